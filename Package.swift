@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// One manifest for both builds: full Swift on the host (`swift build`, `swift test`) and Embedded Swift
+// for routers (`cross/build ARCH`, where a Swift SDK's toolset switches Embedded on). Product code keeps
+// to the Embedded subset; only test targets may use Foundation.
+import PackageDescription
+
+let package = Package(
+    name: "hotspotd",
+    products: [
+        .executable(name: "hotspotd", targets: ["hotspotd"]),
+    ],
+    targets: [
+        // libc and kernel headers, macro wrappers, and the musl link shims (compiled only without glibc).
+        .target(name: "CLinux"),
+        // libnl-3 / libnl-genl-3 and linux/nl80211.h; pkg-config finds the host's or the sysroot's libnl.
+        .systemLibrary(name: "CNetlink", pkgConfig: "libnl-genl-3.0"),
+        // The helper model, the state machine, uplink selection and policy. No I/O, stdlib only.
+        .target(name: "HotspotCore"),
+        // Pure encoders and parsers: wpa_supplicant's control protocol, helper protocol, control socket,
+        // UCI, HTTP. No I/O.
+        .target(name: "HotspotProtocol", dependencies: ["HotspotCore"]),
+        // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog.
+        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
+        // Daemon and CLI in one binary: flash is scarce.
+        .executableTarget(name: "hotspotd", dependencies: ["HotspotAgent"]),
+
+        .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
+        .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"]),
+    ]
+)

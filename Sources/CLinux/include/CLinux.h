@@ -1,0 +1,76 @@
+// CLinux: the libc and kernel surface hotspotd uses, and wrappers for what Swift cannot import
+// (macros, errno as an lvalue, variadic calls). Every name we add starts with `cl_`.
+#ifndef CLINUX_H
+#define CLINUX_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <grp.h>
+#include <pwd.h>
+#include <syslog.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <net/if.h>
+
+static inline int cl_errno(void) { return errno; }
+static inline void cl_set_errno(int value) { errno = value; }
+
+/// fcntl(2) is variadic; Swift cannot call it directly.
+static inline int cl_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
+static inline int cl_open(const char *path, int flags, mode_t mode) { return open(path, flags, mode); }
+
+/// ioctl is variadic too; used for SIOCGIFINDEX-style lookups if ever needed.
+static inline int cl_wifexited(int status) { return WIFEXITED(status); }
+static inline int cl_wexitstatus(int status) { return WEXITSTATUS(status); }
+static inline int cl_wifsignaled(int status) { return WIFSIGNALED(status); }
+static inline int cl_wtermsig(int status) { return WTERMSIG(status); }
+
+/// Monotonic milliseconds: the core's clock input.
+static inline int64_t cl_monotonic_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/// Wall-clock seconds, for durable state with expiry.
+static inline int64_t cl_realtime_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec;
+}
+
+/// syslog(3) is variadic; we always log a preformatted message.
+static inline void cl_syslog(int priority, const char *message) { syslog(priority, "%s", message); }
+
+/// Fill a sockaddr_un; returns the length to pass to bind/connect, or -1 if the path does not fit.
+static inline int cl_sockaddr_un(struct sockaddr_un *addr, const char *path) {
+    size_t n = strlen(path);
+    memset(addr, 0, sizeof(*addr));
+    addr->sun_family = AF_UNIX;
+    if (n >= sizeof(addr->sun_path)) return -1;
+    memcpy(addr->sun_path, path, n);
+    return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
+}
+
+int cl_bind_unix(int fd, const char *path);
+int cl_connect_unix(int fd, const char *path);
+/// SO_PEERCRED of a connected UNIX socket.
+int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
+
+#endif

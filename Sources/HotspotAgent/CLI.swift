@@ -1,0 +1,73 @@
+import CLinux
+
+/// The version string `hotspotd version` prints.
+public let hotspotdVersion = "0.1.0"
+
+/// argv → subcommand. Daemon and client share one binary; this is its front door.
+public enum CLI {
+    /// Subcommands in the order `--help` lists them, with a one-line summary each.
+    static let subcommands: [(name: String, usage: String, summary: String)] = [
+        ("run", "run [--config FILE] [--run-dir DIR]", "run the daemon in the foreground (procd style)"),
+        ("status", "status [--json]", "uplink state; exit 0 usable, 1 not, 2 daemon unreachable"),
+        ("scan", "scan [--json]", "the last scan as helpers saw it"),
+        ("helpers", "helpers", "helpers, their state and cached networks"),
+        ("logoff", "logoff", "log off the current hotspot and stay off it"),
+        ("ui", "ui [--json] | ui submit KEY=VALUE... | ui cancel", "answer a helper's presentUI request"),
+        ("enable", "enable SSID", "allow auto-join of a disabled network again"),
+        ("join", "join SSID [--passphrase-file F] [--once]", "add one of your own networks and join it"),
+        ("forget", "forget SSID", "remove one of your own networks"),
+        ("networks", "networks", "list your own networks"),
+        ("reload", "reload", "re-read the configuration"),
+        ("config", "config check|show|save|remove", "manager preferences"),
+        ("radio", "radio probe|scan|station [--interface IF] [--json]", "nl80211 facts, for people and tests"),
+        ("version", "version", "print the version"),
+    ]
+
+    public static func main(_ arguments: [String]) -> Int32 {
+        var args = arguments
+        if !args.isEmpty { args.removeFirst() }
+        guard let first = args.first else {
+            Output.err(usage())
+            return 2
+        }
+        let rest = Array(args.dropFirst())
+        switch first {
+        case "-h", "--help", "help":
+            Output.out(usage())
+            return 0
+        case "version", "--version":
+            guard rest.isEmpty else { return fail("version takes no arguments") }
+            Output.out("hotspotd \(hotspotdVersion)")
+            return 0
+        case "radio":
+            return RadioCommand.main(rest)
+        default:
+            if subcommands.contains(where: { $0.name == first }) {
+                return fail("'\(first)' is not available in this build yet")
+            }
+            return fail("unknown subcommand '\(first)' (see hotspotd --help)")
+        }
+    }
+
+    public static func exit(_ status: Int32) -> Never { CLinux.exit(status) }
+
+    static func usage() -> String {
+        var text = "usage: hotspotd SUBCOMMAND [OPTIONS]\n\nhotspotd \(hotspotdVersion): a hotspot client for travel routers.\n\nSubcommands:\n"
+        for s in subcommands {
+            text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
+        }
+        text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."
+        return text
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.utf8.count
+        return n >= width ? s : s + String(repeating: " ", count: width - n)
+    }
+
+    /// One-line error, exit status 2 (usage).
+    static func fail(_ message: String) -> Int32 {
+        Output.err("hotspotd: " + message)
+        return 2
+    }
+}
