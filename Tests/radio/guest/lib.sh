@@ -1,0 +1,443 @@
+# Guest-side library of the radio harness (busybox sh). Sourced by /init and by every scenario.
+#
+# Layout after radio_reset:
+#   wlan0            the router's client radio (root network namespace)
+#   netns "ap"       RADIO_RADIOS-1 more hwsim radios, one per access point (ap_start picks the next)
+#   AP number n      interface wlan<n> in netns ap, address 10.42.<n>.1/24, clients get 10.42.<n>.100+
+# Everything a scenario starts logs into $RADIO_DIR (the scenario's directory); on failure the harness
+# prints the tail of those logs.
+
+RADIO_RADIOS=${RADIO_RADIOS:-6}
+RADIO_RUN=/run/radio
+STA_IF=wlan0
+WPA_CTRL=/run/wpa_supplicant
+HOSTAPD_CTRL=/run/hostapd
+# Names that resolve (through /etc/hosts) to an address behind every AP: the AP side answers any
+# destination address (see web_start), so these reach the AP's web server / captive portal.
+RADIO_WEB_IP=198.51.100.80
+RADIO_WEB_NAMES="portal.test probe.test captive.apple.com connectivitycheck.gstatic.com detectportal.firefox.com www.msftconnecttest.com"
+
+# ---------------------------------------------------------------- small helpers
+
+radio_uptime() { cut -d' ' -f1 /proc/uptime; }
+log() { echo "[$(radio_uptime)] $*"; }
+# note TEXT: a line the host prints under the scenario's PASS/FAIL line.
+note() { echo "$*" >> "$RADIO_DIR/notes"; log "note: $*"; }
+fail() { echo "[$(radio_uptime)] FAIL: $*"; exit 1; }
+
+# wait_for 'CMD' TIMEOUT_SECONDS: polls CMD (a shell string) every 0.2 s until it succeeds.
+wait_for() {
+    local cmd=$1 limit=${2:-10} start now
+    start=$(radio_uptime)
+    while :; do
+        if eval "$cmd" >/dev/null 2>&1; then return 0; fi
+        now=$(radio_uptime)
+        if awk -v a="$start" -v b="$now" -v l="$limit" 'BEGIN { exit !(b - a >= l) }'; then
+            log "wait_for: gave up after ${limit}s: $cmd"
+            return 1
+        fi
+        usleep 200000
+    done
+}
+
+# expect 'CMD' [WHAT]: CMD must succeed; its output goes to the log.
+expect() {
+    local out rc
+    out=$(eval "$1" 2>&1); rc=$?
+    [ -n "$out" ] && printf '%s\n' "$out"
+    [ $rc -eq 0 ] || fail "${2:-$1} (exit $rc)"
+    log "ok: ${2:-$1}"
+}
+
+# expect_match TEXT EXTENDED_REGEX [WHAT]
+expect_match() {
+    if printf '%s\n' "$1" | grep -Eq -- "$2"; then log "ok: ${3:-matches /$2/}"; return 0; fi
+    printf '%s\n' "--- text:" "$1" "---"
+    fail "${3:-text does not match /$2/}"
+}
+
+# expect_no_match TEXT EXTENDED_REGEX [WHAT]
+expect_no_match() {
+    if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+        printf '%s\n' "--- text:" "$1" "---"; fail "${3:-text matches /$2/}"
+    fi
+    log "ok: ${3:-does not match /$2/}"
+}
+
+# expect_eq A B [WHAT]
+expect_eq() {
+    [ "$1" = "$2" ] || fail "${3:-values differ}: '$1' != '$2'"
+    log "ok: ${3:-equal}: '$1'"
+}
+
+# expect_lt A B [WHAT]: numeric A < B (decimals allowed).
+expect_lt() {
+    awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }' || fail "${3:-expected $1 < $2}: $1 is not below $2"
+    log "ok: ${3:-$1 < $2}"
+}
+
+# hexof STRING: lower-case hex of the bytes.
+hexof() { printf '%s' "$1" | od -An -v -tx1 | tr -d ' \n'; }
+# unhex HEX: the bytes.
+unhex() { printf '%s' "$1" | sed 's/../\\x&/g' | xargs -0 printf '%b'; }
+
+# save_artifact NAME [FILE]: FILE (or stdin) is sent to the host after the scenario.
+save_artifact() {
+    mkdir -p "$RADIO_DIR/artifacts"
+    if [ -n "${2:-}" ]; then cp "$2" "$RADIO_DIR/artifacts/$1"; else cat > "$RADIO_DIR/artifacts/$1"; fi
+}
+
+# busybox sh runs its own applets before PATH; its `ip` has no netns, so call iproute2's by path.
+ip() { /usr/sbin/ip "$@"; }
+in_ap() { /usr/sbin/ip netns exec ap "$@"; }
+
+# ---------------------------------------------------------------- radios
+
+# Kills every user process but init and its callers, so each scenario starts clean.
+radio_kill_all() {
+    local sig pid keep=" 1 $$ $PPID "
+    for sig in TERM KILL; do
+        for pid in $(ls /proc | grep '^[0-9]*$'); do
+            case $keep in *" $pid "*) continue;; esac
+            [ -s /proc/$pid/cmdline ] || continue
+            kill -$sig $pid 2>/dev/null
+        done
+        [ $sig = TERM ] && usleep 300000
+    done
+}
+
+radio_reset() {
+    radio_kill_all
+    ip netns del ap 2>/dev/null
+    modprobe -r mac80211_hwsim 2>/dev/null
+    rm -rf $RADIO_RUN $WPA_CTRL $HOSTAPD_CTRL
+    mkdir -p $RADIO_RUN/ap $RADIO_RUN/web $WPA_CTRL $HOSTAPD_CTRL
+    [ -f /etc/hosts.base ] || cp /etc/hosts /etc/hosts.base
+    cp /etc/hosts.base /etc/hosts
+    echo "$RADIO_WEB_IP $RADIO_WEB_NAMES" >> /etc/hosts
+    modprobe mac80211_hwsim radios=$RADIO_RADIOS support_p2p_device=0 || { echo "modprobe mac80211_hwsim failed"; return 1; }
+    local i=0 phys
+    while [ $i -lt 50 ]; do
+        phys=$(ls /sys/class/ieee80211 2>/dev/null | sed 's/^phy//' | sort -n)
+        [ $(echo $phys | wc -w) -ge $RADIO_RADIOS ] && break
+        usleep 100000; i=$((i + 1))
+    done
+    ip netns add ap
+    ip -n ap link set lo up
+    local p first=1 n=0 ifname
+    : > $RADIO_RUN/ap-free
+    for p in $phys; do
+        ifname=$(ls /sys/class/ieee80211/phy$p/device/net 2>/dev/null | head -n1)
+        if [ $first = 1 ]; then
+            first=0; STA_PHY=phy$p
+            [ "$ifname" = "$STA_IF" ] || ip link set "$ifname" name $STA_IF
+            echo "phy$p" > $RADIO_RUN/sta-phy
+            continue
+        fi
+        n=$((n + 1))
+        iw phy phy$p set netns name /run/netns/ap
+        echo "$n $ifname phy$p" >> $RADIO_RUN/ap-free
+    done
+    ip link set $STA_IF up
+}
+
+# ---------------------------------------------------------------- access points
+
+ap_dir() { echo "$RADIO_RUN/ap/$1"; }
+ap_get() { cat "$RADIO_RUN/ap/$1/$2" 2>/dev/null; }
+ap_if() { ap_get "$1" if; }
+ap_ip() { ap_get "$1" ip; }
+ap_bssid() { ap_get "$1" bssid; }
+ap_freq() { ap_get "$1" freq; }
+ap_ssid() { ap_get "$1" ssid; }
+ap_ssid_hex() { ap_get "$1" ssid_hex; }
+ap_psk() { ap_get "$1" psk; }
+
+# ap_start NAME --ssid S|--ssid-hex HEX  --psk P|--open  [--txpower mBm] [--channel N] [--dhcp] [--portal]
+# One hostapd per AP, each on its own hwsim radio in netns "ap". --txpower lowers the radio's power
+# (hwsim reports about -30 dBm at full power, -45 dBm at 500 mBm).
+ap_start() {
+    local name=$1; shift
+    local ssid_hex="" psk="" open=0 txpower="" channel="" dhcp=0 portal=0
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --ssid) ssid_hex=$(hexof "$2"); shift 2;;
+            --ssid-hex) ssid_hex=$2; shift 2;;
+            --psk) psk=$2; shift 2;;
+            --open) open=1; shift;;
+            --txpower) txpower=$2; shift 2;;
+            --channel) channel=$2; shift 2;;
+            --dhcp) dhcp=1; shift;;
+            --portal) portal=1; dhcp=1; shift;;
+            *) fail "ap_start: unknown option $1";;
+        esac
+    done
+    [ -n "$ssid_hex" ] || fail "ap_start $name: --ssid or --ssid-hex needed"
+    [ -n "$psk" ] || [ $open = 1 ] || fail "ap_start $name: --psk or --open needed"
+    local slot n ifname phy
+    slot=$(head -n1 $RADIO_RUN/ap-free)
+    [ -n "$slot" ] || fail "ap_start $name: no free radio (RADIO_RADIOS=$RADIO_RADIOS)"
+    sed -i 1d $RADIO_RUN/ap-free
+    set -- $slot; n=$1; ifname=$2; phy=$3
+    [ -n "$channel" ] || channel=$(echo "1 6 11 1 6 11 1 6 11" | cut -d' ' -f$n)
+    local d; d=$(ap_dir "$name"); mkdir -p "$d"
+    echo "$ifname" > "$d/if"; echo "$n" > "$d/n"; echo "10.42.$n.1" > "$d/ip"
+    echo "$ssid_hex" > "$d/ssid_hex"; unhex "$ssid_hex" > "$d/ssid"; printf '%s' "$psk" > "$d/psk"
+    echo "$channel" > "$d/channel"; echo $((2407 + 5 * channel)) > "$d/freq"
+    local conf=$RADIO_DIR/hostapd-$name.conf
+    {
+        echo "interface=$ifname"
+        echo "driver=nl80211"
+        echo "ctrl_interface=$HOSTAPD_CTRL"
+        echo "ssid2=$ssid_hex"
+        echo "hw_mode=g"
+        echo "channel=$channel"
+        echo "ignore_broadcast_ssid=0"
+        if [ $open = 0 ]; then
+            echo "wpa=2"
+            echo "wpa_key_mgmt=WPA-PSK"
+            echo "rsn_pairwise=CCMP"
+            echo "wpa_passphrase=$psk"
+        fi
+    } > "$conf"
+    in_ap hostapd -B -t -P "$d/pid" -f "$RADIO_DIR/hostapd-$name.log" "$conf" \
+        || fail "ap_start $name: hostapd did not start"
+    wait_for "hostapd_cli -p $HOSTAPD_CTRL -i $ifname status | grep -q state=ENABLED" 15 \
+        || fail "ap_start $name: hostapd not ENABLED"
+    in_ap ip link show "$ifname" | awk '/link\/ether/ { print $2 }' > "$d/bssid"
+    if [ -n "$txpower" ]; then
+        in_ap iw dev "$ifname" set txpower fixed "$txpower" || fail "ap_start $name: txpower $txpower"
+    fi
+    in_ap ip addr add "10.42.$n.1/24" dev "$ifname"
+    log "AP $name: $(cat "$d/ssid") on $ifname ($phy) channel $channel bssid $(cat "$d/bssid") $( [ $open = 1 ] && echo open || echo wpa2-psk ) ${txpower:+txpower $txpower mBm}"
+    [ $dhcp = 1 ] && dhcp_start "$name"
+    [ $portal = 1 ] && portal_start "$name"
+    return 0
+}
+
+# dhcp_start NAME: busybox udhcpd on the AP (10.42.n.100-199, router and DNS 10.42.n.1),
+# and the AP side's web server (an "internet" that answers every address, or a captive portal).
+dhcp_start() {
+    local name=$1 d n ifname
+    d=$(ap_dir "$name"); n=$(cat "$d/n"); ifname=$(cat "$d/if")
+    local conf=$RADIO_DIR/udhcpd-$name.conf
+    cat > "$conf" <<EOF_DHCP
+start 10.42.$n.100
+end 10.42.$n.199
+interface $ifname
+lease_file $d/udhcpd.leases
+pidfile $d/udhcpd.pid
+opt subnet 255.255.255.0
+opt router 10.42.$n.1
+opt dns 10.42.$n.1
+opt lease 3600
+EOF_DHCP
+    touch "$d/udhcpd.leases"
+    in_ap udhcpd -f "$conf" > "$RADIO_DIR/udhcpd-$name.log" 2>&1 &
+    web_start "$name"
+}
+
+# web_start NAME: packets arriving on this AP for ANY address are delivered locally, and one
+# web server (busybox nc + /radio/portal.cgi) answers on port 80 for every AP of the namespace.
+web_start() {
+    local name=$1 ifname n
+    ifname=$(ap_if "$name"); n=$(ap_get "$name" n)
+    mkdir -p $RADIO_RUN/web/$n/authed
+    in_ap ip route add local 0.0.0.0/0 dev lo table 100 2>/dev/null
+    in_ap ip rule add iif "$ifname" lookup 100 pref 100
+    if [ ! -f $RADIO_RUN/web/pid ]; then
+        in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
+        echo $! > $RADIO_RUN/web/pid
+        ln -sf $RADIO_RUN/web/access.log "$RADIO_DIR/web-access.log"
+    fi
+}
+
+# portal_start NAME [--code CODE] [--wispr] [--title TEXT]: the AP becomes a captive portal:
+# every HTTP request is redirected to http://10.42.n.1/login until the client's address has logged
+# in with POST /login (accept=yes, and code=CODE when one is set; WISPr UserName/Password also work,
+# with the password as the code). /generate_204 answers 204 and /hotspot-detect.html "Success" only
+# after login. POST /logout logs the address out again.
+portal_start() {
+    local name=$1; shift
+    local n; n=$(ap_get "$name" n)
+    [ -n "$n" ] || fail "portal_start: no AP $name"
+    [ -f "$(ap_dir "$name")/udhcpd.pid" ] || [ -d $RADIO_RUN/web/$n ] || dhcp_start "$name"
+    local w=$RADIO_RUN/web/$n
+    mkdir -p $w/authed
+    echo "$name" > $w/portal
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --code) printf '%s' "$2" > $w/code; shift 2;;
+            --wispr) touch $w/wispr; shift;;
+            --title) printf '%s' "$2" > $w/title; shift 2;;
+            *) fail "portal_start: unknown option $1";;
+        esac
+    done
+    log "portal on AP $name (http://10.42.$n.1/login)"
+}
+
+# ---------------------------------------------------------------- the client side (router)
+
+# sta_start [EXTRA_CONFIG_LINE...]: wpa_supplicant on wlan0, ctrl_interface=/run/wpa_supplicant.
+sta_start() {
+    local conf=$RADIO_DIR/wpa_supplicant.conf line
+    {
+        echo "ctrl_interface=$WPA_CTRL"
+        echo "update_config=0"
+        for line in "$@"; do echo "$line"; done
+    } > "$conf"
+    local dbg=""
+    [ "${RADIO_WPA_DEBUG:-0}" = 1 ] && dbg=-dd
+    wpa_supplicant -B -t $dbg -i $STA_IF -D nl80211 -c "$conf" -P $RADIO_RUN/wpa_supplicant.pid \
+        -f "$RADIO_DIR/wpa_supplicant.log" || fail "wpa_supplicant did not start"
+    wait_for "wpa_cli -p $WPA_CTRL -i $STA_IF ping | grep -q PONG" 10 || fail "wpa_supplicant control socket"
+    log "wpa_supplicant $(wpa_supplicant -v | sed -n 's/^wpa_supplicant v//p') on $STA_IF"
+}
+
+# wpa COMMAND...: one control-interface command through wpa_cli (prints the raw reply).
+wpa() { wpa_cli -p $WPA_CTRL -i $STA_IF "$@"; }
+
+sta_state() { wpa status | sed -n 's/^wpa_state=//p'; }
+
+# sta_events_start: an attached monitor writes every event line (<N>TEXT) to $RADIO_DIR/events.log.
+sta_events_start() {
+    mkdir -p $RADIO_RUN/mon
+    ( sleep 100000 | wpa_cli -p $WPA_CTRL -i $STA_IF > $RADIO_RUN/mon/raw 2>&1 ) &
+    echo $! > $RADIO_RUN/mon/pid
+    wait_for "grep -q 'Interactive mode' $RADIO_RUN/mon/raw" 5
+    ln -sf $RADIO_RUN/mon/raw "$RADIO_DIR/events.raw"
+}
+# sta_events: the event lines seen so far, cleaned of wpa_cli's prompt.
+sta_events() { tr -d '\r' < $RADIO_RUN/mon/raw | sed 's/^> *//' | grep -E '^<[0-9]>'; }
+# sta_mark: later sta_wait_event calls only look at events that come after this point.
+sta_mark() { RADIO_EV_MARK=$(sta_events | wc -l); }
+# sta_wait_event REGEX TIMEOUT: waits for an event line (after the last sta_mark) matching REGEX.
+sta_wait_event() { wait_for "sta_events | tail -n +$((${RADIO_EV_MARK:-0} + 1)) | grep -Eq -- '$1'" "${2:-20}"; }
+
+# sta_add_network --ssid S|--ssid-hex H  --psk P|--open : prints the network id.
+sta_add_network() {
+    local ssid_hex="" psk="" open=0 id
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --ssid) ssid_hex=$(hexof "$2"); shift 2;;
+            --ssid-hex) ssid_hex=$2; shift 2;;
+            --psk) psk=$2; shift 2;;
+            --open) open=1; shift;;
+            *) fail "sta_add_network: unknown option $1";;
+        esac
+    done
+    id=$(wpa add_network | tail -n1)
+    wpa set_network "$id" ssid "$ssid_hex" >/dev/null
+    wpa set_network "$id" scan_ssid 1 >/dev/null
+    if [ $open = 1 ]; then
+        wpa set_network "$id" key_mgmt NONE >/dev/null
+    else
+        wpa set_network "$id" psk "\"$psk\"" >/dev/null
+    fi
+    echo "$id"
+}
+
+# sta_connect AP_NAME [--psk OTHER]: join one of our APs and wait for COMPLETED (30 s).
+sta_connect() {
+    local name=$1 psk id; shift
+    psk=$(ap_psk "$name")
+    [ "${1:-}" = --psk ] && psk=$2
+    if [ -n "$psk" ]; then
+        id=$(sta_add_network --ssid-hex "$(ap_ssid_hex "$name")" --psk "$psk")
+    else
+        id=$(sta_add_network --ssid-hex "$(ap_ssid_hex "$name")" --open)
+    fi
+    wpa select_network "$id" >/dev/null
+    wait_for '[ "$(sta_state)" = COMPLETED ]' 30 || { wpa status; fail "could not join $name"; }
+    log "joined $name (network $id)"
+}
+
+# sta_dhcp: udhcpc on wlan0; sets address, default route and /etc/resolv.conf.
+sta_dhcp() {
+    udhcpc -i $STA_IF -n -q -t 6 -T 2 -s /radio/udhcpc.script > "$RADIO_DIR/udhcpc.log" 2>&1 \
+        || { cat "$RADIO_DIR/udhcpc.log"; fail "no DHCP lease on $STA_IF"; }
+    log "address $(ip -4 -o addr show $STA_IF | awk '{ print $4 }')"
+}
+
+# sta_scan [FREQS]: a scan through wpa_supplicant, waits for its results (FREQS e.g. 2412,2437).
+sta_scan() {
+    local before; before=$(sta_events | grep -c 'CTRL-EVENT-SCAN-RESULTS')
+    if [ -n "${1:-}" ]; then wpa scan freq="$1" >/dev/null; else wpa scan >/dev/null; fi
+    wait_for "[ \$(sta_events | grep -c 'CTRL-EVENT-SCAN-RESULTS') -gt $before ]" 30
+}
+
+# http_get URL: raw HTTP/1.0 exchange through busybox nc (status line, headers, body); no redirects.
+http_get() { http_request GET "$1"; }
+# http_post URL BODY
+http_post() { http_request POST "$1" "$2"; }
+http_request() {
+    local method=$1 url=$2 body=${3:-} hostport host port path
+    hostport=${url#http://}; path=/${hostport#*/}; hostport=${hostport%%/*}
+    [ "$path" = "/$hostport" ] && path=/
+    host=${hostport%%:*}; port=${hostport#*:}; [ "$port" = "$hostport" ] && port=80
+    if [ "$method" = POST ]; then
+        printf 'POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %s\r\n\r\n%s' \
+            "$path" "$host" "${#body}" "$body" | nc -w 10 "$host" "$port" | tr -d '\r'
+    else
+        printf 'GET %s HTTP/1.0\r\nHost: %s\r\n\r\n' "$path" "$host" | nc -w 10 "$host" "$port" | tr -d '\r'
+    fi
+}
+http_status() { http_get "$1" | head -n1 | awk '{ print $2 }'; }
+
+# ---------------------------------------------------------------- hotspotd
+
+# hotspotd_run ARGS...: runs the router binary, output to the log (and to stdout).
+hotspotd_run() { log "\$ hotspotd $*"; hotspotd "$@"; }
+
+# ---------------------------------------------------------------- the runner (used by /init)
+
+radio_emit_artifacts() {
+    local name=$1 f
+    [ -d "$RADIO_DIR/artifacts" ] || return 0
+    for f in "$RADIO_DIR/artifacts"/*; do
+        [ -f "$f" ] || continue
+        echo "@@RADIO ARTIFACT $name $(basename "$f") $(wc -c < "$f")"
+        base64 "$f"
+        echo "@@RADIO ARTIFACT-END $(sha256sum "$f" | cut -d' ' -f1)"
+    done
+}
+
+radio_excerpt() {
+    local f
+    echo "@@| --- scenario log (last 40 lines)"
+    tail -n 40 "$RADIO_DIR/scenario.log" | sed 's/^/@@| /'
+    for f in "$RADIO_DIR"/*.log "$RADIO_DIR/events.raw" "$RADIO_DIR/web-access.log"; do
+        [ -f "$f" ] || continue
+        [ "$f" = "$RADIO_DIR/scenario.log" ] && continue
+        echo "@@| --- $(basename "$f") (last 12 lines)"
+        tr -d '\r' < "$f" | tail -n 12 | sed 's/^/@@| /'
+    done
+}
+
+# radio_run_scenario NAME: fresh radios, the scenario in a subshell with a time limit, one verdict.
+radio_run_scenario() {
+    local name=$1 file=/radio/scenarios/$1.sh limit t0 t1 rc
+    RADIO_DIR=/tmp/radio/$name; rm -rf "$RADIO_DIR"; mkdir -p "$RADIO_DIR"
+    export RADIO_DIR
+    echo "@@RADIO BEGIN $name"
+    if [ ! -f "$file" ]; then echo "@@RADIO FAIL $name 0 no such scenario"; return; fi
+    radio_reset > "$RADIO_DIR/reset.log" 2>&1
+    limit=$(sed -n 's/^# radio-timeout: *//p' "$file" | head -n1); limit=${limit:-${RADIO_SCENARIO_TIMEOUT:-180}}
+    t0=$(radio_uptime)
+    ( cd "$RADIO_DIR" && exec timeout -s KILL "$limit" sh -c ". /radio/lib.sh; . $file" ) > "$RADIO_DIR/scenario.log" 2>&1
+    rc=$?
+    t1=$(awk -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%.1f", b - a }')
+    if [ -f "$RADIO_DIR/notes" ]; then
+        sed "s/^/@@RADIO NOTE $name /" "$RADIO_DIR/notes"
+    fi
+    if [ $rc -eq 0 ]; then
+        echo "@@RADIO PASS $name $t1"
+    else
+        local why="exit $rc"
+        [ $rc -eq 137 ] && why="timed out after ${limit}s"
+        radio_excerpt
+        echo "@@RADIO FAIL $name $t1 $why"
+    fi
+    radio_emit_artifacts "$name"
+    radio_kill_all
+}
