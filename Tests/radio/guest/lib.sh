@@ -237,14 +237,16 @@ EOF_DHCP
     web_start "$name"
 }
 
-# web_start NAME: packets arriving on this AP for ANY address are delivered locally, and one
+# web_start NAME: packets for ANY address reaching the AP namespace are delivered locally, and one
 # web server (busybox nc + /radio/portal.cgi) answers on port 80 for every AP of the namespace.
 web_start() {
     local name=$1 ifname n
     ifname=$(ap_if "$name"); n=$(ap_get "$name" n)
     mkdir -p $RADIO_RUN/web/$n/authed
-    in_ap ip route add local 0.0.0.0/0 dev lo table 100 2>/dev/null
-    in_ap ip rule add iif "$ifname" lookup 100 pref 100
+    # Every address outside 10.42/16 is local in the AP namespace ("AnyIP" in the local table,
+    # which the kernel also consults to accept such a source address for the replies).
+    in_ap ip route add local 0.0.0.0/0 dev lo table local 2>/dev/null
+    in_ap ip route add throw 10.42.0.0/16 table local 2>/dev/null
     if [ ! -f $RADIO_RUN/web/pid ]; then
         in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         echo $! > $RADIO_RUN/web/pid

@@ -27,7 +27,8 @@ query=; case $target in *\?*) query=${target#*\?};; esac
 
 # The peer: fd 0 is the socket; find its inode in /proc/net/tcp (addresses are little-endian hex).
 ino=$(readlink /proc/self/fd/0 | tr -dc 0-9)
-peerhex=$(awk -v ino="$ino" '$10 == ino { split($3, a, ":"); print a[1]; exit }' /proc/net/tcp)
+# (The listener is dual-stack, so IPv4 peers show in tcp6 as ::ffff:a.b.c.d: the last 8 digits.)
+peerhex=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v ino="$ino" '$10 == ino { split($3, a, ":"); print substr(a[1], length(a[1]) - 7); exit }')
 peer=$(printf '%d.%d.%d.%d' 0x$(echo $peerhex | cut -c7-8) 0x$(echo $peerhex | cut -c5-6) 0x$(echo $peerhex | cut -c3-4) 0x$(echo $peerhex | cut -c1-2) 2>/dev/null)
 n=$(echo "$peer" | cut -d. -f3)
 gw=10.42.$n.1
