@@ -124,7 +124,15 @@ radio_fetch() {
             if apt-get update -q >"$RADIO_DIR/apt-update.log" 2>&1; then ok=1; break; fi
             radio_say "radio: apt-get update ($DEB_ARCH) failed (try $i of 3)"; sleep $((i * 5))
         done
-        [ $ok = 1 ] || { cat "$RADIO_DIR/apt-update.log" >&2; exit 1; }
+        if [ $ok = 0 ]; then
+            # A mirror in mid-sync fails one index; go on with the ones that arrived, if any did.
+            if ls "$RADIO_DIR/apt/lists/"*_Packages* >/dev/null 2>&1; then
+                radio_say "radio: warning: apt-get update ($DEB_ARCH) incomplete; using the indexes that arrived"
+                grep '^E:' "$RADIO_DIR/apt-update.log" | head -n 3 >&2
+            else
+                cat "$RADIO_DIR/apt-update.log" >&2; exit 1
+            fi
+        fi
         local kpkg
         kpkg=$(apt-cache depends "linux-image-$KFLAVOUR" | awk '/Depends: linux-image-/ { print $2; exit }')
         [ -n "$kpkg" ] || { radio_say "cannot resolve linux-image-$KFLAVOUR"; exit 1; }

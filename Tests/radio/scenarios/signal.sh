@@ -9,9 +9,15 @@ ap_start strong --ssid "Strong Hotel" --psk "strong-pass-1"
 ap_start weak --ssid "Weak Lounge" --open --txpower 500
 strong=$(ap_bssid strong); weak=$(ap_bssid weak)
 
-# A scan through nl80211 (iw triggers it, the kernel keeps the results for the dump).
-expect "iw dev $STA_IF scan freq $(ap_freq strong) $(ap_freq weak) > iw_scan.txt" "iw scan"
-iw dev $STA_IF scan dump > iw_dump.txt
+# A scan through nl80211 (iw triggers it, the kernel keeps the results for the dump). `iw scan`
+# itself can wait forever for the results event, so trigger and poll the dump instead.
+seen_both() {
+    iw dev $STA_IF scan trigger freq $(ap_freq strong) $(ap_freq weak) > /dev/null 2>&1
+    sleep 1
+    iw dev $STA_IF scan dump > iw_dump.txt
+    grep -q "^BSS $strong" iw_dump.txt && grep -q "^BSS $weak" iw_dump.txt
+}
+wait_for seen_both 40 || { cat iw_dump.txt; fail "nl80211 scan does not show both APs"; }
 iw_signal() {  # BSSID -> integer dBm from iw's scan dump
     awk -v b="$1" '/^BSS / { cur = substr($2, 1, 17) } cur == b && /signal:/ { printf "%d\n", $2; exit }' iw_dump.txt
 }
