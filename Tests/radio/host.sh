@@ -34,6 +34,7 @@ radio_arch() {
             QEMU_MACHINE=(-M virt -cpu cortex-a15);;
         *) radio_die "unknown architecture '$1' (x86_64, aarch64, armv7)";;
     esac
+    [ -n "${RADIO_QEMU_MACHINE:-}" ] && read -r -a QEMU_MACHINE <<< "$RADIO_QEMU_MACHINE"
     RADIO_DIR=$RADIO_CACHE/$1
 }
 
@@ -280,7 +281,7 @@ radio_qemu_cmd() {
     RADIO_ACCEL_USED=${accel%%,*}
     local ram=${RADIO_RAM:-768}
     local rng=(-device virtio-rng-pci)
-    [ "$RADIO_ARCH" = x86_64 ] || rng=(-device virtio-rng-device)
+    [ "$RADIO_ARCH" = x86_64 ] && [[ "${QEMU_MACHINE[*]}" != *microvm* ]] || rng=(-device virtio-rng-device)
     cat "$RADIO_DIR/base.cpio.gz" "$RADIO_DIR/overlay.cpio.gz" > "$RADIO_DIR/initramfs.cpio.gz"
     RADIO_QEMU=("$QEMU" "${QEMU_MACHINE[@]}" -accel "$accel" -smp "${RADIO_SMP:-2}" -m "$ram"
         -nographic -no-reboot -nic none "${rng[@]}"

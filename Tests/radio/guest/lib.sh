@@ -304,10 +304,17 @@ sta_state() { wpa status | sed -n 's/^wpa_state=//p'; }
 # sta_events_start: an attached monitor writes every event line (<N>TEXT) to $RADIO_DIR/events.log.
 sta_events_start() {
     mkdir -p $RADIO_RUN/mon
-    ( sleep 100000 | wpa_cli -p $WPA_CTRL -i $STA_IF > $RADIO_RUN/mon/raw 2>&1 ) &
+    sleep 100000 | wpa_cli -p $WPA_CTRL -i $STA_IF > $RADIO_RUN/mon/raw 2>&1 &
     echo $! > $RADIO_RUN/mon/pid
     wait_for "grep -q 'Interactive mode' $RADIO_RUN/mon/raw" 5
     ln -sf $RADIO_RUN/mon/raw "$RADIO_DIR/events.raw"
+}
+# sta_events_stop: ends the monitor (wpa_cli flushes what it still buffers when it exits).
+sta_events_stop() {
+    [ -f $RADIO_RUN/mon/pid ] || return 0
+    kill -TERM "$(cat $RADIO_RUN/mon/pid)" 2>/dev/null
+    wait_for "! kill -0 $(cat $RADIO_RUN/mon/pid)" 5
+    rm -f $RADIO_RUN/mon/pid
 }
 # sta_events: the event lines seen so far, cleaned of wpa_cli's prompt.
 sta_events() { tr -d '\r' < $RADIO_RUN/mon/raw | sed 's/^> *//' | grep -E '^<[0-9]>'; }

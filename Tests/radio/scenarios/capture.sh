@@ -98,8 +98,10 @@ wpa list_networks > list_networks_after.txt; save_artifact list_networks_after.t
 
 sta_mark
 wpa terminate > /dev/null
-sta_wait_event 'CTRL-EVENT-TERMINATING' 10 || fail "no TERMINATING event"
-sleep 1
+# The monitor may still hold the last lines in its stdio buffer; stopping it flushes them.
+sta_wait_event 'CTRL-EVENT-TERMINATING' 5 || { sta_events_stop; sta_wait_event 'CTRL-EVENT-TERMINATING' 5; } \
+    || fail "no TERMINATING event"
+sta_events_stop
 sta_events > events.txt
 save_artifact events.txt events.txt
 tr -d '\r' < $RADIO_RUN/mon/raw > events_wpa_cli_raw.txt
