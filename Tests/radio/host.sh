@@ -268,7 +268,7 @@ radio_accel() {
 radio_kvm_probe() {
     local plan; plan=$(mktemp); echo "probe" > "$plan"
     local log; log=$(mktemp)
-    timeout -k 5 30 "$QEMU" "${QEMU_MACHINE[@]}" -accel kvm -m 256 -smp 1 -nographic -no-reboot -nic none \
+    timeout -k 5 15 "$QEMU" "${QEMU_MACHINE[@]}" -accel kvm -m 256 -smp 1 -nographic -no-reboot -nic none \
         -kernel "$RADIO_DIR/root/boot/vmlinuz-$(radio_kver)" -initrd "$RADIO_DIR/base.cpio.gz" \
         -append "console=$CONSOLE panic=-1 quiet rdinit=/bin/busybox -- echo RADIO-KVM-OK" </dev/null >"$log" 2>&1
     if grep -q 'RADIO-KVM-OK\|Kernel panic\|Attempted to kill init' "$log"; then echo ok; else echo no; fi
@@ -287,4 +287,30 @@ radio_qemu_cmd() {
         -nographic -no-reboot -nic none "${rng[@]}"
         -kernel "$RADIO_DIR/root/boot/vmlinuz-$(radio_kver)" -initrd "$RADIO_DIR/initramfs.cpio.gz"
         -append "console=$CONSOLE panic=-1 quiet loglevel=3 rdinit=/init ${RADIO_APPEND:-}")
+}
+
+# radio_qemu_start TIMEOUT: starts the VM in the background (killed after TIMEOUT seconds by
+# timeout(1), and by a trap when this script ends first); its console is readable on fd 8.
+radio_qemu_start() {
+    local fifo=$RADIO_DIR/console.fifo
+    rm -f "$fifo"; mkfifo "$fifo"
+    timeout -k 10 "$1" "${RADIO_QEMU[@]}" </dev/null >"$fifo" 2>&1 &
+    RADIO_QEMU_PID=$!
+    trap radio_qemu_stop EXIT
+    trap 'radio_qemu_stop; exit 130' INT TERM HUP
+    trap 'radio_qemu_stop; exit 141' PIPE
+    exec 8<"$fifo"
+    rm -f "$fifo"
+}
+radio_qemu_stop() {
+    if [ -n "${RADIO_QEMU_PID:-}" ]; then kill -TERM "$RADIO_QEMU_PID" 2>/dev/null; fi
+    RADIO_QEMU_PID=
+}
+# radio_qemu_wait: the exit status of timeout(1): qemu's, or 124 when the time limit hit.
+radio_qemu_wait() {
+    local rc=0
+    wait "$RADIO_QEMU_PID" || rc=$?
+    RADIO_QEMU_PID=
+    exec 8<&-
+    return $rc
 }
