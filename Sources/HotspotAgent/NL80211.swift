@@ -1,5 +1,7 @@
 import CLinux
 import CNetlink
+import HotspotCore
+import HotspotProtocol
 
 /// A libnl or kernel error from an nl80211 exchange, with what we were doing.
 public struct NetlinkError: Error, CustomStringConvertible {
@@ -47,6 +49,32 @@ public struct WirelessInterface: Equatable {
         default: return "type-\(iftype)"
         }
     }
+}
+
+/// One BSS of nl80211's scan dump.
+public struct ScannedBSS: Equatable {
+    public var bssid: BSSID
+    /// nil when the IEs carry no valid SSID element (hidden networks carry an empty one).
+    public var ssid: SSID?
+    public var frequency: Int
+    public var signalDBm: Int?
+    public var ageMilliseconds: Int
+    public var security: SecurityType
+    /// The kernel reports this BSS as the one we are associated with.
+    public var associated: Bool
+}
+
+/// The associated AP as nl80211 reports it (NL80211_CMD_GET_STATION on a client interface).
+public struct StationInfo: Equatable {
+    public var bssid: BSSID
+    public var signalDBm: Int?
+    /// The kernel's running average: steadier than the last frame's level, so preferred for signalStrength.
+    public var averageSignalDBm: Int?
+    public var txBitrate100kbps: Int?
+    public var connectedSeconds: Int?
+
+    /// Average when the driver keeps one, else the last level.
+    public var bestSignalDBm: Int? { averageSignalDBm ?? signalDBm }
 }
 
 /// The top-level attributes of one nl80211 message, indexed by attribute number.
@@ -122,6 +150,70 @@ public final class NL80211 {
                 iftype: a.u32(NL80211_ATTR_IFTYPE) ?? 0,
                 phy: a.u32(NL80211_ATTR_WIPHY) ?? 0,
                 mac: a.bytes(NL80211_ATTR_MAC) ?? []))
+        }
+        return found
+    }
+
+    /// The kernel's scan results for `ifindex` (NL80211_CMD_GET_SCAN dump): every BSS it remembers.
+    public func scanDump(ifindex: UInt32) throws(NetlinkError) -> [ScannedBSS] {
+        var found: [ScannedBSS] = []
+        try transact(NL80211_CMD_GET_SCAN, dump: true, build: { msg in
+            nla_put_u32(msg, Int32(NL80211_ATTR_IFINDEX.rawValue), ifindex)
+        }) { msg in
+            let a = NetlinkAttributes(message: msg)
+            guard let bss = NetlinkAttributes.nested(a[NL80211_ATTR_BSS], max: cn_bss_max()),
+                  let bssid = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BSSID.rawValue)]).flatMap({ BSSID(bytes: $0) })
+            else { return }
+            // Probe-response IEs first; beacon IEs when that is all the kernel has.
+            let ieBytes = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_INFORMATION_ELEMENTS.rawValue)])
+                ?? NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BEACON_IES.rawValue)]) ?? []
+            let ies = InformationElements(ieBytes)
+            let capability = bss[Int(NL80211_BSS_CAPABILITY.rawValue)].map { nla_get_u16($0) } ?? 0
+            var signal: Int? = nil
+            if let mbm = bss[Int(NL80211_BSS_SIGNAL_MBM.rawValue)] {
+                signal = Int(Int32(bitPattern: nla_get_u32(mbm))) / 100
+            }
+            let status = bss[Int(NL80211_BSS_STATUS.rawValue)].map { nla_get_u32($0) }
+            found.append(ScannedBSS(
+                bssid: bssid,
+                ssid: ies.ssid,
+                frequency: Int(bss[Int(NL80211_BSS_FREQUENCY.rawValue)].map { nla_get_u32($0) } ?? 0),
+                signalDBm: signal,
+                ageMilliseconds: Int(bss[Int(NL80211_BSS_SEEN_MS_AGO.rawValue)].map { nla_get_u32($0) } ?? 0),
+                security: ies.securityType(privacy: capability & 0x0010 != 0),
+                associated: status == NL80211_BSS_STATUS_ASSOCIATED.rawValue))
+        }
+        return found
+    }
+
+    /// The associated access point as a station entry (NL80211_CMD_GET_STATION dump on a client
+    /// interface yields exactly the AP), or nil when not associated.
+    public func station(ifindex: UInt32) throws(NetlinkError) -> StationInfo? {
+        var found: StationInfo? = nil
+        try transact(NL80211_CMD_GET_STATION, dump: true, build: { msg in
+            nla_put_u32(msg, Int32(NL80211_ATTR_IFINDEX.rawValue), ifindex)
+        }) { msg in
+            let a = NetlinkAttributes(message: msg)
+            guard found == nil, let bssid = a.bytes(NL80211_ATTR_MAC).flatMap({ BSSID(bytes: $0) }),
+                  let info = NetlinkAttributes.nested(a[NL80211_ATTR_STA_INFO], max: cn_sta_info_max())
+            else { return }
+            func dBm(_ attr: nl80211_sta_info) -> Int? {
+                info[Int(attr.rawValue)].map { Int(Int8(bitPattern: nla_get_u8($0))) }
+            }
+            var bitrate: Int? = nil  // units of 100 kbit/s
+            if let rate = NetlinkAttributes.nested(info[Int(NL80211_STA_INFO_TX_BITRATE.rawValue)], max: cn_rate_info_max()) {
+                if let r32 = rate[Int(NL80211_RATE_INFO_BITRATE32.rawValue)] {
+                    bitrate = Int(nla_get_u32(r32))
+                } else if let r16 = rate[Int(NL80211_RATE_INFO_BITRATE.rawValue)] {
+                    bitrate = Int(nla_get_u16(r16))
+                }
+            }
+            found = StationInfo(
+                bssid: bssid,
+                signalDBm: dBm(NL80211_STA_INFO_SIGNAL),
+                averageSignalDBm: dBm(NL80211_STA_INFO_SIGNAL_AVG),
+                txBitrate100kbps: bitrate,
+                connectedSeconds: info[Int(NL80211_STA_INFO_CONNECTED_TIME.rawValue)].map { Int(nla_get_u32($0)) })
         }
         return found
     }

@@ -68,6 +68,10 @@ static inline int cl_sockaddr_un(struct sockaddr_un *addr, const char *path) {
     return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
 }
 
+/// Socket types are an enum on glibc and macros on musl; these hide the difference.
+static inline int cl_unix_datagram_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+static inline int cl_unix_stream_socket(void) { return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+
 int cl_bind_unix(int fd, const char *path);
 int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
