@@ -11,7 +11,8 @@ import HotspotCore
 /// `onLinkUp` again so its owner can re-apply its networks.
 public final class SupplicantClient {
     public enum Reply: Equatable {
-        case text(String)
+        /// The reply datagram as received (wpa_supplicant ends most with a newline).
+        case bytes([UInt8])
         case timedOut
         case unreachable(Errno)
     }
@@ -39,7 +40,7 @@ public final class SupplicantClient {
     }
 
     struct Request {
-        let command: String
+        let command: [UInt8]
         let timeout: Int64
         let completion: (Reply) -> Void
     }
@@ -51,7 +52,8 @@ public final class SupplicantClient {
     public private(set) var lastError: String = "not started"
     public private(set) var reconnects = 0
 
-    public var onEvent: (String) -> Void = { _ in }
+    /// Every event datagram, from either socket, as received.
+    public var onEvent: ([UInt8]) -> Void = { _ in }
     public var onLinkUp: () -> Void = {}
     public var onLinkDown: (String) -> Void = { _ in }
 
@@ -87,7 +89,7 @@ public final class SupplicantClient {
     }
 
     /// Queue `command`; `completion` runs exactly once, on the loop.
-    public func request(_ command: String, timeout: Int64? = nil, _ completion: @escaping (Reply) -> Void) {
+    public func request(_ command: [UInt8], timeout: Int64? = nil, _ completion: @escaping (Reply) -> Void) {
         guard link == .up else {
             completion(.unreachable(Errno(ENOTCONN)))
             return
@@ -110,7 +112,7 @@ public final class SupplicantClient {
             eventSocket = events
             eventWatch = loop.watch(events.fd) { [self] _ in readEvents() }
             try openRequestSocket()
-            try events.send("ATTACH")
+            try events.send(Array("ATTACH".utf8))
         } catch {
             tearDown(reason: "cannot reach \(configuration.controlPath): \(error.description)", retry: true)
             return
@@ -194,7 +196,7 @@ public final class SupplicantClient {
             return
         }
         r.completion(.timedOut)
-        if r.command == "PING" {
+        if r.command == SupplicantClient.ping {
             tearDown(reason: "PING not answered", retry: true)
             return
         }
@@ -210,16 +212,15 @@ public final class SupplicantClient {
                 return
             }
             guard let datagram else { return }
-            let text = String(decoding: datagram, as: UTF8.self)
             // An unsolicited event on the request socket is an event, not this request's reply.
             if SupplicantClient.isEvent(datagram) {
-                onEvent(text)
+                onEvent(datagram)
                 continue
             }
             guard let r = inFlight else { continue }  // a stray reply: drop it
             inFlight = nil
             loop.cancel(inFlightTimer)
-            r.completion(.text(text))
+            r.completion(.bytes(datagram))
             sendNext()
             guard requestSocket != nil else { return }
         }
@@ -228,8 +229,8 @@ public final class SupplicantClient {
     func schedulePing() {
         pingTimer = loop.schedule(after: configuration.pingInterval) { [self] in
             guard link == .up else { return }
-            request("PING") { [self] reply in
-                if case .text(let t) = reply, !t.hasPrefix("PONG"), link == .up {
+            request(SupplicantClient.ping) { [self] reply in
+                if case .bytes(let b) = reply, !b.starts(with: Array("PONG".utf8)), link == .up {
                     tearDown(reason: "unexpected PING reply", retry: true)
                 }
                 if link == .up { schedulePing() }
@@ -249,15 +250,13 @@ public final class SupplicantClient {
             }
             guard let datagram else { return }
             if link == .attaching {
-                let reply = String(decoding: datagram, as: UTF8.self)
-                if reply.hasPrefix("OK") { attached(); continue }
+                if datagram.starts(with: Array("OK".utf8)) { attached(); continue }
                 if !SupplicantClient.isEvent(datagram) {
-                    tearDown(reason: "ATTACH refused: \(reply)", retry: true)
+                    tearDown(reason: "ATTACH refused: " + String(decoding: datagram.prefix(64), as: UTF8.self), retry: true)
                     return
                 }
             }
-            let text = String(decoding: datagram, as: UTF8.self)
-            onEvent(text)
+            onEvent(datagram)
             if datagram.containsSequence(Array("CTRL-EVENT-TERMINATING".utf8)) {
                 tearDown(reason: "wpa_supplicant is terminating", retry: true)
                 return
@@ -265,6 +264,8 @@ public final class SupplicantClient {
             guard eventSocket != nil else { return }
         }
     }
+
+    static let ping: [UInt8] = Array("PING".utf8)
 
     /// wpa_supplicant marks events with a `<level>` prefix (or `IFNAME=` first, for global sockets).
     static func isEvent(_ bytes: [UInt8]) -> Bool {

@@ -27,9 +27,8 @@ public struct UnixDatagramSocket {
     }
 
     /// Send one datagram; EAGAIN surfaces as `.wouldBlock` (the peer's queue is full).
-    public func send(_ text: String) throws(Errno) {
-        var text = text
-        let n = text.withUTF8 { buf in CLinux.send(fd.rawValue, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL)) }
+    public func send(_ bytes: [UInt8]) throws(Errno) {
+        let n = bytes.withUnsafeBytes { CLinux.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if n < 0 { throw Errno.current }
     }
 

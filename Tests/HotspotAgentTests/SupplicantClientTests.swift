@@ -26,11 +26,11 @@ import Testing
         #expect(spin(loop) { client.link == .up })
         #expect(ups == 1)
         var replies: [SupplicantClient.Reply] = []
-        client.request("PING") { replies.append($0) }
-        client.request("STATUS") { replies.append($0) }
-        client.request("BOGUS") { replies.append($0) }
+        client.request(Array("PING".utf8)) { replies.append($0) }
+        client.request(Array("STATUS".utf8)) { replies.append($0) }
+        client.request(Array("BOGUS".utf8)) { replies.append($0) }
         #expect(spin(loop) { replies.count == 3 })
-        #expect(replies == [.text("PONG\n"), .text("wpa_state=SCANNING\n"), .text("UNKNOWN COMMAND\n")])
+        #expect(replies == [.bytes(Array("PONG\n".utf8)), .bytes(Array("wpa_state=SCANNING\n".utf8)), .bytes(Array("UNKNOWN COMMAND\n".utf8))])
         #expect(peer.received == ["ATTACH", "PING", "STATUS", "BOGUS"])
     }
 
@@ -41,10 +41,10 @@ import Testing
         client.start()
         #expect(spin(loop) { client.link == .up })
         var replies: [SupplicantClient.Reply] = []
-        client.request("SCAN") { replies.append($0) }
-        client.request("PING") { replies.append($0) }
+        client.request(Array("SCAN".utf8)) { replies.append($0) }
+        client.request(Array("PING".utf8)) { replies.append($0) }
         #expect(spin(loop) { replies.count == 2 })
-        #expect(replies == [.timedOut, .text("PONG\n")])
+        #expect(replies == [.timedOut, .bytes(Array("PONG\n".utf8))])
         #expect(client.link == .up)
     }
 
@@ -52,14 +52,14 @@ import Testing
         let (peer, client) = makeClient()
         peer.start()
         var events: [String] = []
-        client.onEvent = { events.append($0) }
+        client.onEvent = { events.append(String(decoding: $0, as: UTF8.self)) }
         client.start()
         #expect(spin(loop) { client.link == .up })
         peer.eventBeforeNextReply = "<3>CTRL-EVENT-SCAN-STARTED "
         var reply: SupplicantClient.Reply? = nil
-        client.request("PING") { reply = $0 }
+        client.request(Array("PING".utf8)) { reply = $0 }
         #expect(spin(loop) { reply != nil })
-        #expect(reply == .text("PONG\n"))
+        #expect(reply == .bytes(Array("PONG\n".utf8)))
         #expect(events == ["<3>CTRL-EVENT-SCAN-STARTED "])
     }
 
@@ -67,7 +67,7 @@ import Testing
         let (peer, client) = makeClient()
         peer.start()
         var events: [String] = []
-        client.onEvent = { events.append($0) }
+        client.onEvent = { events.append(String(decoding: $0, as: UTF8.self)) }
         client.start()
         #expect(spin(loop) { client.link == .up })
         peer.sendEvent("<2>CTRL-EVENT-SCAN-RESULTS ")
@@ -103,16 +103,16 @@ import Testing
         #expect(client.link != .up)
         // Requests while down fail at once instead of hanging.
         var reply: SupplicantClient.Reply? = nil
-        client.request("STATUS") { reply = $0 }
+        client.request(Array("STATUS".utf8)) { reply = $0 }
         #expect(reply == .unreachable(Errno(ENOTCONN)))
         // Let a few retries fail against the stale file, then come back.
         spin(loop, timeout: 300) { false }
         peer.start()
         #expect(spin(loop) { ups == 2 })
         var after: SupplicantClient.Reply? = nil
-        client.request("PING") { after = $0 }
+        client.request(Array("PING".utf8)) { after = $0 }
         #expect(spin(loop) { after != nil })
-        #expect(after == .text("PONG\n"))
+        #expect(after == .bytes(Array("PONG\n".utf8)))
         #expect(client.reconnects >= 1)
     }
 
