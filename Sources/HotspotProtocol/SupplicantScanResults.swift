@@ -160,7 +160,7 @@ public struct ScanResultsTable: Equatable, Sendable {
         self.results = results
         self.skipped = skipped
         self.sawHeader = sawHeader
-        self.mayBeTruncated = body.count > SupplicantLimits.replySize - 256
+        self.mayBeTruncated = body.count > SupplicantLimits.replySize - 512
     }
 
     enum RowResult {
