@@ -23,7 +23,8 @@ public enum Hex {
         return high == nil ? out : nil
     }
 
-    static func value(of c: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), or nil.
+    public static func value(of c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10

@@ -175,14 +175,7 @@ enum WpaBytes {
     static func isHexDigit(_ c: UInt8) -> Bool { hexValue(c) != nil }
 
     /// The value of one hex digit (either case), as wpa_supplicant's `hex2num`.
-    static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
+    static func hexValue(_ c: UInt8) -> UInt8? { Hex.value(of: c) }
 
     static let lowerHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 

@@ -1,7 +1,7 @@
 import HotspotCore
 
 /// Why wpa_supplicant temporarily disabled a network (`reason=` of CTRL-EVENT-SSID-TEMP-DISABLED).
-public enum TempDisableReason: Equatable, Sendable {
+public enum TempDisableReason: Equatable, Sendable, CustomStringConvertible {
     /// `WRONG_KEY`: the 4-way handshake failed, the passphrase is probably wrong.
     case wrongKey
     /// `CONN_FAILED`: association/authentication attempts failed.
@@ -15,6 +15,16 @@ public enum TempDisableReason: Equatable, Sendable {
         else if WpaBytes.equals(text, "CONN_FAILED") { self = .connectionFailed }
         else if WpaBytes.equals(text, "AUTH_FAILED") { self = .authenticationFailed }
         else { self = .other(WpaBytes.excerpt(text)) }
+    }
+
+    /// wpa_supplicant's own word for it.
+    public var description: String {
+        switch self {
+        case .wrongKey: return "WRONG_KEY"
+        case .connectionFailed: return "CONN_FAILED"
+        case .authenticationFailed: return "AUTH_FAILED"
+        case .other(let text): return text
+        }
     }
 }
 

@@ -27,6 +27,7 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <net/if.h>
+#include <dirent.h>
 
 static inline int cl_errno(void) { return errno; }
 static inline void cl_set_errno(int value) { errno = value; }
@@ -76,6 +77,9 @@ int cl_bind_unix(int fd, const char *path);
 int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
 int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
+
+/// The name of a directory entry (d_name is a fixed array Swift imports as a tuple).
+static inline const char *cl_dirent_name(const struct dirent *entry) { return entry->d_name; }
 
 /// How a helper process is confined (see cl_spawn).
 struct cl_sandbox {
