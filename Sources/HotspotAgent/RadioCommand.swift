@@ -16,6 +16,8 @@ enum RadioCommand {
         var timeoutSeconds = 20
         var seconds = 10
         var trigger = false
+        /// Save nl80211's raw reply messages here (hex, one per line): fixtures for the unit tests.
+        var rawFile: String? = nil
     }
 
     static let verbs = "probe, scan, station, join, monitor"
@@ -51,6 +53,9 @@ enum RadioCommand {
             case "--passphrase-file":
                 guard let v = value() else { return CLI.fail("--passphrase-file needs a path") }
                 o.passphraseFile = v
+            case "--raw":
+                guard let v = value() else { return CLI.fail("--raw needs a file") }
+                o.rawFile = v
             case "--open": o.open = true
             case "--trigger": o.trigger = true
             case "--timeout", "--seconds":
@@ -141,8 +146,10 @@ enum RadioCommand {
         var rows: [Row] = []
         var interfaceName = o.interface
         // The kernel's dump: no size limit, exact SSID bytes and IEs.
+        var raw: [[UInt8]] = []
         if let (nl, wif) = clientInterface(o.interface, verb: "scan", quiet: true, notes: &notes) {
             interfaceName = wif.name
+            if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
             do {
                 for b in try nl.scanDump(ifindex: wif.ifindex) {
                     rows.append(Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency, rssi: b.signalDBm,
@@ -167,8 +174,10 @@ enum RadioCommand {
                         notes.append("no CTRL-EVENT-SCAN-RESULTS within \(o.timeoutSeconds) s")
                     }
                     // The kernel's table was refreshed too; read it again.
-                    if let (nl, wif) = clientInterface(name, verb: "scan", quiet: true, notes: &notes),
-                       let fresh = try? nl.scanDump(ifindex: wif.ifindex) {
+                    if let (nl, wif) = clientInterface(name, verb: "scan", quiet: true, notes: &notes) {
+                        raw = []
+                        if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
+                        let fresh = (try? nl.scanDump(ifindex: wif.ifindex)) ?? []
                         rows = fresh.map { b in
                             Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency, rssi: b.signalDBm,
                                 security: b.security, source: "nl80211-scan", associated: b.associated)
@@ -186,6 +195,7 @@ enum RadioCommand {
                 notes.append(error.message)
             }
         }
+        if let file = o.rawFile, !saveRaw(raw, to: file) { return 1 }
         if rows.isEmpty && !notes.isEmpty {
             for n in notes { Output.err("hotspotd: radio scan: " + n) }
             return 1
@@ -230,8 +240,10 @@ enum RadioCommand {
         var connected: Int? = nil
         var source = ""
         var name = o.interface
+        var raw: [[UInt8]] = []
         if let (nl, wif) = clientInterface(o.interface, verb: "station", quiet: true, notes: &notes) {
             name = wif.name
+            if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
             do {
                 if let info = try nl.station(ifindex: wif.ifindex) {
                     bssid = info.bssid
@@ -264,6 +276,7 @@ enum RadioCommand {
                 notes.append(error.message)
             }
         }
+        if let file = o.rawFile, !saveRaw(raw, to: file) { return 1 }
         let label = name ?? "?"
         guard let bssid else {
             if o.json {
@@ -429,6 +442,20 @@ enum RadioCommand {
     }
 
     // MARK: - shared
+
+    static func saveRaw(_ messages: [[UInt8]], to path: String) -> Bool {
+        var text: [UInt8] = []
+        for m in messages { text += Array(Hex.encode(m).utf8) + [0x0a] }
+        do {
+            let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+            defer { fd.close() }
+            try fd.writeAll(text)
+            return true
+        } catch {
+            Output.err("hotspotd: radio: cannot write \(path): \(error.description)")
+            return false
+        }
+    }
 
     /// The client interface's name: `--interface`, else the first station-mode interface nl80211 knows.
     static func interfaceName(_ o: Options) -> String? {
