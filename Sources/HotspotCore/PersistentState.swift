@@ -1,0 +1,182 @@
+/// A state file the core refuses, with the line (1-based; 0 for the file as a whole).
+public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { line > 0 ? "line \(line): " + message : message }
+}
+
+/// What hotspotd learns and must keep across restarts: the helper chosen per network, the networks whose
+/// auto-join is disabled or that the owner logged off from, and the owner's own networks. The driver writes
+/// `encoded()` atomically whenever the core emits `persist`.
+///
+/// The text is one fact per line, SSIDs in hex (`-` for the empty SSID), in the order the facts were learned
+/// (so the same history always gives the same bytes):
+///
+///     hotspotd-state 1
+///     cache <ssid> <helper>
+///     disabled <ssid> <reason> <remaining ms | forever>
+///     loggedoff <ssid>
+///     network <ssid> <priority> <passphrase in hex | ->
+public struct PersistentState: Hashable, Sendable {
+    public struct CachedHelper: Hashable, Sendable {
+        public var ssid: SSID
+        public var helper: String
+
+        public init(ssid: SSID, helper: String) {
+            self.ssid = ssid
+            self.helper = helper
+        }
+    }
+
+    public struct DisabledNetwork: Hashable, Sendable {
+        public var ssid: SSID
+        public var reason: DisableReason
+        /// Left of the expiry when saved; nil for "until the owner enables it". The daemon's downtime does
+        /// not count: monotonic clocks do not survive a reboot.
+        public var remainingMs: Int64?
+
+        public init(ssid: SSID, reason: DisableReason, remainingMs: Int64? = nil) {
+            self.ssid = ssid
+            self.reason = reason
+            self.remainingMs = remainingMs
+        }
+    }
+
+    public static let header = "hotspotd-state 1"
+    /// A state file is small; anything bigger is not ours.
+    public static let maxBytes = 65_536
+
+    public var helperCache: [CachedHelper]
+    public var disabled: [DisabledNetwork]
+    public var loggedOff: [SSID]
+    public var ownerNetworks: [KnownNetwork]
+
+    public init(helperCache: [CachedHelper] = [], disabled: [DisabledNetwork] = [], loggedOff: [SSID] = [],
+                ownerNetworks: [KnownNetwork] = []) {
+        self.helperCache = helperCache
+        self.disabled = disabled
+        self.loggedOff = loggedOff
+        self.ownerNetworks = ownerNetworks
+    }
+
+    public var isEmpty: Bool {
+        helperCache.isEmpty && disabled.isEmpty && loggedOff.isEmpty && ownerNetworks.isEmpty
+    }
+
+    public func encoded() -> String {
+        var out = PersistentState.header + "\n"
+        for c in helperCache {
+            out += "cache " + PersistentState.field(c.ssid) + " " + c.helper + "\n"
+        }
+        for d in disabled {
+            let remaining = d.remainingMs.map { "\($0)" } ?? "forever"
+            out += "disabled " + PersistentState.field(d.ssid) + " " + d.reason.rawValue + " " + remaining + "\n"
+        }
+        for ssid in loggedOff {
+            out += "loggedoff " + PersistentState.field(ssid) + "\n"
+        }
+        for n in ownerNetworks {
+            let pass = n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"
+            out += "network " + PersistentState.field(n.ssid) + " \(n.priority) " + pass + "\n"
+        }
+        return out
+    }
+
+    /// Refuses anything `encoded()` would not write (comments and blank lines aside), with the line.
+    public static func parse(_ text: String) throws(PersistentStateError) -> PersistentState {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maxBytes else { throw PersistentStateError(line: 0, "larger than \(maxBytes) bytes") }
+        var state = PersistentState()
+        var sawHeader = false
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            if !sawHeader {
+                guard line.elementsEqual(header.utf8) else {
+                    throw PersistentStateError(line: lineNumber, "not a hotspotd state file")
+                }
+                sawHeader = true
+                continue
+            }
+            let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
+            func fail(_ why: String) -> PersistentStateError { PersistentStateError(line: lineNumber, why) }
+            switch f[0] {
+            case "cache":
+                guard f.count == 3, let ssid = ssid(f[1]) else { throw fail("expected: cache <ssid> <helper>") }
+                guard HelperDescriptor.isValidName(f[2]) else { throw fail("bad helper name") }
+                state.helperCache.append(CachedHelper(ssid: ssid, helper: f[2]))
+            case "disabled":
+                guard f.count == 4, let ssid = ssid(f[1]), let reason = DisableReason(rawValue: f[2]) else {
+                    throw fail("expected: disabled <ssid> <reason> <remaining ms | forever>")
+                }
+                var remaining: Int64? = nil
+                if f[3] != "forever" {
+                    guard let ms = decimal(f[3]) else { throw fail("bad remaining time") }
+                    remaining = ms
+                }
+                state.disabled.append(DisabledNetwork(ssid: ssid, reason: reason, remainingMs: remaining))
+            case "loggedoff":
+                guard f.count == 2, let ssid = ssid(f[1]) else { throw fail("expected: loggedoff <ssid>") }
+                state.loggedOff.append(ssid)
+            case "network":
+                guard f.count == 4, let ssid = ssid(f[1]), let priority = signedDecimal(f[2]) else {
+                    throw fail("expected: network <ssid> <priority> <passphrase hex | ->")
+                }
+                var passphrase: String? = nil
+                if f[3] != "-" {
+                    guard let p = Hex.decode(f[3]) else { throw fail("bad passphrase") }
+                    let s = String(decoding: p, as: UTF8.self)
+                    guard Passphrase.isValid(s) else { throw fail("bad passphrase") }
+                    passphrase = s
+                }
+                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase, priority: Int(priority)))
+            default:
+                throw fail("unknown entry")
+            }
+        }
+        guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
+        return state
+    }
+
+    static func field(_ ssid: SSID) -> String { ssid.isEmpty ? "-" : ssid.hex }
+
+    static func ssid(_ field: String) -> SSID? {
+        if field == "-" { return SSID(bytes: []) }
+        guard !field.isEmpty, let bytes = Hex.decode(field) else { return nil }
+        return SSID(bytes: bytes)
+    }
+
+    /// Plain digits only, no sign, at most 18 of them (no overflow).
+    static func decimal(_ field: String) -> Int64? {
+        let b = field.utf8
+        guard !b.isEmpty && b.count <= 18 else { return nil }
+        var v: Int64 = 0
+        for c in b {
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
+            v = v * 10 + Int64(c - UInt8(ascii: "0"))
+        }
+        return v
+    }
+
+    /// An optional minus and at most 9 digits: a priority.
+    static func signedDecimal(_ field: String) -> Int64? {
+        var digits = field
+        var sign: Int64 = 1
+        if field.utf8.first == UInt8(ascii: "-") {
+            digits = String(field.dropFirst())
+            sign = -1
+        }
+        guard digits.utf8.count <= 9, let v = decimal(digits) else { return nil }
+        return sign * v
+    }
+}
