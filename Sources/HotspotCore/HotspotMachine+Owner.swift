@@ -180,8 +180,12 @@ extension HotspotMachine {
         say(.notice, nil, "configuration reloaded")
 
         switch phase {
-        case .evaluating(let pending, _):
-            if pending.contains(where: { !supports($0.helper, .evaluate) }) { restartJoinPath() }
+        case .evaluating(let pending, let bestLow):
+            if pending.contains(where: { !supports($0.helper, .evaluate) || !supports($0.helper, .authenticate) }) {
+                restartJoinPath()
+            } else if let h = bestLow, !supports(h, .authenticate) {
+                phase = .evaluating(pending: pending, bestLow: nil)
+            }
         case .authenticating(let h, _):
             if !supports(h, .authenticate) { restartJoinPath() }
         case .presentingUI(let h, _, _):
