@@ -64,6 +64,11 @@ struct SeededRandom: RandomNumberGenerator {
         func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &rng)] }
         func anySSID() -> SSID { pick(universe).0 }
         let roll = Int.random(in: 0..<100, using: &rng)
+        // The owner acts now and then on what the status shows.
+        if m.state.isUsable && Int.random(in: 0..<25, using: &rng) == 0 { return .owner(.logoff) }
+        if m.state == .presentingUI && Int.random(in: 0..<6, using: &rng) == 0 {
+            return .owner(.submitUI([UIAnswer(key: "room", value: "12")]))
+        }
         switch roll {
         case 0..<12:
             var entries: [ScanEntry] = []
@@ -90,7 +95,7 @@ struct SeededRandom: RandomNumberGenerator {
             }
             var result = pick(HelperResult.allCases)
             // Lean towards the answers that move things forward.
-            if Int.random(in: 0..<3, using: &rng) == 0 { result = .success }
+            if Bool.random(using: &rng) { result = .success }
             if r.command == .authenticate && Int.random(in: 0..<4, using: &rng) == 0 { result = .uiRequired }
             var claims: [HelperClaim] = []
             if r.command == .filterScanList {
@@ -117,7 +122,10 @@ struct SeededRandom: RandomNumberGenerator {
             if Int.random(in: 0..<8, using: &rng) == 0 {
                 return .timerFired(pick([TimerID.maintain, .association, .scan, .command(12345)]))
             }
-            guard let (id, due) = model.armed.sorted(by: { $0.value < $1.value }).first else { return .timerFired(.scan) }
+            // Any armed timer, not only the earliest: the others are then late, as under load.
+            guard let (id, due) = model.armed.sorted(by: { $0.value < $1.value }).randomElement(using: &rng) else {
+                return .timerFired(.scan)
+            }
             now = max(now, due)
             return .timerFired(id)
         case 82..<84: return .owner(.logoff)
@@ -139,8 +147,17 @@ struct SeededRandom: RandomNumberGenerator {
 
     static let trace = ProcessInfo.processInfo.environment["HOTSPOTD_TRACE"] != nil
 
+    /// What a batch of sequences went through, so a test can show the invariants were not checked on
+    /// trivial runs.
+    struct Coverage {
+        var states: Set<HotspotState> = []
+        var commands: Set<HelperCommand> = []
+        var disabled = 0
+        var switches = 0
+    }
+
     /// Runs one sequence; returns the number of issues so the caller can report the seed.
-    static func run(seed: UInt64, steps: Int) -> Int {
+    static func run(seed: UInt64, steps: Int, coverage: inout Coverage) -> Int {
         var issues = 0
         func fail(_ what: String) {
             issues += 1
@@ -241,6 +258,12 @@ struct SeededRandom: RandomNumberGenerator {
                 fail("step \(step): owner request without a reply")
             }
             Invariants.check(m, "seed \(seed) step \(step) \(input)")
+            coverage.states.insert(m.state)
+            for r in actions.requests { coverage.commands.insert(r.command) }
+            if actions.persisted.map({ $0.disabled.count > (before.persistentState.disabled.count) }) == true {
+                coverage.disabled += 1
+            }
+            if actions.disconnects > 0 && !actions.joins.isEmpty { coverage.switches += 1 }
         }
 
         apply(.supplicantReconnected, step: 0)
@@ -274,10 +297,16 @@ struct SeededRandom: RandomNumberGenerator {
     @Test(arguments: chunks)
     func thousandsOfSequences(seeds: ClosedRange<UInt64>) {
         var failing: [UInt64] = []
-        for seed in seeds where Self.run(seed: seed, steps: 150) > 0 {
+        var coverage = Coverage()
+        for seed in seeds where Self.run(seed: seed, steps: 150, coverage: &coverage) > 0 {
             failing.append(seed)
             if failing.count >= 3 { break }
         }
         #expect(failing.isEmpty, "reproduce with HOTSPOTD_SEED=\(failing.first ?? 0) HOTSPOTD_TRACE=1")
+        if seeds.count > 1 {
+            #expect(coverage.states == Set(HotspotState.allCases), "states reached: \(coverage.states)")
+            #expect(coverage.commands == Set(HelperCommand.allCases), "commands sent: \(coverage.commands)")
+            #expect(coverage.disabled > 0 && coverage.switches > 0)
+        }
     }
 }
