@@ -49,8 +49,8 @@ public enum HelperFailure: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timedOut: return "timed out"
-        case .exited(let s): return "exited with status \(s)"
-        case .crashed(let s): return "killed by signal \(s)"
+        case .exited(let s): return "exited with status " + String(s)
+        case .crashed(let s): return "killed by signal " + String(s)
         case .invalidOutput(let why): return "invalid output: " + why
         case .couldNotStart(let why): return "could not start: " + why
         }

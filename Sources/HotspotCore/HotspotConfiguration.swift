@@ -53,10 +53,10 @@ public struct HotspotConfiguration: Hashable, Sendable {
         }
         for (i, n) in knownNetworks.enumerated() {
             if let p = n.passphrase, !Passphrase.isValid(p) {
-                throw ConfigurationError("network \(n.ssid): the passphrase must be 8–63 printable ASCII characters or 64 hex digits")
+                throw ConfigurationError("network " + n.ssid.description + ": the passphrase must be 8–63 printable ASCII characters or 64 hex digits")
             }
             if knownNetworks[..<i].contains(where: { $0.ssid == n.ssid }) {
-                throw ConfigurationError("network \(n.ssid) is configured twice")
+                throw ConfigurationError("network " + n.ssid.description + " is configured twice")
             }
         }
         let times: [(String, Int64)] = [

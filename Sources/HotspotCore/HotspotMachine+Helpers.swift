@@ -53,6 +53,11 @@ extension HotspotMachine {
 
     func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { networks[ssid]?.excluded.contains(helper) == true }
 
+    func requestIndex(_ id: UInt64) -> Int? {
+        for (i, r) in requests.enumerated() where r.id == id { return i }
+        return nil
+    }
+
     /// Configuration order: earlier helpers win ties.
     func order(_ helper: String) -> Int { slots.firstIndex { $0.name == helper } ?? Int.max }
 
@@ -67,7 +72,7 @@ extension HotspotMachine {
                        scanList: [HotspotNetwork] = [], answers: [UIAnswer] = []) -> UInt64 {
         let slot = slotIndex(helper)
         if let i = slot, let old = slots[i].request {
-            if requests.first(where: { $0.id == old })?.command == .filterScanList { slots[i].scanPending = true }
+            if let j = requestIndex(old), requests[j].command == .filterScanList { slots[i].scanPending = true }
             say(.info, nil, "filterScanList abandoned for", helper)
             abandon(old)
         }
@@ -90,7 +95,7 @@ extension HotspotMachine {
     /// Forgets a request (answered, timed out or abandoned) and its timer.
     @discardableResult
     mutating func settle(_ id: UInt64) -> InFlight? {
-        guard let i = requests.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let i = requestIndex(id) else { return nil }
         let f = requests.remove(at: i)
         if let j = slotIndex(f.helper), slots[j].request == id { slots[j].request = nil }
         if f.deadline != nil { emit(.cancelTimer(.command(id))) }
@@ -138,10 +143,11 @@ extension HotspotMachine {
     // MARK: Answers
 
     mutating func onHelperAnswer(_ id: UInt64, _ answer: Answer) {
-        guard let f = requests.first(where: { $0.id == id }) else {
+        guard let fi = requestIndex(id) else {
             say(.debug, nil, "late helper answer ignored")
             return
         }
+        let f = requests[fi]
         if case .failure(.timedOut) = answer { abandon(id) } else { settle(id) }
         let o = outcome(of: f.command, answer)
         if let i = slotIndex(f.helper) { slots[i].last = Activity(command: f.command, outcome: o.summary, at: clock) }
@@ -358,7 +364,8 @@ extension HotspotMachine {
 
     mutating func excludeAndReevaluate(_ helper: String) {
         guard let ssid = onlineSSID else { return }
-        networks.update(ssid) { if !$0.excluded.contains(helper) { $0.excluded.append(helper) } }
+        let i = networks.slot(ssid)
+        if !networks.records[i].excluded.contains(helper) { networks.records[i].excluded.append(helper) }
         if cachedHelper(ssid) == helper { setCachedHelper(ssid, nil) }
         say(.info, ssid, "evaluating again without unsupporting helper", helper)
         beginEvaluation()
@@ -368,7 +375,7 @@ extension HotspotMachine {
         guard let ssid = onlineSSID else { return }
         justJoined = false
         if let h = helper { setCachedHelper(ssid, h) }
-        if networks[ssid]?.backoff != nil { networks.update(ssid) { $0.backoff = nil } }
+        if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
         enter(.authenticated(helper: helper))
         say(.notice, ssid, "authenticated by", helper ?? "no helper")
         if let h = helper, supports(h, .maintain) {
@@ -390,11 +397,10 @@ extension HotspotMachine {
     mutating func failPermanently(_ helper: String?, _ why: String, _ reason: DisableReason) {
         guard let ssid = onlineSSID else { return }
         let until = configuration.disableExpiryMs.map { clock + $0 }
-        networks.update(ssid) {
-            $0.disabledReason = reason
-            $0.disabledUntil = until
-            if $0.cachedHelper == helper { $0.cachedHelper = nil }
-        }
+        let i = networks.slot(ssid)
+        networks.records[i].disabledReason = reason
+        networks.records[i].disabledUntil = until
+        if networks.records[i].cachedHelper == helper { networks.records[i].cachedHelper = nil }
         dirty = true
         leave(FailureRecord(ssid: ssid, helper: helper, reason: why, autoJoinDisabled: true, retryAt: until, at: clock))
     }
@@ -415,7 +421,7 @@ extension HotspotMachine {
 
     mutating func finishLogoff() {
         guard let ssid = onlineSSID else { return }
-        networks.update(ssid) { $0.loggedOff = true }
+        networks.records[networks.slot(ssid)].loggedOff = true
         dirty = true
         say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
         emit(.disconnect)

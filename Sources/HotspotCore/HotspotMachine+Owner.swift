@@ -141,13 +141,12 @@ extension HotspotMachine {
         guard let r = networks[ssid] else { return false }
         let persisted = r.disabledReason != nil || r.loggedOff
         let changed = persisted || r.backoff != nil || (exclusionsToo && !r.excluded.isEmpty)
-        networks.update(ssid) {
-            $0.disabledReason = nil
-            $0.disabledUntil = nil
-            $0.loggedOff = false
-            $0.backoff = nil
-            if exclusionsToo { $0.excluded = [] }
-        }
+        let i = networks.slot(ssid)
+        networks.records[i].disabledReason = nil
+        networks.records[i].disabledUntil = nil
+        networks.records[i].loggedOff = false
+        networks.records[i].backoff = nil
+        if exclusionsToo { networks.records[i].excluded = [] }
         if persisted { dirty = true }
         return changed
     }
@@ -169,12 +168,14 @@ extension HotspotMachine {
         let old = slots
         slots = new.helpers.map { h in old.first { $0.name == h.name } ?? HelperSlot(name: h.name) }
         var uncached = false
-        networks.updateAll { r in
-            if let h = r.cachedHelper, new.helper(named: h) == nil {
-                r.cachedHelper = nil
+        for i in networks.records.indices {
+            if let h = networks.records[i].cachedHelper, new.helper(named: h) == nil {
+                networks.records[i].cachedHelper = nil
                 uncached = true
             }
-            r.excluded = r.excluded.filter { new.helper(named: $0) != nil }
+            if !networks.records[i].excluded.isEmpty {
+                networks.records[i].excluded = networks.records[i].excluded.filter { new.helper(named: $0) != nil }
+            }
         }
         if uncached { dirty = true }
         say(.notice, nil, "configuration reloaded")

@@ -122,16 +122,15 @@ public struct HotspotMachine {
                                   switchScans: configuration.switchScans)
         ownerNetworks = saved.ownerNetworks
         for c in saved.helperCache where configuration.helper(named: c.helper) != nil {
-            networks.update(c.ssid) { $0.cachedHelper = c.helper }
+            networks.records[networks.slot(c.ssid)].cachedHelper = c.helper
         }
         for d in saved.disabled {
-            networks.update(d.ssid) {
-                $0.disabledReason = d.reason
-                $0.disabledUntil = d.remainingMs.map { now + $0 }
-            }
+            let i = networks.slot(d.ssid)
+            networks.records[i].disabledReason = d.reason
+            networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
         }
         for ssid in saved.loggedOff {
-            networks.update(ssid) { $0.loggedOff = true }
+            networks.records[networks.slot(ssid)].loggedOff = true
         }
     }
 
@@ -167,7 +166,7 @@ public struct HotspotMachine {
     /// The deadline of an armed timer, as the driver should hold it.
     public func deadline(of id: TimerID) -> Int64? {
         switch id {
-        case .command(let r): return requests.first { $0.id == r }?.deadline
+        case .command(let r): return requestIndex(r).flatMap { requests[$0].deadline }
         case .maintain: return maintainAt
         case .association: return associationAt
         case .scan: return scanAt
@@ -498,7 +497,7 @@ public struct HotspotMachine {
     mutating func setDeadline(_ id: TimerID, _ value: Int64?) {
         switch id {
         case .command(let r):
-            if let i = requests.firstIndex(where: { $0.id == r }) { requests[i].deadline = value }
+            if let i = requestIndex(r) { requests[i].deadline = value }
         case .maintain: maintainAt = value
         case .association: associationAt = value
         case .scan: scanAt = value
@@ -531,28 +530,24 @@ public struct HotspotMachine {
     /// One more failure of the network; returns how long it now waits.
     mutating func recordBackoff(_ ssid: SSID, atLeastMs: Int64 = 0, reason: String) -> Int64 {
         let entry = backoff.failed(networks[ssid]?.backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
-        networks.update(ssid) { $0.backoff = entry }
+        networks.records[networks.slot(ssid)].backoff = entry
         return entry.until - clock
     }
 
     mutating func setCachedHelper(_ ssid: SSID, _ helper: String?) {
         guard cachedHelper(ssid) != helper else { return }
-        networks.update(ssid) { $0.cachedHelper = helper }
+        networks.records[networks.slot(ssid)].cachedHelper = helper
         dirty = true
     }
 
     mutating func expireDisables() {
-        let now = clock
-        var expired: [SSID] = []
-        networks.updateAll { r in
-            if r.disabledReason != nil, let until = r.disabledUntil, now >= until {
-                r.disabledReason = nil
-                r.disabledUntil = nil
-                expired.append(r.ssid)
-            }
+        for i in networks.records.indices where networks.records[i].disabledReason != nil {
+            guard let until = networks.records[i].disabledUntil, clock >= until else { continue }
+            networks.records[i].disabledReason = nil
+            networks.records[i].disabledUntil = nil
+            dirty = true
+            say(.notice, networks.records[i].ssid, "auto-join enabled again (expired)")
         }
-        for ssid in expired { say(.notice, ssid, "auto-join enabled again (expired)") }
-        if !expired.isEmpty { dirty = true }
     }
 
     struct StatusKey: Equatable {

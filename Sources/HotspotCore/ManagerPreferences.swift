@@ -45,16 +45,16 @@ public struct ManagerPreferences: Hashable, Sendable {
     /// Checks Apple's limits and that named providers exist and can do their part.
     public func validate(helpers: [HelperDescriptor]) throws(ManagerPreferencesError) {
         if safariDomains.count > ManagerPreferences.maxSafariDomains {
-            throw .configurationInvalid("at most \(ManagerPreferences.maxSafariDomains) portal domains")
+            throw .configurationInvalid("at most 10 portal domains")
         }
         for d in safariDomains where !ManagerPreferences.isValidDomain(d) {
             throw .configurationInvalid("portal domain \"" + d + "\" is not a domain name")
         }
         if evaluatedSSIDs.count > ManagerPreferences.maxEvaluatedSSIDs {
-            throw .configurationInvalid("at most \(ManagerPreferences.maxEvaluatedSSIDs) evaluated SSIDs")
+            throw .configurationInvalid("at most 2 evaluated SSIDs")
         }
         for (i, s) in evaluatedSSIDs.enumerated() where evaluatedSSIDs[..<i].contains(s) {
-            throw .configurationInvalid("evaluated SSID \(s) is listed twice")
+            throw .configurationInvalid("evaluated SSID " + s.description + " is listed twice")
         }
         if let name = evaluationProvider {
             guard let h = helpers.first(where: { $0.name == name }) else {

@@ -27,23 +27,20 @@ struct NetworkRecord {
 /// Records are not deleted one by one (dictionary deletion costs code on the router): emptied ones are
 /// swept out when they are the majority.
 struct NetworkTable {
-    private(set) var records: [NetworkRecord] = []
+    /// Change records through `slot(_:)`; an emptied record stays until the next sweep.
+    var records: [NetworkRecord] = []
     private var index: [SSID: Int] = Dictionary()
 
     subscript(ssid: SSID) -> NetworkRecord? { index[ssid].map { records[$0] } }
 
-    mutating func update(_ ssid: SSID, _ body: (inout NetworkRecord) -> Void) {
-        if let i = index[ssid] { return body(&records[i]) }
-        var r = NetworkRecord(ssid: ssid)
-        body(&r)
-        if r.isEmpty { return }
+    /// The index of the network's record, created empty if there is none. (Not a closure-taking `update`:
+    /// each closure would get its own specialised copy of the lookup on the router.)
+    @inline(never)
+    mutating func slot(_ ssid: SSID) -> Int {
+        if let i = index[ssid] { return i }
         index[ssid] = records.count
-        records.append(r)
-    }
-
-    /// Applies `body` to every record (for reloads and expiry).
-    mutating func updateAll(_ body: (inout NetworkRecord) -> Void) {
-        for i in records.indices { body(&records[i]) }
+        records.append(NetworkRecord(ssid: ssid))
+        return records.count - 1
     }
 
     mutating func sweep(now: Int64, backoff: Backoff) {

@@ -8,7 +8,7 @@ public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConve
         self.message = message
     }
 
-    public var description: String { line > 0 ? "line \(line): " + message : message }
+    public var description: String { line > 0 ? "line " + String(line) + ": " + message : message }
 }
 
 /// What hotspotd learns and must keep across restarts: the helper chosen per network, the networks whose
@@ -75,7 +75,7 @@ public struct PersistentState: Hashable, Sendable {
             out += "cache " + PersistentState.field(c.ssid) + " " + c.helper + "\n"
         }
         for d in disabled {
-            let remaining = d.remainingMs.map { "\($0)" } ?? "forever"
+            let remaining = d.remainingMs.map { String($0) } ?? "forever"
             out += "disabled " + PersistentState.field(d.ssid) + " " + d.reason.rawValue + " " + remaining + "\n"
         }
         for ssid in loggedOff {
@@ -83,15 +83,16 @@ public struct PersistentState: Hashable, Sendable {
         }
         for n in ownerNetworks {
             let pass = n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"
-            out += "network " + PersistentState.field(n.ssid) + " \(n.priority) " + pass + "\n"
+            out += "network " + PersistentState.field(n.ssid) + " " + String(n.priority) + " " + pass + "\n"
         }
         return out
     }
 
     /// Refuses anything `encoded()` would not write (comments and blank lines aside), with the line.
+    /// Works on bytes: no String per field, no string switch (both cost code on the router).
     public static func parse(_ text: String) throws(PersistentStateError) -> PersistentState {
         let bytes = Array(text.utf8)
-        guard bytes.count <= maxBytes else { throw PersistentStateError(line: 0, "larger than \(maxBytes) bytes") }
+        guard bytes.count <= maxBytes else { throw PersistentStateError(line: 0, "larger than 64 KiB") }
         var state = PersistentState()
         var sawHeader = false
         var lineNumber = 0
@@ -108,75 +109,99 @@ public struct PersistentState: Hashable, Sendable {
                 continue
             }
             let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            func fail(_ why: String) -> PersistentStateError { PersistentStateError(line: lineNumber, why) }
-            switch f[0] {
-            case "cache":
-                guard f.count == 3, let ssid = ssid(f[1]) else { throw fail("expected: cache <ssid> <helper>") }
-                guard HelperDescriptor.isValidName(f[2]) else { throw fail("bad helper name") }
-                state.helperCache.append(CachedHelper(ssid: ssid, helper: f[2]))
-            case "disabled":
-                guard f.count == 4, let ssid = ssid(f[1]), let reason = DisableReason(rawValue: f[2]) else {
-                    throw fail("expected: disabled <ssid> <reason> <remaining ms | forever>")
+            guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
+            guard f.count == kind.fields, let ssid = ssid(f[1]) else {
+                throw PersistentStateError(line: lineNumber, "expected: " + kind.syntax)
+            }
+            switch kind {
+            case .cache:
+                let name = String(decoding: f[2], as: UTF8.self)
+                guard HelperDescriptor.isValidName(name) else {
+                    throw PersistentStateError(line: lineNumber, "bad helper name")
+                }
+                state.helperCache.append(CachedHelper(ssid: ssid, helper: name))
+            case .disabled:
+                guard let reason = DisableReason(rawValue: String(decoding: f[2], as: UTF8.self)) else {
+                    throw PersistentStateError(line: lineNumber, "unknown reason")
                 }
                 var remaining: Int64? = nil
-                if f[3] != "forever" {
-                    guard let ms = decimal(f[3]) else { throw fail("bad remaining time") }
+                if !f[3].elementsEqual("forever".utf8) {
+                    guard let ms = decimal(f[3]) else { throw PersistentStateError(line: lineNumber, "bad remaining time") }
                     remaining = ms
                 }
                 state.disabled.append(DisabledNetwork(ssid: ssid, reason: reason, remainingMs: remaining))
-            case "loggedoff":
-                guard f.count == 2, let ssid = ssid(f[1]) else { throw fail("expected: loggedoff <ssid>") }
+            case .loggedOff:
                 state.loggedOff.append(ssid)
-            case "network":
-                guard f.count == 4, let ssid = ssid(f[1]), let priority = signedDecimal(f[2]) else {
-                    throw fail("expected: network <ssid> <priority> <passphrase hex | ->")
+            case .network:
+                var negative = false
+                var digits = f[2]
+                if digits.first == UInt8(ascii: "-") {
+                    negative = true
+                    digits = digits.dropFirst()
+                }
+                guard digits.count <= 9, let p = decimal(digits) else {
+                    throw PersistentStateError(line: lineNumber, "bad priority")
                 }
                 var passphrase: String? = nil
-                if f[3] != "-" {
-                    guard let p = Hex.decode(f[3]) else { throw fail("bad passphrase") }
-                    let s = String(decoding: p, as: UTF8.self)
-                    guard Passphrase.isValid(s) else { throw fail("bad passphrase") }
-                    passphrase = s
+                if !f[3].elementsEqual("-".utf8) {
+                    guard let p = Hex.decode(f[3]).map({ String(decoding: $0, as: UTF8.self) }), Passphrase.isValid(p) else {
+                        throw PersistentStateError(line: lineNumber, "bad passphrase")
+                    }
+                    passphrase = p
                 }
-                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase, priority: Int(priority)))
-            default:
-                throw fail("unknown entry")
+                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase,
+                                                        priority: Int(negative ? -p : p)))
             }
         }
         guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
         return state
     }
 
+    enum Entry {
+        case cache, disabled, loggedOff, network
+
+        init?(_ word: ArraySlice<UInt8>) {
+            if word.elementsEqual("cache".utf8) { self = .cache }
+            else if word.elementsEqual("disabled".utf8) { self = .disabled }
+            else if word.elementsEqual("loggedoff".utf8) { self = .loggedOff }
+            else if word.elementsEqual("network".utf8) { self = .network }
+            else { return nil }
+        }
+
+        var fields: Int {
+            switch self {
+            case .cache: return 3
+            case .disabled, .network: return 4
+            case .loggedOff: return 2
+            }
+        }
+
+        var syntax: String {
+            switch self {
+            case .cache: return "cache <ssid> <helper>"
+            case .disabled: return "disabled <ssid> <reason> <remaining ms | forever>"
+            case .loggedOff: return "loggedoff <ssid>"
+            case .network: return "network <ssid> <priority> <passphrase hex | ->"
+            }
+        }
+    }
+
     static func field(_ ssid: SSID) -> String { ssid.isEmpty ? "-" : ssid.hex }
 
-    static func ssid(_ field: String) -> SSID? {
-        if field == "-" { return SSID(bytes: []) }
+    static func ssid(_ field: ArraySlice<UInt8>) -> SSID? {
+        if field.elementsEqual("-".utf8) { return SSID(bytes: []) }
         guard !field.isEmpty, let bytes = Hex.decode(field) else { return nil }
         return SSID(bytes: bytes)
     }
 
     /// Plain digits only, no sign, at most 18 of them (no overflow).
-    static func decimal(_ field: String) -> Int64? {
-        let b = field.utf8
-        guard !b.isEmpty && b.count <= 18 else { return nil }
+    static func decimal(_ field: ArraySlice<UInt8>) -> Int64? {
+        guard !field.isEmpty && field.count <= 18 else { return nil }
         var v: Int64 = 0
-        for c in b {
+        for c in field {
             guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
             v = v * 10 + Int64(c - UInt8(ascii: "0"))
         }
         return v
-    }
-
-    /// An optional minus and at most 9 digits: a priority.
-    static func signedDecimal(_ field: String) -> Int64? {
-        var digits = field
-        var sign: Int64 = 1
-        if field.utf8.first == UInt8(ascii: "-") {
-            digits = String(field.dropFirst())
-            sign = -1
-        }
-        guard digits.utf8.count <= 9, let v = decimal(digits) else { return nil }
-        return sign * v
     }
 }

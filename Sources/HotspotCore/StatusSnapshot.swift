@@ -114,7 +114,7 @@ extension HotspotMachine {
         var helpers: [StatusSnapshot.Helper] = []
         for (i, h) in configuration.helpers.enumerated() where i < slots.count {
             let slot = slots[i]
-            let running = slot.request.flatMap { id in requests.first { $0.id == id } }
+            let running = slot.request.flatMap { requestIndex($0) }.map { requests[$0] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
             for r in networks.records {
@@ -136,7 +136,7 @@ extension HotspotMachine {
                 disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
             }
             if let b = r.backoff, backoff.isWaiting(b, now: clock) {
-                backedOff.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: b.reason + " (\(b.failures)×)", until: b.until))
+                backedOff.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: b.reason + " (" + String(b.failures) + "×)", until: b.until))
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
         }

@@ -12,7 +12,7 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .command(let id): return "command-\(id)"
+        case .command(let id): return "command-" + String(id)
         case .maintain: return "maintain"
         case .association: return "association"
         case .scan: return "scan"
