@@ -40,6 +40,7 @@ public struct HotspotConfiguration: Hashable, Sendable {
         self.preferences = preferences
     }
 
+    @inline(never)
     public func helper(named name: String) -> HelperDescriptor? { helpers.first { $0.name == name } }
 
     public func validate() throws(ConfigurationError) {

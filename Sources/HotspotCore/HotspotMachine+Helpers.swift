@@ -34,6 +34,7 @@ extension HotspotMachine {
         return true
     }
 
+    @inline(never)
     func supports(_ helper: String, _ command: HelperCommand) -> Bool {
         configuration.helper(named: helper)?.supports(command) == true
     }
@@ -44,6 +45,7 @@ extension HotspotMachine {
     }
 
     /// The joined network as the receiving helper sees it.
+    @inline(never)
     func linkNetwork(chosen: Bool) -> HotspotNetwork? {
         guard case .online(let i) = link else { return nil }
         return HotspotNetwork(ssid: i.ssid, bssid: i.bssid, rssi: i.rssi, frequency: i.frequency,
@@ -53,6 +55,7 @@ extension HotspotMachine {
 
     func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { networks[ssid]?.excluded.contains(helper) == true }
 
+    @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {
         for (i, r) in requests.enumerated() where r.id == id { return i }
         return nil
@@ -61,6 +64,7 @@ extension HotspotMachine {
     /// Configuration order: earlier helpers win ties.
     func order(_ helper: String) -> Int { slots.firstIndex { $0.name == helper } ?? Int.max }
 
+    @inline(never)
     func slotIndex(_ helper: String) -> Int? { slots.firstIndex { $0.name == helper } }
 
     // MARK: Requests
@@ -87,6 +91,7 @@ extension HotspotMachine {
     }
 
     /// Kills a request; its answer, should one still come, is ignored.
+    @inline(never)
     mutating func abandon(_ id: UInt64) {
         guard let f = settle(id) else { return }
         emit(.abandonHelper(requestID: id, helper: f.helper))
@@ -94,6 +99,7 @@ extension HotspotMachine {
 
     /// Forgets a request (answered, timed out or abandoned) and its timer.
     @discardableResult
+    @inline(never)
     mutating func settle(_ id: UInt64) -> InFlight? {
         guard let i = requestIndex(id) else { return nil }
         let f = requests.remove(at: i)
@@ -357,6 +363,7 @@ extension HotspotMachine {
         enter(.evaluating(pending: pending, bestLow: nil))
     }
 
+    @inline(never)
     mutating func startAuthenticate(_ helper: String) {
         let r = send(helper, .authenticate, network: linkNetwork(chosen: true))
         enter(.authenticating(helper: helper, request: r))

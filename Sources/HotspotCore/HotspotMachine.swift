@@ -164,6 +164,7 @@ public struct HotspotMachine {
     }
 
     /// The deadline of an armed timer, as the driver should hold it.
+    @inline(never)
     public func deadline(of id: TimerID) -> Int64? {
         switch id {
         case .command(let r): return requestIndex(r).flatMap { requests[$0].deadline }
@@ -457,6 +458,7 @@ public struct HotspotMachine {
     }
 
     /// The link is gone (reported, or we left it): nothing of the join path survives.
+    @inline(never)
     mutating func dropLink() {
         abandonJoinPath()
         cancelTimer(.association)
@@ -472,6 +474,7 @@ public struct HotspotMachine {
 
     // MARK: Small tools
 
+    @inline(never)
     mutating func enter(_ p: Phase) {
         let old = state
         phase = p
@@ -494,6 +497,7 @@ public struct HotspotMachine {
         emit(.log(level, line))
     }
 
+    @inline(never)
     mutating func setDeadline(_ id: TimerID, _ value: Int64?) {
         switch id {
         case .command(let r):
@@ -504,12 +508,14 @@ public struct HotspotMachine {
         }
     }
 
+    @inline(never)
     mutating func armTimer(_ id: TimerID, at deadline: Int64) {
         setDeadline(id, deadline)
         emit(.armTimer(id, at: deadline))
     }
 
     /// Only timers that are armed get a cancel: the driver never sees a cancel for nothing.
+    @inline(never)
     mutating func cancelTimer(_ id: TimerID) {
         guard deadline(of: id) != nil else { return }
         setDeadline(id, nil)
@@ -522,18 +528,21 @@ public struct HotspotMachine {
     func cachedHelper(_ ssid: SSID) -> String? { networks[ssid]?.cachedHelper }
 
     /// Not to be joined by the router on its own.
+    @inline(never)
     func isBlocked(_ ssid: SSID) -> Bool {
         guard let r = networks[ssid] else { return false }
         return r.isDisabled(now: clock) || r.loggedOff || backoff.isWaiting(r.backoff, now: clock)
     }
 
     /// One more failure of the network; returns how long it now waits.
+    @inline(never)
     mutating func recordBackoff(_ ssid: SSID, atLeastMs: Int64 = 0, reason: String) -> Int64 {
         let entry = backoff.failed(networks[ssid]?.backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
         networks.records[networks.slot(ssid)].backoff = entry
         return entry.until - clock
     }
 
+    @inline(never)
     mutating func setCachedHelper(_ ssid: SSID, _ helper: String?) {
         guard cachedHelper(ssid) != helper else { return }
         networks.records[networks.slot(ssid)].cachedHelper = helper

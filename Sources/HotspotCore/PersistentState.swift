@@ -70,22 +70,28 @@ public struct PersistentState: Hashable, Sendable {
     }
 
     public func encoded() -> String {
-        var out = PersistentState.header + "\n"
+        var out: [UInt8] = []
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        func put(_ ssid: SSID, _ keyword: String) {
+            put(keyword)
+            put(ssid.isEmpty ? "-" : ssid.hex)
+        }
+        put(PersistentState.header)
         for c in helperCache {
-            out += "cache " + PersistentState.field(c.ssid) + " " + c.helper + "\n"
+            put(c.ssid, "\ncache ")
+            put(" " + c.helper)
         }
         for d in disabled {
-            let remaining = d.remainingMs.map { String($0) } ?? "forever"
-            out += "disabled " + PersistentState.field(d.ssid) + " " + d.reason.rawValue + " " + remaining + "\n"
+            put(d.ssid, "\ndisabled ")
+            put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
         }
-        for ssid in loggedOff {
-            out += "loggedoff " + PersistentState.field(ssid) + "\n"
-        }
+        for ssid in loggedOff { put(ssid, "\nloggedoff ") }
         for n in ownerNetworks {
-            let pass = n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"
-            out += "network " + PersistentState.field(n.ssid) + " " + String(n.priority) + " " + pass + "\n"
+            put(n.ssid, "\nnetwork ")
+            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"))
         }
-        return out
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Refuses anything `encoded()` would not write (comments and blank lines aside), with the line.
@@ -185,8 +191,6 @@ public struct PersistentState: Hashable, Sendable {
             }
         }
     }
-
-    static func field(_ ssid: SSID) -> String { ssid.isEmpty ? "-" : ssid.hex }
 
     static func ssid(_ field: ArraySlice<UInt8>) -> SSID? {
         if field.elementsEqual("-".utf8) { return SSID(bytes: []) }

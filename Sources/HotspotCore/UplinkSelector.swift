@@ -61,6 +61,7 @@ public struct UplinkSelector: Hashable, Sendable {
     }
 
     /// The total order of candidates, best first.
+    @inline(never)
     public func ranks(_ a: UplinkCandidate, above b: UplinkCandidate) -> Bool {
         let aStrong = a.signalStrength >= minSignal, bStrong = b.signalStrength >= minSignal
         if aStrong != bStrong { return aStrong }
@@ -106,6 +107,7 @@ public struct UplinkSelector: Hashable, Sendable {
     public mutating func resetHysteresis() { betterScans = 0 }
 
     /// The join target for a visible network, or nil when the router cannot join it with what it has.
+    @inline(never)
     func joinable(_ v: ScanEntry, passphrase: String?, bssid: BSSID?) -> JoinTarget? {
         switch v.security {
         case .open:
