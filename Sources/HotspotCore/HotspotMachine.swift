@@ -153,7 +153,10 @@ public struct HotspotMachine {
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
         for r in networks.records {
-            if let h = r.cachedHelper { s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h)) }
+            // A name the state file cannot carry (the configuration was not validated) is not written.
+            if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
+                s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))
+            }
             if let reason = r.disabledReason {
                 s.disabled.append(PersistentState.DisabledNetwork(
                     ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - clock) }))

@@ -286,11 +286,13 @@ struct SeededRandom: RandomNumberGenerator {
         return issues
     }
 
-    /// 2 000 seeds in chunks, so the chunks run in parallel.
+    /// 2 000 seeds (or HOTSPOTD_SEEDS) in eight chunks, so the chunks run in parallel.
     static var chunks: [ClosedRange<UInt64>] {
-        if let s = ProcessInfo.processInfo.environment["HOTSPOTD_SEED"], let seed = UInt64(s) { return [seed...seed] }
+        let env = ProcessInfo.processInfo.environment
+        if let s = env["HOTSPOTD_SEED"], let seed = UInt64(s) { return [seed...seed] }
+        let per = max((env["HOTSPOTD_SEEDS"].flatMap { UInt64($0) } ?? 2_000) / 8, 1)
         var out: [ClosedRange<UInt64>] = []
-        for i: UInt64 in 0..<8 { out.append((i * 250 + 1)...(i * 250 + 250)) }
+        for i: UInt64 in 0..<8 { out.append((i * per + 1)...(i * per + per)) }
         return out
     }
 
