@@ -17,6 +17,21 @@ public struct StatusSnapshot: Hashable, Sendable {
         /// The owner chose it (`hotspotd join`): no better network replaces it.
         public var isOwnerChoice: Bool
         public var since: Int64
+
+        public init(ssid: SSID, bssid: BSSID? = nil, stage: LinkStage, rssi: Int? = nil,
+                    signalStrength: Double? = nil, frequency: Int? = nil, security: SecurityType, didAutoJoin: Bool,
+                    isOwnerChoice: Bool, since: Int64) {
+            self.ssid = ssid
+            self.bssid = bssid
+            self.stage = stage
+            self.rssi = rssi
+            self.signalStrength = signalStrength
+            self.frequency = frequency
+            self.security = security
+            self.didAutoJoin = didAutoJoin
+            self.isOwnerChoice = isOwnerChoice
+            self.since = since
+        }
     }
 
     public struct Helper: Hashable, Sendable {
@@ -36,6 +51,26 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var lastCommand: HelperCommand?
         public var lastOutcome: String?
         public var lastAt: Int64?
+
+        public init(name: String, kind: HelperKind, commands: HelperCommandSet, priority: Int,
+                    requestID: UInt64? = nil, command: HelperCommand? = nil, runningSince: Int64? = nil,
+                    scanPending: Bool, claims: Int, cachedFor: [SSID], excludedFor: [SSID],
+                    lastCommand: HelperCommand? = nil, lastOutcome: String? = nil, lastAt: Int64? = nil) {
+            self.name = name
+            self.kind = kind
+            self.commands = commands
+            self.priority = priority
+            self.requestID = requestID
+            self.command = command
+            self.runningSince = runningSince
+            self.scanPending = scanPending
+            self.claims = claims
+            self.cachedFor = cachedFor
+            self.excludedFor = excludedFor
+            self.lastCommand = lastCommand
+            self.lastOutcome = lastOutcome
+            self.lastAt = lastAt
+        }
     }
 
     /// A network the router will not join by itself.
@@ -44,6 +79,12 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var reason: String
         /// nil: until the owner enables it.
         public var until: Int64?
+
+        public init(ssid: SSID, reason: String, until: Int64? = nil) {
+            self.ssid = ssid
+            self.reason = reason
+            self.until = until
+        }
     }
 
     /// One BSS of the latest scan, with what the router thinks of it.
@@ -54,6 +95,16 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var isKnown: Bool
         public var isBlocked: Bool
         public var isCurrent: Bool
+
+        public init(entry: ScanEntry, claimedBy: String? = nil, confidence: Confidence? = nil, isKnown: Bool,
+                    isBlocked: Bool, isCurrent: Bool) {
+            self.entry = entry
+            self.claimedBy = claimedBy
+            self.confidence = confidence
+            self.isKnown = isKnown
+            self.isBlocked = isBlocked
+            self.isCurrent = isCurrent
+        }
     }
 
     public var now: Int64
@@ -76,6 +127,31 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var preferences: ManagerPreferences
     public var lastScanAt: Int64?
     public var visibleNetworks: Int
+
+    public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
+                chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,
+                lastFailure: FailureRecord? = nil, nextMaintainAt: Int64? = nil, helpers: [Helper],
+                disabled: [Blocked], backedOff: [Blocked], loggedOff: [SSID], ownerNetworks: [SSID],
+                preferences: ManagerPreferences, lastScanAt: Int64? = nil, visibleNetworks: Int) {
+        self.now = now
+        self.state = state
+        self.stateSince = stateSince
+        self.isUsable = isUsable
+        self.link = link
+        self.chosenHelper = chosenHelper
+        self.uiRequest = uiRequest
+        self.uiAnswersSent = uiAnswersSent
+        self.lastFailure = lastFailure
+        self.nextMaintainAt = nextMaintainAt
+        self.helpers = helpers
+        self.disabled = disabled
+        self.backedOff = backedOff
+        self.loggedOff = loggedOff
+        self.ownerNetworks = ownerNetworks
+        self.preferences = preferences
+        self.lastScanAt = lastScanAt
+        self.visibleNetworks = visibleNetworks
+    }
 }
 
 extension HotspotMachine {

@@ -46,7 +46,7 @@ import Testing
         let alpha = h.request("alpha", .evaluate)!, beta = h.request("beta", .evaluate)!
         var a = h.respond(beta, .success, confidence: .low)
         #expect(a.requests.isEmpty && h.m.state == .evaluating)
-        a = h.respond(alpha, .success, confidence: .none)
+        a = h.respond(alpha, .success, confidence: Confidence.none)
         #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
     }
 
@@ -68,7 +68,7 @@ import Testing
 
     @Test func nobodyClaimsAuthenticatedWithoutHelper() {
         var h = Harness.evaluating()
-        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .none)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
         let a = h.on(.helperFailed(requestID: h.request("beta", .evaluate)!, .invalidOutput("no result line")))
         #expect(h.m.state == .authenticated)
         #expect(h.m.snapshot().chosenHelper == nil)
@@ -207,7 +207,7 @@ import Testing
         #expect(a.requests(.evaluate).map { $0.helper } == ["beta"])
         #expect(h.m.snapshot().helpers.first { $0.name == "alpha" }?.excludedFor == [Fixture.hotel])
         // The exclusion outlives the visit, until the owner enables the network.
-        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: .none)
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
         h.on(.disconnected)
         h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
@@ -361,8 +361,8 @@ import Testing
 
     @Test func logoffWithoutAHelperLeavesAtOnce() {
         var h = Harness.evaluating()
-        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .none)
-        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: .none)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
         let a = h.on(.owner(.logoff))
         #expect(a.accepted && a.requests.isEmpty && a.disconnects == 1)
         #expect(h.m.state == .inactive)
