@@ -13,10 +13,14 @@ public enum Hex {
     }
 
     /// nil unless `text` is an even number of hex digits.
-    public static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? { decode(Array(text.utf8)[...]) }
+
+    /// nil unless `digits` is an even number of hex digits.
+    public static func decode(_ digits: ArraySlice<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
         var high: UInt8? = nil
-        for c in text.utf8 {
+        for c in digits {
             guard let v = value(of: c) else { return nil }
             if let h = high { out.append(h << 4 | v); high = nil } else { high = v }
         }
