@@ -23,3 +23,68 @@ int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid) {
     *uid = cred.uid; *gid = cred.gid; *pid = cred.pid;
     return 0;
 }
+
+#include <sched.h>
+#include <sys/resource.h>
+
+static void cl_limit(int resource, int64_t value) {
+    if (value <= 0) return;
+    struct rlimit r = { (rlim_t)value, (rlim_t)value };
+    setrlimit(resource, &r);
+}
+
+int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
+                 const struct cl_sandbox *sb, int *stage) {
+    int report[2];
+    *stage = 0;
+    if (pipe2(report, O_CLOEXEC) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) { int e = errno; close(report[0]); close(report[1]); errno = e; return -1; }
+    if (pid == 0) {
+        int step = 1;
+        int err = 0;
+        // Only async-signal-safe calls from here to execve.
+        if (setsid() < 0) goto fail;
+        step = 2;
+        if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto fail;
+        // Nothing else leaks into the helper (the report pipe closes itself on exec).
+        for (int fd = 3; fd < 1024; fd++) if (fd != report[1]) close(fd);
+        step = 3;
+        if (sb->no_network && unshare(CLONE_NEWNET) != 0) goto fail;
+        step = 4;
+        cl_limit(RLIMIT_AS, sb->memory_bytes);
+        cl_limit(RLIMIT_CPU, sb->cpu_seconds);
+        cl_limit(RLIMIT_NOFILE, sb->open_files);
+        cl_limit(RLIMIT_FSIZE, sb->file_bytes);
+        step = 5;
+        if (sb->drop_privileges && geteuid() == 0) {
+            if (setgroups(0, NULL) != 0 || setgid(sb->gid) != 0 || setuid(sb->uid) != 0) goto fail;
+            // RLIMIT_NPROC counts per user, so it only means something after the switch.
+            cl_limit(RLIMIT_NPROC, sb->processes);
+        }
+        signal(SIGPIPE, SIG_DFL);
+        step = 6;
+        execve(path, argv, envp);
+    fail:
+        err = errno;
+        int msg[2] = { step, err };
+        ssize_t ignored = write(report[1], msg, sizeof msg);
+        (void)ignored;
+        _exit(127);
+    }
+    close(report[1]);
+    int msg[2];
+    ssize_t n;
+    do { n = read(report[0], msg, sizeof msg); } while (n < 0 && errno == EINTR);
+    close(report[0]);
+    if (n == (ssize_t)sizeof msg) {
+        int status;
+        waitpid(pid, &status, 0);
+        *stage = msg[0];
+        errno = msg[1];
+        return -1;
+    }
+    return pid;
+}
+
+int cl_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -51,6 +51,28 @@ public enum CLI {
 
     public static func exit(_ status: Int32) -> Never { CLinux.exit(status) }
 
+    /// argv from /proc/self/cmdline (NUL-terminated arguments); Embedded Swift has no `CommandLine`.
+    public static func processArguments() -> [String] {
+        let fd = cl_open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC, 0)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && cl_errno() == EINTR { continue }
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        var args: [String] = []
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0 {
+            args.append(String(decoding: bytes[start..<i], as: UTF8.self))
+            start = i + 1
+        }
+        return args
+    }
+
     static func usage() -> String {
         var text = "usage: hotspotd SUBCOMMAND [OPTIONS]\n\nhotspotd \(hotspotdVersion): a hotspot client for travel routers.\n\nSubcommands:\n"
         for s in subcommands {

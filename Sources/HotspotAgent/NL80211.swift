@@ -1,5 +1,7 @@
 import CLinux
 import CNetlink
+import HotspotCore
+import HotspotProtocol
 
 /// A libnl or kernel error from an nl80211 exchange, with what we were doing.
 public struct NetlinkError: Error, CustomStringConvertible {
@@ -49,6 +51,32 @@ public struct WirelessInterface: Equatable {
     }
 }
 
+/// One BSS of nl80211's scan dump.
+public struct ScannedBSS: Equatable {
+    public var bssid: BSSID
+    /// nil when the IEs carry no valid SSID element (hidden networks carry an empty one).
+    public var ssid: SSID?
+    public var frequency: Int
+    public var signalDBm: Int?
+    public var ageMilliseconds: Int
+    public var security: SecurityType
+    /// The kernel reports this BSS as the one we are associated with.
+    public var associated: Bool
+}
+
+/// The associated AP as nl80211 reports it (NL80211_CMD_GET_STATION on a client interface).
+public struct StationInfo: Equatable {
+    public var bssid: BSSID
+    public var signalDBm: Int?
+    /// The kernel's running average: steadier than the last frame's level, so preferred for signalStrength.
+    public var averageSignalDBm: Int?
+    public var txBitrate100kbps: Int?
+    public var connectedSeconds: Int?
+
+    /// Average when the driver keeps one, else the last level.
+    public var bestSignalDBm: Int? { averageSignalDBm ?? signalDBm }
+}
+
 /// The top-level attributes of one nl80211 message, indexed by attribute number.
 struct NetlinkAttributes {
     var table: [UnsafeMutablePointer<nlattr>?]
@@ -69,10 +97,25 @@ struct NetlinkAttributes {
 
     subscript(_ attr: nl80211_attrs) -> UnsafeMutablePointer<nlattr>? { table[Int(attr.rawValue)] }
 
-    func u32(_ attr: nl80211_attrs) -> UInt32? { self[attr].map { nla_get_u32($0) } }
+    func u32(_ attr: nl80211_attrs) -> UInt32? { NetlinkAttributes.u32(self[attr]) }
+
+    // Length-checked getters: a short attribute reads as absent, never past its end.
+    static func u32(_ a: UnsafeMutablePointer<nlattr>?) -> UInt32? {
+        guard let a, nla_len(a) >= 4 else { return nil }
+        return nla_get_u32(a)
+    }
+    static func u16(_ a: UnsafeMutablePointer<nlattr>?) -> UInt16? {
+        guard let a, nla_len(a) >= 2 else { return nil }
+        return nla_get_u16(a)
+    }
+    static func u8(_ a: UnsafeMutablePointer<nlattr>?) -> UInt8? {
+        guard let a, nla_len(a) >= 1 else { return nil }
+        return nla_get_u8(a)
+    }
     func string(_ attr: nl80211_attrs) -> String? {
-        guard let a = self[attr], let p = nla_get_string(a) else { return nil }
-        return String(cString: p)
+        // Up to the first NUL, within the attribute: never trust the terminator to be there.
+        guard let b = bytes(attr) else { return nil }
+        return String(decoding: b.prefix { $0 != 0 }, as: UTF8.self)
     }
     func bytes(_ attr: nl80211_attrs) -> [UInt8]? { NetlinkAttributes.bytes(self[attr]) }
 
@@ -126,6 +169,106 @@ public final class NL80211 {
         return found
     }
 
+    /// Every reply message's raw bytes go here too when set: how the radio tests capture fixtures.
+    public var rawMessages: (([UInt8]) -> Void)? = nil
+
+    /// The kernel's scan results for `ifindex` (NL80211_CMD_GET_SCAN dump): every BSS it remembers.
+    public func scanDump(ifindex: UInt32) throws(NetlinkError) -> [ScannedBSS] {
+        var found: [ScannedBSS] = []
+        try transact(NL80211_CMD_GET_SCAN, dump: true, build: { msg in
+            nla_put_u32(msg, Int32(NL80211_ATTR_IFINDEX.rawValue), ifindex)
+        }) { msg in
+            if let bss = NL80211.scannedBSS(msg) { found.append(bss) }
+        }
+        return found
+    }
+
+    /// The associated access point as a station entry (NL80211_CMD_GET_STATION dump on a client
+    /// interface yields exactly the AP), or nil when not associated.
+    public func station(ifindex: UInt32) throws(NetlinkError) -> StationInfo? {
+        var found: StationInfo? = nil
+        try transact(NL80211_CMD_GET_STATION, dump: true, build: { msg in
+            nla_put_u32(msg, Int32(NL80211_ATTR_IFINDEX.rawValue), ifindex)
+        }) { msg in
+            if found == nil { found = NL80211.stationInfo(msg) }
+        }
+        return found
+    }
+
+    /// One NEW_SCAN_RESULTS message → a BSS; nil without a BSS or BSSID attribute.
+    static func scannedBSS(_ msg: OpaquePointer) -> ScannedBSS? {
+        let a = NetlinkAttributes(message: msg)
+        guard let bss = NetlinkAttributes.nested(a[NL80211_ATTR_BSS], max: cn_bss_max()),
+              let bssid = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BSSID.rawValue)]).flatMap({ BSSID(bytes: $0) })
+        else { return nil }
+        // Probe-response IEs first; beacon IEs when that is all the kernel has.
+        let ieBytes = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_INFORMATION_ELEMENTS.rawValue)])
+            ?? NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BEACON_IES.rawValue)]) ?? []
+        let ies = InformationElements(ieBytes)
+        let capability = NetlinkAttributes.u16(bss[Int(NL80211_BSS_CAPABILITY.rawValue)]) ?? 0
+        var signal: Int? = nil
+        if let mbm = NetlinkAttributes.u32(bss[Int(NL80211_BSS_SIGNAL_MBM.rawValue)]) {
+            signal = Int(Int32(bitPattern: mbm)) / 100
+        }
+        let status = NetlinkAttributes.u32(bss[Int(NL80211_BSS_STATUS.rawValue)])
+        return ScannedBSS(
+            bssid: bssid,
+            ssid: ies.ssid,
+            frequency: Int(NetlinkAttributes.u32(bss[Int(NL80211_BSS_FREQUENCY.rawValue)]) ?? 0),
+            signalDBm: signal,
+            ageMilliseconds: Int(NetlinkAttributes.u32(bss[Int(NL80211_BSS_SEEN_MS_AGO.rawValue)]) ?? 0),
+            security: ies.securityType(privacy: capability & 0x0010 != 0),
+            associated: status == NL80211_BSS_STATUS_ASSOCIATED.rawValue)
+    }
+
+    /// One NEW_STATION message → the station's signal and rate; nil without MAC or STA_INFO.
+    static func stationInfo(_ msg: OpaquePointer) -> StationInfo? {
+        let a = NetlinkAttributes(message: msg)
+        guard let bssid = a.bytes(NL80211_ATTR_MAC).flatMap({ BSSID(bytes: $0) }),
+              let info = NetlinkAttributes.nested(a[NL80211_ATTR_STA_INFO], max: cn_sta_info_max())
+        else { return nil }
+        func dBm(_ attr: nl80211_sta_info) -> Int? {
+            NetlinkAttributes.u8(info[Int(attr.rawValue)]).map { Int(Int8(bitPattern: $0)) }
+        }
+        var bitrate: Int? = nil  // units of 100 kbit/s
+        if let rate = NetlinkAttributes.nested(info[Int(NL80211_STA_INFO_TX_BITRATE.rawValue)], max: cn_rate_info_max()) {
+            if let r32 = NetlinkAttributes.u32(rate[Int(NL80211_RATE_INFO_BITRATE32.rawValue)]) {
+                bitrate = Int(r32)
+            } else if let r16 = NetlinkAttributes.u16(rate[Int(NL80211_RATE_INFO_BITRATE.rawValue)]) {
+                bitrate = Int(r16)
+            }
+        }
+        return StationInfo(
+            bssid: bssid,
+            signalDBm: dBm(NL80211_STA_INFO_SIGNAL),
+            averageSignalDBm: dBm(NL80211_STA_INFO_SIGNAL_AVG),
+            txBitrate100kbps: bitrate,
+            connectedSeconds: NetlinkAttributes.u32(info[Int(NL80211_STA_INFO_CONNECTED_TIME.rawValue)]).map { Int($0) })
+    }
+
+    /// Parse captured raw messages (as `rawMessages` saw them) with the same code the live dumps use.
+    /// Messages shorter than their header claims, or otherwise malformed, are skipped.
+    public static func parseCaptured(_ messages: [[UInt8]]) -> (bss: [ScannedBSS], stations: [StationInfo]) {
+        var bss: [ScannedBSS] = [], stations: [StationInfo] = []
+        for m in messages {
+            guard m.count >= 20 else { continue }  // nlmsghdr (16) + genlmsghdr (4)
+            let claimed = Int(m[0]) | Int(m[1]) << 8 | Int(m[2]) << 16 | Int(m[3]) << 24
+            guard claimed >= 20, claimed <= m.count else { continue }
+            var copy = m
+            let msg = copy.withUnsafeMutableBytes { raw in
+                nlmsg_convert(raw.baseAddress!.assumingMemoryBound(to: nlmsghdr.self))
+            }
+            guard let msg else { continue }
+            defer { nlmsg_free(msg) }
+            switch cn_genl_cmd(msg) {
+            case UInt8(NL80211_CMD_NEW_SCAN_RESULTS.rawValue): if let b = scannedBSS(msg) { bss.append(b) }
+            case UInt8(NL80211_CMD_NEW_STATION.rawValue): if let s = stationInfo(msg) { stations.append(s) }
+            default: continue
+            }
+        }
+        return (bss, stations)
+    }
+
     /// Send one request and feed every reply message to `handle` until the kernel says done (dumps)
     /// or acknowledges (plain requests). A kernel error comes back as `.kernel` with its errno.
     func transact(
@@ -145,7 +288,14 @@ public final class NL80211 {
             throw NetlinkError(source: .libnl, code: -NLE_NOMEM, context: "nl_cb_alloc")
         }
         defer { nl_cb_put(cb) }
-        let exchange = Exchange(handle)
+        let capture = rawMessages
+        let exchange = Exchange { msg in
+            if let capture, let hdr = nlmsg_hdr(msg) {
+                let n = Int(hdr.pointee.nlmsg_len)
+                capture(Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(hdr), count: n)))
+            }
+            handle(msg)
+        }
         let arg = Unmanaged.passUnretained(exchange).toOpaque()
         nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, { msg, arg in
             Unmanaged<Exchange>.fromOpaque(arg!).takeUnretainedValue().handle(msg!)

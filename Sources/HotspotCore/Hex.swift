@@ -13,17 +13,22 @@ public enum Hex {
     }
 
     /// nil unless `text` is an even number of hex digits.
-    public static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? { decode(Array(text.utf8)[...]) }
+
+    /// nil unless `digits` is an even number of hex digits.
+    public static func decode(_ digits: ArraySlice<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
         var high: UInt8? = nil
-        for c in text.utf8 {
+        for c in digits {
             guard let v = value(of: c) else { return nil }
             if let h = high { out.append(h << 4 | v); high = nil } else { high = v }
         }
         return high == nil ? out : nil
     }
 
-    static func value(of c: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), or nil.
+    public static func value(of c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10

@@ -1,17 +1,52 @@
 /// A network name as the radio carries it: 0–32 arbitrary bytes, not text. It goes to wpa_supplicant
 /// hex-encoded and to people escaped, never raw.
+///
+/// Stored inline (four words and a length), not in an array: SSIDs are copied everywhere, and a value
+/// without references costs no reference counting, no allocation and much less code on the router.
 public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
     public static let maxLength = 32
-    public let bytes: [UInt8]
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+    /// Number of bytes, 0–32.
+    public let count: Int
 
     /// nil when longer than 32 bytes.
     public init?(bytes: [UInt8]) {
         guard bytes.count <= SSID.maxLength else { return nil }
-        self.bytes = bytes
+        count = bytes.count
+        for (i, b) in bytes.enumerated() {
+            let v = UInt64(b) << (UInt64(i & 7) * 8)
+            switch i >> 3 {
+            case 0: w0 |= v
+            case 1: w1 |= v
+            case 2: w2 |= v
+            default: w3 |= v
+            }
+        }
     }
 
     /// nil when the UTF-8 is longer than 32 bytes.
     public init?(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    /// The byte at `i` (0 ..< count).
+    public func byte(_ i: Int) -> UInt8 {
+        let w: UInt64
+        switch i >> 3 {
+        case 0: w = w0
+        case 1: w = w1
+        case 2: w = w2
+        default: w = w3
+        }
+        return UInt8(truncatingIfNeeded: w >> (UInt64(i & 7) * 8))
+    }
+
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        for i in 0..<count { out.append(byte(i)) }
+        return out
+    }
+
+    public var isEmpty: Bool { count == 0 }
 
     /// Lowercase hex: the only form that goes to wpa_supplicant.
     public var hex: String { Hex.encode(bytes) }
@@ -19,8 +54,8 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
     /// For logs and the CLI: printable ASCII as is, `\\` and `"` escaped, other bytes as `\xNN`.
     public var description: String {
         var out: [UInt8] = []
-        let digits = Array("0123456789abcdef".utf8)
-        for b in bytes {
+        for i in 0..<count {
+            let b = byte(i)
             switch b {
             case UInt8(ascii: "\\"), UInt8(ascii: "\""):
                 out.append(UInt8(ascii: "\\")); out.append(b)
@@ -28,7 +63,7 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "x"))
-                out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)])
+                out.append(Hex.digits[Int(b >> 4)]); out.append(Hex.digits[Int(b & 15)])
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -48,37 +83,47 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
         }
     }
 
-    public static func < (a: SSID, b: SSID) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+    /// Byte-wise, shorter first on a common prefix.
+    public static func < (a: SSID, b: SSID) -> Bool {
+        let n = min(a.count, b.count)
+        for i in 0..<n where a.byte(i) != b.byte(i) { return a.byte(i) < b.byte(i) }
+        return a.count < b.count
+    }
 }
 
-/// An access point's MAC address.
+/// An access point's MAC address, stored as one integer (no allocation, no reference counting).
 public struct BSSID: Hashable, CustomStringConvertible, Sendable {
-    public let bytes: [UInt8]
+    /// The six bytes, first byte most significant.
+    public let value: UInt64
 
     public init?(bytes: [UInt8]) {
         guard bytes.count == 6 else { return nil }
-        self.bytes = bytes
+        var v: UInt64 = 0
+        for b in bytes { v = v << 8 | UInt64(b) }
+        value = v
     }
 
     /// Parses `aa:bb:cc:dd:ee:ff` (either case); nil for anything else.
     public init?(_ text: String) {
         let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         guard parts.count == 6 else { return nil }
-        var out: [UInt8] = []
+        var v: UInt64 = 0
         for p in parts {
             guard p.count == 2, let h = Hex.value(of: p[p.startIndex]),
                   let l = Hex.value(of: p[p.index(after: p.startIndex)]) else { return nil }
-            out.append(h << 4 | l)
+            v = v << 8 | UInt64(h << 4 | l)
         }
-        bytes = out
+        value = v
     }
 
+    public var bytes: [UInt8] { (0..<6).map { UInt8(truncatingIfNeeded: value >> (UInt64(5 - $0) * 8)) } }
+
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        for (i, b) in bytes.enumerated() {
+        for i in 0..<6 {
+            let b = UInt8(truncatingIfNeeded: value >> (UInt64(5 - i) * 8))
             if i > 0 { out.append(UInt8(ascii: ":")) }
-            out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)])
+            out.append(Hex.digits[Int(b >> 4)]); out.append(Hex.digits[Int(b & 15)])
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -1,7 +1,4 @@
 import HotspotAgent
 
-var arguments: [String] = []
-for i in 0..<Int(CommandLine.argc) {
-    if let p = CommandLine.unsafeArgv[i] { arguments.append(String(cString: p)) }
-}
-CLI.exit(CLI.main(arguments))
+// Embedded Swift has no CommandLine; the agent reads argv from /proc/self/cmdline in both builds.
+CLI.exit(CLI.main(CLI.processArguments()))

@@ -27,6 +27,7 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <net/if.h>
+#include <dirent.h>
 
 static inline int cl_errno(void) { return errno; }
 static inline void cl_set_errno(int value) { errno = value; }
@@ -68,9 +69,45 @@ static inline int cl_sockaddr_un(struct sockaddr_un *addr, const char *path) {
     return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
 }
 
+/// Socket types are an enum on glibc and macros on musl; these hide the difference.
+static inline int cl_unix_datagram_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+static inline int cl_unix_stream_socket(void) { return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+
 int cl_bind_unix(int fd, const char *path);
 int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
 int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
+
+/// The name of a directory entry (d_name is a fixed array Swift imports as a tuple).
+static inline const char *cl_dirent_name(const struct dirent *entry) { return entry->d_name; }
+
+/// How a helper process is confined (see cl_spawn).
+struct cl_sandbox {
+    int drop_privileges;      // setgid/setuid to uid/gid below (only when running as root)
+    uint32_t uid;
+    uint32_t gid;
+    int no_network;           // unshare(CLONE_NEWNET): only a loopback-less namespace remains
+    int64_t memory_bytes;     // RLIMIT_AS, 0 = unchanged
+    int64_t cpu_seconds;      // RLIMIT_CPU
+    int64_t open_files;       // RLIMIT_NOFILE
+    int64_t file_bytes;       // RLIMIT_FSIZE
+    int64_t processes;        // RLIMIT_NPROC
+};
+
+/// fork + confine + execve. The child gets stdin/stdout/stderr from the given descriptors, its own
+/// process group (so a timeout kills everything it started), no other descriptors, and the sandbox.
+/// Returns the pid, or -1 with errno set; a failure inside the child before exec (sandbox setup,
+/// exec itself) is reported back through a close-on-exec pipe, so the caller sees it as an error.
+/// `*stage` names the step that failed (0 fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
+int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
+                 const struct cl_sandbox *sandbox, int *stage);
+
+/// pipe2(O_CLOEXEC); both ends block until the parent makes its own end non-blocking.
+int cl_pipe_cloexec(int fds[2]);
+/// SIG_IGN is a cast macro Swift cannot import.
+static inline void cl_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+static inline int cl_kill_group(int32_t pid, int sig) { return kill(-pid, sig); }
+/// waitpid(pid, WNOHANG): 0 while running, pid when reaped (status filled), -1 on error.
+static inline int32_t cl_reap(int32_t pid, int *status) { return waitpid(pid, status, WNOHANG); }
 
 #endif

@@ -1,0 +1,249 @@
+import CLinux
+
+/// How an external helper is confined: an unprivileged user, resource limits, and for evaluation
+/// commands no network at all (as Apple's evaluation sandbox), so scan lists cannot leave the router.
+public struct HelperSandbox: Equatable {
+    public var dropPrivileges = true
+    public var uid: UInt32 = 65534
+    public var gid: UInt32 = 65534
+    public var noNetwork = false
+    public var memoryBytes: Int64 = 32 << 20
+    public var cpuSeconds: Int64 = 30
+    public var openFiles: Int64 = 64
+    public var fileBytes: Int64 = 1 << 20
+    public var processes: Int64 = 32
+
+    public init() {}
+}
+
+/// One run of a helper executable: one process per command, nothing resident afterwards.
+/// Lives in the poll loop: stdin is fed, stdout and stderr are collected (bounded), and the whole
+/// process group is killed on timeout, on flooding, or when the owner abandons the command.
+public final class HelperProcess {
+    public enum Outcome: Equatable {
+        /// The helper ran to its end; `status` is its exit status.
+        case exited(status: Int32, stdout: [UInt8], stderr: [UInt8])
+        /// Killed by a signal it did not ask for (a crash, or the CPU limit).
+        case signaled(signal: Int32, stderr: [UInt8])
+        case timedOut(stderr: [UInt8])
+        /// It wrote more than the output limit: killed, output dropped.
+        case flooded
+        /// It could not be started; `stage` says where (see cl_spawn) and `error` why.
+        case failedToStart(stage: Int32, error: Errno)
+    }
+
+    public struct Limits {
+        public var timeout: Int64? = 45_000
+        public var stdoutBytes = 65_536
+        public var stderrBytes = 4_096
+        public init() {}
+    }
+
+    let loop: EventLoop
+    public let pid: Int32
+    let limits: Limits
+    var completion: ((Outcome) -> Void)?
+    var stdinPipe: FileDescriptor?
+    var stdoutPipe: FileDescriptor?
+    var stderrPipe: FileDescriptor?
+    var stdinWatch = 0, stdoutWatch = 0, stderrWatch = 0
+    var pendingInput: [UInt8]
+    var inputOffset = 0
+    var stdout: [UInt8] = []
+    var stderr: [UInt8] = []
+    var timeoutTimer = 0
+    var reapTimer = 0
+    var killedFor: Outcome? = nil
+    var buffer = [UInt8](repeating: 0, count: 4096)
+
+    /// Start `path` with `arguments` (argv[1...]) and exactly `environment`; nil means it could not
+    /// start, and `completion` has already been called with `.failedToStart`.
+    @discardableResult
+    public static func start(
+        loop: EventLoop, path: String, arguments: [String], environment: [String], input: [UInt8],
+        sandbox: HelperSandbox, limits: Limits = Limits(), completion: @escaping (Outcome) -> Void
+    ) -> HelperProcess? {
+        // A helper that exits before reading its stdin must not kill the daemon with SIGPIPE.
+        cl_ignore_sigpipe()
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard cl_pipe_cloexec(&inPipe) == 0 else { completion(.failedToStart(stage: 0, error: .current)); return nil }
+        guard cl_pipe_cloexec(&outPipe) == 0 else {
+            let e = Errno.current
+            close(inPipe[0]); close(inPipe[1])
+            completion(.failedToStart(stage: 0, error: e))
+            return nil
+        }
+        guard cl_pipe_cloexec(&errPipe) == 0 else {
+            let e = Errno.current
+            for fd in inPipe + outPipe { close(fd) }
+            completion(.failedToStart(stage: 0, error: e))
+            return nil
+        }
+        var stage: Int32 = 0
+        var box = cl_sandbox(
+            drop_privileges: sandbox.dropPrivileges ? 1 : 0, uid: sandbox.uid, gid: sandbox.gid,
+            no_network: sandbox.noNetwork ? 1 : 0, memory_bytes: sandbox.memoryBytes,
+            cpu_seconds: sandbox.cpuSeconds, open_files: sandbox.openFiles, file_bytes: sandbox.fileBytes,
+            processes: sandbox.processes)
+        let pid = CStrings.withArray([path] + arguments) { argv in
+            CStrings.withArray(environment) { envp in
+                cl_spawn(path, argv, envp, inPipe[0], outPipe[1], errPipe[1], &box, &stage)
+            }
+        }
+        let spawnError = Errno.current
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        guard pid > 0 else {
+            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            completion(.failedToStart(stage: stage, error: spawnError))
+            return nil
+        }
+        let process = HelperProcess(loop: loop, pid: pid, limits: limits, input: input, completion: completion)
+        process.attach(stdin: inPipe[1].fd, stdout: outPipe[0].fd, stderr: errPipe[0].fd)
+        return process
+    }
+
+    init(loop: EventLoop, pid: Int32, limits: Limits, input: [UInt8], completion: @escaping (Outcome) -> Void) {
+        self.loop = loop
+        self.pid = pid
+        self.limits = limits
+        self.pendingInput = input
+        self.completion = completion
+    }
+
+    func attach(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
+        for fd in [stdin, stdout, stderr] { try? fd.setNonBlocking() }
+        stdinPipe = stdin
+        stdoutPipe = stdout
+        stderrPipe = stderr
+        if pendingInput.isEmpty {
+            closeStdin()
+        } else {
+            stdinWatch = loop.watch(stdin, events: Int16(POLLOUT)) { [self] _ in feedInput() }
+        }
+        stdoutWatch = loop.watch(stdout) { [self] _ in drain(stdout: true) }
+        stderrWatch = loop.watch(stderr) { [self] _ in drain(stdout: false) }
+        if let t = limits.timeout {
+            timeoutTimer = loop.schedule(after: t) { [self] in
+                terminate(for: .timedOut(stderr: self.stderr))
+            }
+        }
+    }
+
+    /// Kill the helper without reporting: the owner no longer wants its answer.
+    public func abandon() {
+        completion = nil
+        terminate(for: .flooded)
+    }
+
+    public var isRunning: Bool { completion != nil }
+
+    func feedInput() {
+        guard let fd = stdinPipe else { return }
+        while inputOffset < pendingInput.count {
+            let n = pendingInput.withUnsafeBytes { raw in
+                write(fd.rawValue, raw.baseAddress! + inputOffset, raw.count - inputOffset)
+            }
+            if n < 0 {
+                let e = Errno.current
+                if e == .interrupted { continue }
+                if e == .wouldBlock { return }
+                break  // EPIPE: the helper does not want the rest
+            }
+            inputOffset += n
+        }
+        closeStdin()
+    }
+
+    func closeStdin() {
+        guard let fd = stdinPipe else { return }
+        if stdinWatch != 0 { loop.unwatch(stdinWatch) }
+        fd.close()
+        stdinPipe = nil
+        pendingInput = []
+    }
+
+    func drain(stdout isStdout: Bool) {
+        guard let fd = isStdout ? stdoutPipe : stderrPipe else { return }
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let e = Errno.current
+                if e == .interrupted { continue }
+                if e == .wouldBlock { return }
+            }
+            if n <= 0 {
+                loop.unwatch(isStdout ? stdoutWatch : stderrWatch)
+                fd.close()
+                if isStdout { stdoutPipe = nil } else { stderrPipe = nil }
+                if stdoutPipe == nil && stderrPipe == nil { reap() }
+                return
+            }
+            if isStdout {
+                if stdout.count + n > limits.stdoutBytes {
+                    terminate(for: .flooded)
+                    return
+                }
+                stdout.append(contentsOf: buffer[0..<n])
+            } else {
+                // Keep the start of stderr for the log; the rest is read and dropped.
+                let room = max(0, limits.stderrBytes - stderr.count)
+                stderr.append(contentsOf: buffer[0..<min(n, room)])
+            }
+        }
+    }
+
+    /// Both pipes closed: collect the exit status (polling briefly; a helper may linger after closing them).
+    func reap() {
+        var status: Int32 = 0
+        let r = cl_reap(pid, &status)
+        if r == 0 {
+            reapTimer = loop.schedule(after: 20) { [self] in reap() }
+            return
+        }
+        loop.cancel(timeoutTimer)
+        closeAll()
+        let outcome: Outcome
+        if let k = killedFor {
+            outcome = k
+        } else if r < 0 {
+            outcome = .exited(status: -1, stdout: stdout, stderr: stderr)
+        } else if cl_wifsignaled(status) != 0 {
+            outcome = .signaled(signal: cl_wtermsig(status), stderr: stderr)
+        } else {
+            outcome = .exited(status: cl_wexitstatus(status), stdout: stdout, stderr: stderr)
+        }
+        finish(outcome)
+    }
+
+    func terminate(for outcome: Outcome) {
+        guard killedFor == nil else { return }
+        killedFor = outcome
+        _ = cl_kill_group(pid, SIGKILL)
+        _ = kill(pid, SIGKILL)
+        loop.cancel(timeoutTimer)
+        closeAll()
+        reap()
+    }
+
+    func closeAll() {
+        closeStdin()
+        if let fd = stdoutPipe { loop.unwatch(stdoutWatch); fd.close(); stdoutPipe = nil }
+        if let fd = stderrPipe { loop.unwatch(stderrWatch); fd.close(); stderrPipe = nil }
+    }
+
+    func finish(_ outcome: Outcome) {
+        guard let c = completion else { return }
+        completion = nil
+        c(outcome)
+    }
+}
+
+/// NUL-terminated C string arrays for execve, freed after use.
+enum CStrings {
+    static func withArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { for p in pointers { free(p) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}

@@ -1,0 +1,34 @@
+import CLinux
+
+/// hotspotd's run directory (/var/run/hotspotd): the control socket and the client sockets it binds
+/// toward wpa_supplicant. Created 0700; client sockets left by dead processes are removed.
+public struct RunDirectory {
+    public let path: String
+
+    public init(_ path: String) { self.path = path }
+
+    public func prepare() throws(Errno) {
+        if mkdir(path, 0o700) != 0 {
+            let e = Errno.current
+            if e != Errno(EEXIST) { throw e }
+        }
+        removeStaleClientSockets()
+    }
+
+    /// `wpa_ctrl_<pid>-…` sockets whose process is gone: wpa_supplicant would keep sending events to them.
+    public func removeStaleClientSockets() {
+        guard let dir = opendir(path) else { return }
+        defer { closedir(dir) }
+        var stale: [String] = []
+        while let entry = readdir(dir) {
+            let name = String(cString: cl_dirent_name(entry))
+            let prefix = "wpa_ctrl_"
+            guard name.utf8.starts(with: prefix.utf8) else { continue }
+            let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard let pid = Int32(String(decoding: digits, as: UTF8.self)) else { continue }
+            if pid == getpid() { continue }
+            if kill(pid, 0) != 0 && cl_errno() == ESRCH { stale.append(name) }
+        }
+        for name in stale { _ = unlink(path + "/" + name) }
+    }
+}

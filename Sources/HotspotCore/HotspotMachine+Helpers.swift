@@ -1,0 +1,446 @@
+/// The helper side of the machine: sending commands, matching answers, and the transitions of design.md §2.
+extension HotspotMachine {
+    enum Answer {
+        case response(HelperResponse)
+        case failure(HelperFailure)
+    }
+
+    /// A helper's answer reduced to what the transitions look at. Results not valid for the command, the
+    /// `failure` result and every way of not answering become `failed`.
+    enum Outcome {
+        case success(HelperResponse)
+        case uiRequired(UIRequest?)
+        case unsupportedNetwork
+        case temporaryFailure
+        case authenticationRequired
+        case failed(String, DisableReason)
+
+        var summary: String {
+            switch self {
+            case .success: return "success"
+            case .uiRequired: return "uiRequired"
+            case .unsupportedNetwork: return "unsupportedNetwork"
+            case .temporaryFailure: return "temporaryFailure"
+            case .authenticationRequired: return "authenticationRequired"
+            case .failed(let why, _): return why
+            }
+        }
+    }
+
+    /// Evaluation commands go to every helper that declares them, or only to the evaluation provider.
+    func evaluates(_ h: HelperDescriptor, _ command: HelperCommand) -> Bool {
+        guard h.supports(command) else { return false }
+        if let p = configuration.preferences.evaluationProvider { return p == h.name }
+        return true
+    }
+
+    @inline(never)
+    func supports(_ helper: String, _ command: HelperCommand) -> Bool {
+        configuration.helper(named: helper)?.supports(command) == true
+    }
+
+    var onlineSSID: SSID? {
+        if case .online(let info) = link { return info.ssid }
+        return nil
+    }
+
+    /// The joined network as the receiving helper sees it.
+    @inline(never)
+    func linkNetwork(chosen: Bool) -> HotspotNetwork? {
+        guard case .online(let i) = link else { return nil }
+        return HotspotNetwork(ssid: i.ssid, bssid: i.bssid, rssi: i.rssi, frequency: i.frequency,
+                              securityType: i.security, didAutoJoin: i.didAutoJoin, didJustJoin: justJoined,
+                              isChosenHelper: chosen)
+    }
+
+    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { networks[ssid]?.excluded.contains(helper) == true }
+
+    @inline(never)
+    func requestIndex(_ id: UInt64) -> Int? {
+        for (i, r) in requests.enumerated() where r.id == id { return i }
+        return nil
+    }
+
+    /// Configuration order: earlier helpers win ties.
+    func order(_ helper: String) -> Int { slots.firstIndex { $0.name == helper } ?? Int.max }
+
+    @inline(never)
+    func slotIndex(_ helper: String) -> Int? { slots.firstIndex { $0.name == helper } }
+
+    // MARK: Requests
+
+    /// Sends a command. A helper still busy can only be running filterScanList (the join path never
+    /// overlaps itself): that run is abandoned and redone later, so it never holds up a join.
+    @discardableResult
+    mutating func send(_ helper: String, _ command: HelperCommand, network: HotspotNetwork?,
+                       scanList: [HotspotNetwork] = [], answers: [UIAnswer] = []) -> UInt64 {
+        let slot = slotIndex(helper)
+        if let i = slot, let old = slots[i].request {
+            if let j = requestIndex(old), requests[j].command == .filterScanList { slots[i].scanPending = true }
+            say(.info, nil, "filterScanList abandoned for", helper)
+            abandon(old)
+        }
+        let id = nextRequestID
+        nextRequestID += 1
+        requests.append(InFlight(id: id, helper: helper, command: command, startedAt: clock, deadline: nil))
+        if let i = slot { slots[i].request = id }
+        emit(.runHelper(HelperRequest(id: id, helper: helper, command: command, network: network,
+                                            scanList: scanList, answers: answers)))
+        if command.hasTimeLimit { armTimer(.command(id), at: clock + configuration.commandTimeoutMs) }
+        return id
+    }
+
+    /// Kills a request; its answer, should one still come, is ignored.
+    @inline(never)
+    mutating func abandon(_ id: UInt64) {
+        guard let f = settle(id) else { return }
+        emit(.abandonHelper(requestID: id, helper: f.helper))
+    }
+
+    /// Forgets a request (answered, timed out or abandoned) and its timer.
+    @discardableResult
+    @inline(never)
+    mutating func settle(_ id: UInt64) -> InFlight? {
+        guard let i = requestIndex(id) else { return nil }
+        let f = requests.remove(at: i)
+        if let j = slotIndex(f.helper), slots[j].request == id { slots[j].request = nil }
+        if f.deadline != nil { emit(.cancelTimer(.command(id))) }
+        return f
+    }
+
+    /// Stops whatever the join path has in flight, and the maintain timer. The caller sets the phase.
+    mutating func abandonJoinPath() {
+        switch phase {
+        case .evaluating(let pending, _):
+            for e in pending { abandon(e.request) }
+        case .authenticating(_, let r), .maintaining(_, let r), .loggingOff(_, let r):
+            abandon(r)
+        case .presentingUI(_, _, let r):
+            if let r { abandon(r) }
+        case .inactive, .authenticated, .failure:
+            break
+        }
+        cancelTimer(.maintain)
+    }
+
+    /// Helpers the join path is waiting on: filterScanList waits for them, not they for it.
+    var joinPathHelpers: [String] {
+        switch phase {
+        case .evaluating(let pending, _): return pending.map { $0.helper }
+        case .authenticating(let h, _), .maintaining(let h, _), .loggingOff(let h, _): return [h]
+        case .presentingUI(let h, _, let r): return r == nil ? [] : [h]
+        case .inactive, .authenticated, .failure: return []
+        }
+    }
+
+    /// Sends the latest scan list to every helper that is owed one and free.
+    mutating func flushPendingScans() {
+        guard slots.contains(where: { $0.scanPending }) else { return }
+        let path = joinPathHelpers
+        for (i, h) in configuration.helpers.enumerated() where i < slots.count && slots[i].scanPending {
+            if slots[i].request != nil || path.contains(h.name) { continue }
+            slots[i].scanPending = false
+            guard configuration.preferences.isEnabled, evaluates(h, .filterScanList), !scan.isEmpty else { continue }
+            let list = scan.entries.map { HotspotNetwork($0, isChosenHelper: cachedHelper($0.ssid) == h.name) }
+            send(h.name, .filterScanList, network: nil, scanList: list)
+        }
+    }
+
+    // MARK: Answers
+
+    mutating func onHelperAnswer(_ id: UInt64, _ answer: Answer) {
+        guard let fi = requestIndex(id) else {
+            say(.debug, nil, "late helper answer ignored")
+            return
+        }
+        let f = requests[fi]
+        if case .failure(.timedOut) = answer { abandon(id) } else { settle(id) }
+        let o = outcome(of: f.command, answer)
+        if let i = slotIndex(f.helper) { slots[i].last = Activity(command: f.command, outcome: o.summary, at: clock) }
+        switch f.command {
+        case .filterScanList:
+            onFilterAnswer(f, o)
+        case .evaluate, .authenticate, .presentUI, .maintain, .logoff:
+            onJoinPathAnswer(f, o)
+        }
+    }
+
+    func outcome(of command: HelperCommand, _ answer: Answer) -> Outcome {
+        switch answer {
+        case .failure(let e):
+            switch e {
+            case .timedOut: return .failed("timed out", .helperTimedOut)
+            case .exited, .crashed, .invalidOutput, .couldNotStart: return .failed(e.description, .helperError)
+            }
+        case .response(let r):
+            guard command.accepts(r.result) else {
+                return .failed(r.result.rawValue + " is not a result of " + command.rawValue, .invalidResult)
+            }
+            switch r.result {
+            case .success: return .success(r)
+            case .uiRequired: return .uiRequired(r.ui)
+            case .unsupportedNetwork: return .unsupportedNetwork
+            case .temporaryFailure: return .temporaryFailure
+            case .authenticationRequired: return .authenticationRequired
+            case .failure, .commandNotRecognized: return .failed("failure", .helperFailed)
+            }
+        }
+    }
+
+    mutating func onFilterAnswer(_ f: InFlight, _ o: Outcome) {
+        switch o {
+        case .success(let r):
+            var kept: [HelperClaim] = []
+            for c in r.claims where c.confidence > .none {
+                // Apple: a helper may only claim networks of the list it was given.
+                guard let v = scan.strongest(c.ssid) else { continue }
+                var claim = c
+                if let p = c.password {
+                    if !v.security.isSecure {
+                        claim.password = nil
+                    } else if !Passphrase.isValid(p) {
+                        say(.warning, c.ssid, "claim dropped: invalid password from helper", f.helper)
+                        continue
+                    }
+                }
+                kept.append(claim)
+            }
+            if let i = slotIndex(f.helper) { slots[i].claims = kept }
+            selectUplink(afterScan: false)
+        case .failed(let why, let reason):
+            say(.warning, nil, "filterScanList failed:", f.helper + ": " + why)
+            // An explicit answer replaces old claims; a crash or a timeout keeps them (likely passing).
+            if reason == .helperFailed || reason == .invalidResult, let i = slotIndex(f.helper) { slots[i].claims = [] }
+        case .uiRequired, .unsupportedNetwork, .temporaryFailure, .authenticationRequired:
+            break  // not results of filterScanList: `outcome` made them `failed`
+        }
+    }
+
+    mutating func onJoinPathAnswer(_ f: InFlight, _ o: Outcome) {
+        guard let ssid = onlineSSID else { return stray(f) }
+        switch phase {
+        case .evaluating(var pending, var bestLow):
+            guard let i = pending.firstIndex(where: { $0.request == f.id }) else { return stray(f) }
+            pending.remove(at: i)
+            var confidence = Confidence.none
+            switch o {
+            case .success(let r):
+                confidence = r.confidence ?? .none
+            case .failed(let why, _):
+                say(.warning, ssid, "evaluate failed, counted as no claim:", f.helper + ": " + why)
+            case .uiRequired, .unsupportedNetwork, .temporaryFailure, .authenticationRequired:
+                break
+            }
+            switch confidence {
+            case .high:
+                // The first high wins at once; the others are abandoned.
+                for e in pending { abandon(e.request) }
+                say(.info, ssid, "claimed with high confidence by", f.helper)
+                startAuthenticate(f.helper)
+                return
+            case .low:
+                if bestLow.map({ order(f.helper) < order($0) }) ?? true { bestLow = f.helper }
+            case .none:
+                break
+            }
+            if !pending.isEmpty {
+                phase = .evaluating(pending: pending, bestLow: bestLow)
+            } else if let h = bestLow {
+                say(.info, ssid, "claimed with low confidence by", h)
+                startAuthenticate(h)
+            } else {
+                say(.info, ssid, "claimed by no helper")
+                enterAuthenticated(nil, hint: nil)
+            }
+
+        case .authenticating(let h, let r):
+            guard r == f.id else { return stray(f) }
+            switch o {
+            case .success(let resp):
+                enterAuthenticated(h, hint: resp.maintainAfterMs)
+            case .uiRequired(let ui):
+                guard supports(h, .presentUI) else {
+                    return failPermanently(h, "uiRequired, but it does not handle presentUI", .invalidResult)
+                }
+                say(.notice, ssid, "login needs the owner's answers (hotspotd ui) for", h)
+                enter(.presentingUI(helper: h, ui: ui ?? UIRequest(), request: nil))
+            case .unsupportedNetwork:
+                excludeAndReevaluate(h)
+            case .temporaryFailure:
+                failTemporarily(h, "authenticate: temporaryFailure")
+            case .authenticationRequired:
+                failPermanently(h, "authenticate: invalid result", .invalidResult)
+            case .failed(let why, let reason):
+                failPermanently(h, "authenticate: " + why, reason)
+            }
+
+        case .presentingUI(let h, _, let r):
+            guard r == f.id else { return stray(f) }
+            switch o {
+            case .success(let resp):
+                enterAuthenticated(h, hint: resp.maintainAfterMs)
+            case .unsupportedNetwork:
+                excludeAndReevaluate(h)
+            case .temporaryFailure:
+                failTemporarily(h, "presentUI: temporaryFailure")
+            case .uiRequired, .authenticationRequired:
+                failPermanently(h, "presentUI: invalid result", .invalidResult)
+            case .failed(let why, let reason):
+                failPermanently(h, "presentUI: " + why, reason)
+            }
+
+        case .maintaining(let h, let r):
+            guard r == f.id else { return stray(f) }
+            switch o {
+            case .success(let resp):
+                enterAuthenticated(h, hint: resp.maintainAfterMs)
+            case .authenticationRequired:
+                startAuthenticate(h)
+            case .uiRequired, .unsupportedNetwork, .temporaryFailure, .failed:
+                // design.md §2: anything else sends the network back to evaluation, by every helper.
+                say(.notice, ssid, "evaluating again after maintain:", h + ": " + o.summary)
+                setCachedHelper(ssid, nil)
+                beginEvaluation()
+            }
+
+        case .loggingOff(let h, let r):
+            guard r == f.id else { return stray(f) }
+            if case .failed(let why, _) = o { say(.warning, ssid, "logoff failed:", h + ": " + why) }
+            finishLogoff()
+
+        case .inactive, .authenticated, .failure:
+            stray(f)
+        }
+    }
+
+    /// A join-path answer the phase no longer waits for (it was abandoned in the same breath).
+    mutating func stray(_ f: InFlight) {
+        say(.debug, nil, "helper answer no longer needed:", f.helper)
+    }
+
+    // MARK: Transitions
+
+    /// The network is online: cached helper → maintain; evaluated SSID → authenticate; else evaluate.
+    mutating func beginJoinPath(justJoined: Bool) {
+        guard let ssid = onlineSSID else { return }
+        self.justJoined = justJoined
+        let prefs = configuration.preferences
+        guard prefs.isEnabled && !configuration.helpers.isEmpty else {
+            return enterAuthenticated(nil, hint: nil)
+        }
+        if let name = cachedHelper(ssid), let h = configuration.helper(named: name) {
+            if h.supports(.maintain) {
+                let r = send(name, .maintain, network: linkNetwork(chosen: true))
+                enter(.maintaining(helper: name, request: r))
+            } else {
+                enterAuthenticated(name, hint: nil)
+            }
+            return
+        }
+        if prefs.evaluatedSSIDs.contains(ssid), let name = prefs.authenticationProvider,
+           supports(name, .authenticate), !isExcluded(name, ssid) {
+            say(.info, ssid, "evaluated SSID: authenticating with", name)
+            return startAuthenticate(name)
+        }
+        beginEvaluation()
+    }
+
+    /// Every eligible helper gets evaluate. A helper must also authenticate to be worth choosing.
+    mutating func beginEvaluation() {
+        guard let ssid = onlineSSID else { return }
+        var pending: [Evaluator] = []
+        if configuration.preferences.isEnabled {
+            let network = linkNetwork(chosen: false)
+            for h in configuration.helpers
+            where evaluates(h, .evaluate) && h.supports(.authenticate) && !isExcluded(h.name, ssid) {
+                pending.append(Evaluator(helper: h.name, request: send(h.name, .evaluate, network: network)))
+            }
+        }
+        if pending.isEmpty {
+            say(.info, ssid, "no helper to evaluate it")
+            return enterAuthenticated(nil, hint: nil)
+        }
+        enter(.evaluating(pending: pending, bestLow: nil))
+    }
+
+    @inline(never)
+    mutating func startAuthenticate(_ helper: String) {
+        let r = send(helper, .authenticate, network: linkNetwork(chosen: true))
+        enter(.authenticating(helper: helper, request: r))
+    }
+
+    mutating func excludeAndReevaluate(_ helper: String) {
+        guard let ssid = onlineSSID else { return }
+        let i = networks.slot(ssid)
+        if !networks.records[i].excluded.contains(helper) { networks.records[i].excluded.append(helper) }
+        if cachedHelper(ssid) == helper { setCachedHelper(ssid, nil) }
+        say(.info, ssid, "evaluating again without unsupporting helper", helper)
+        beginEvaluation()
+    }
+
+    mutating func enterAuthenticated(_ helper: String?, hint: Int64?) {
+        guard let ssid = onlineSSID else { return }
+        justJoined = false
+        if let h = helper { setCachedHelper(ssid, h) }
+        if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
+        enter(.authenticated(helper: helper))
+        say(.notice, ssid, "authenticated by", helper ?? "no helper")
+        if let h = helper, supports(h, .maintain) {
+            var delay = configuration.maintainIntervalMs
+            if let hint, hint < delay { delay = max(hint, HotspotMachine.minMaintainMs) }
+            armTimer(.maintain, at: clock + delay)
+        }
+    }
+
+    /// temporaryFailure: leave, and wait before trying this network again.
+    mutating func failTemporarily(_ helper: String?, _ why: String) {
+        guard let ssid = onlineSSID else { return }
+        let wait = recordBackoff(ssid, reason: why)
+        leave(FailureRecord(ssid: ssid, helper: helper, reason: why, autoJoinDisabled: false, retryAt: clock + wait,
+                            at: clock))
+    }
+
+    /// failure, an invalid result, a timeout, a crash: leave, and do not join by itself until re-enabled.
+    mutating func failPermanently(_ helper: String?, _ why: String, _ reason: DisableReason) {
+        guard let ssid = onlineSSID else { return }
+        let until = configuration.disableExpiryMs.map { clock + $0 }
+        let i = networks.slot(ssid)
+        networks.records[i].disabledReason = reason
+        networks.records[i].disabledUntil = until
+        if networks.records[i].cachedHelper == helper { networks.records[i].cachedHelper = nil }
+        dirty = true
+        leave(FailureRecord(ssid: ssid, helper: helper, reason: why, autoJoinDisabled: true, retryAt: until, at: clock))
+    }
+
+    mutating func leave(_ record: FailureRecord) {
+        let detail = (record.helper.map { $0 + ": " } ?? "") + record.reason
+        if record.autoJoinDisabled {
+            say(.warning, record.ssid, "auto-join disabled (hotspotd enable):", detail)
+        } else {
+            say(.warning, record.ssid, "left:", detail, retryMs: (record.retryAt ?? clock) - clock)
+        }
+        emit(.disconnect)
+        dropLink()
+        enter(.failure(record))
+        lastFailure = record
+        selectUplink(afterScan: false)
+    }
+
+    mutating func finishLogoff() {
+        guard let ssid = onlineSSID else { return }
+        networks.records[networks.slot(ssid)].loggedOff = true
+        dirty = true
+        say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
+        emit(.disconnect)
+        dropLink()
+        selectUplink(afterScan: false)
+    }
+
+    /// A reload took away a helper the join path was using: start the path again with what is configured.
+    mutating func restartJoinPath() {
+        abandonJoinPath()
+        if case .loggingOff = phase { return finishLogoff() }
+        enter(.inactive)
+        beginJoinPath(justJoined: false)
+    }
+}

@@ -1,0 +1,211 @@
+/// What the owner asks, and configuration reloads.
+extension HotspotMachine {
+    mutating func onOwner(_ request: OwnerRequest) {
+        switch request {
+        case .logoff: ownerLogoff()
+        case .submitUI(let answers): ownerSubmitUI(answers)
+        case .cancelUI: ownerCancelUI()
+        case .enable(let ssid): ownerEnable(ssid)
+        case .join(let ssid, let passphrase, let once): ownerJoin(ssid, passphrase, once: once)
+        case .forget(let ssid): ownerForget(ssid)
+        }
+    }
+
+    mutating func reply(_ r: OwnerReply) { emit(.reply(r)) }
+
+    /// Apple queues logoff only for an authenticated network; afterwards the router leaves it for good.
+    mutating func ownerLogoff() {
+        let helper: String?
+        switch phase {
+        case .authenticated(let h):
+            helper = h
+            cancelTimer(.maintain)
+        case .maintaining(let h, let r):
+            helper = h
+            abandon(r)
+        case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure:
+            return reply(.refused("logoff needs an authenticated network; the state is " + state.rawValue))
+        }
+        reply(.accepted("logging off"))
+        if let h = helper, supports(h, .logoff) {
+            let r = send(h, .logoff, network: linkNetwork(chosen: true))
+            enter(.loggingOff(helper: h, request: r))
+        } else {
+            finishLogoff()
+        }
+    }
+
+    /// presentUI goes out only here: after uiRequired, with the owner's answers.
+    mutating func ownerSubmitUI(_ answers: [UIAnswer]) {
+        guard case .presentingUI(let h, let ui, let r) = phase else {
+            return reply(.refused("no login is waiting for answers"))
+        }
+        guard r == nil else { return reply(.refused("the answers were sent already; waiting for helper " + h)) }
+        for a in answers {
+            if a.key.isEmpty { return reply(.refused("an answer without a field name")) }
+            if !ui.fields.isEmpty && !ui.hasField(named: a.key) {
+                return reply(.refused("the login does not ask for \"" + a.key + "\""))
+            }
+        }
+        let request = send(h, .presentUI, network: linkNetwork(chosen: true), answers: answers)
+        enter(.presentingUI(helper: h, ui: ui, request: request))
+        reply(.accepted("answers sent to helper " + h))
+    }
+
+    /// Giving up a login means not wanting this network: like a failure, until `hotspotd enable`.
+    mutating func ownerCancelUI() {
+        guard case .presentingUI(let h, _, _) = phase else { return reply(.refused("no login is waiting")) }
+        reply(.accepted("login cancelled"))
+        failPermanently(h, "the owner cancelled the login", .ownerCancelledUI)
+    }
+
+    mutating func ownerEnable(_ ssid: SSID) {
+        let changed = liftBlocks(ssid, exclusionsToo: true)
+        if changed { say(.notice, ssid, "auto-join enabled by the owner") }
+        reply(.accepted(changed ? "auto-join enabled again" : "it was not disabled"))
+        selectUplink(afterScan: false)
+    }
+
+    /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
+    mutating func ownerJoin(_ ssid: SSID, _ passphrase: String?, once: Bool) {
+        if let p = passphrase, !Passphrase.isValid(p) {
+            return reply(.refused("the passphrase must be 8–63 printable ASCII characters or 64 hex digits"))
+        }
+        let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
+        let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
+        let pass = passphrase ?? known?.passphrase
+        let security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
+        let target: JoinTarget
+        switch security {
+        case .open:
+            target = JoinTarget(ssid: ssid, security: .open, didAutoJoin: false)
+        case .personal:
+            guard let p = pass else { return reply(.refused("this network needs a passphrase")) }
+            target = JoinTarget(ssid: ssid, security: .personal, passphrase: p, didAutoJoin: false)
+        case .wep, .enterprise, .unknown:
+            return reply(.refused("hotspotd cannot join networks with " + security.rawValue + " security"))
+        }
+        // The owner's word lifts every automatic block.
+        liftBlocks(ssid, exclusionsToo: false)
+        if !once {
+            let n = KnownNetwork(ssid: ssid, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+            if let i = existing {
+                if ownerNetworks[i] != n {
+                    ownerNetworks[i] = n
+                    dirty = true
+                }
+            } else {
+                ownerNetworks.append(n)
+                dirty = true
+            }
+        }
+        reply(.accepted("joining"))
+        if case .online(var info) = link, info.ssid == ssid {
+            // Already there: it just becomes the owner's choice, which no better network replaces.
+            info.target = target
+            link = .online(info)
+            return
+        }
+        switch link {
+        case .associated, .online: emit(.disconnect)
+        case .down, .joining: break
+        }
+        dropLink()
+        selector.resetHysteresis()
+        startJoin(target)
+    }
+
+    mutating func ownerForget(_ ssid: SSID) {
+        guard let i = ownerNetworks.firstIndex(where: { $0.ssid == ssid }) else {
+            if configuration.knownNetworks.contains(where: { $0.ssid == ssid }) {
+                return reply(.refused("this network is in the configuration file; remove it there"))
+            }
+            return reply(.refused("this is not one of your networks"))
+        }
+        ownerNetworks.remove(at: i)
+        dirty = true
+        reply(.accepted("forgotten"))
+        if linkSSID == ssid {
+            switch link {
+            case .associated, .online: emit(.disconnect)
+            case .down, .joining: break
+            }
+            dropLink()
+        }
+        selectUplink(afterScan: false)
+    }
+
+    /// Clears disabled, logged off and backoff (and helper exclusions for `enable`). True if any was set.
+    @discardableResult
+    mutating func liftBlocks(_ ssid: SSID, exclusionsToo: Bool) -> Bool {
+        guard let r = networks[ssid] else { return false }
+        let persisted = r.disabledReason != nil || r.loggedOff
+        let changed = persisted || r.backoff != nil || (exclusionsToo && !r.excluded.isEmpty)
+        let i = networks.slot(ssid)
+        networks.records[i].disabledReason = nil
+        networks.records[i].disabledUntil = nil
+        networks.records[i].loggedOff = false
+        networks.records[i].backoff = nil
+        if exclusionsToo { networks.records[i].excluded = [] }
+        if persisted { dirty = true }
+        return changed
+    }
+
+    mutating func onConfigurationReloaded(_ new: HotspotConfiguration) {
+        configuration = new
+        backoff.baseMs = new.backoffBaseMs
+        backoff.capMs = new.backoffCapMs
+        selector.minSignal = new.minSignal
+        selector.switchMargin = new.switchMargin
+        selector.switchScans = new.switchScans
+        // filterScanList runs of helpers that are gone (or no longer evaluate) stop here; the join path below.
+        for f in requests where f.command == .filterScanList {
+            if let h = new.helper(named: f.helper), evaluates(h, .filterScanList) { continue }
+            abandon(f.id)
+        }
+        // Helpers keep what they had by name; join-path requests of vanished helpers stay in `requests`
+        // until the phase check below abandons them.
+        let old = slots
+        slots = new.helpers.map { h in old.first { $0.name == h.name } ?? HelperSlot(name: h.name) }
+        var uncached = false
+        for i in networks.records.indices {
+            if let h = networks.records[i].cachedHelper, new.helper(named: h) == nil {
+                networks.records[i].cachedHelper = nil
+                uncached = true
+            }
+            if !networks.records[i].excluded.isEmpty {
+                networks.records[i].excluded = networks.records[i].excluded.filter { new.helper(named: $0) != nil }
+            }
+        }
+        if uncached { dirty = true }
+        say(.notice, nil, "configuration reloaded")
+
+        switch phase {
+        case .evaluating(let pending, let bestLow):
+            if pending.contains(where: { !supports($0.helper, .evaluate) || !supports($0.helper, .authenticate) }) {
+                restartJoinPath()
+            } else if let h = bestLow, !supports(h, .authenticate) {
+                phase = .evaluating(pending: pending, bestLow: nil)
+            }
+        case .authenticating(let h, _):
+            if !supports(h, .authenticate) { restartJoinPath() }
+        case .presentingUI(let h, _, _):
+            if !supports(h, .presentUI) { restartJoinPath() }
+        case .maintaining(let h, _):
+            if !supports(h, .maintain) { restartJoinPath() }
+        case .loggingOff(let h, _):
+            if !supports(h, .logoff) { restartJoinPath() }
+        case .authenticated(let h?):
+            if new.helper(named: h) == nil {
+                restartJoinPath()
+            } else if !supports(h, .maintain) {
+                cancelTimer(.maintain)
+            } else if maintainAt == nil {
+                armTimer(.maintain, at: clock + new.maintainIntervalMs)
+            }
+        case .authenticated(nil), .inactive, .failure:
+            break
+        }
+        selectUplink(afterScan: false)
+    }
+}

@@ -1,0 +1,68 @@
+/// The router's part: choosing, joining and leaving the uplink.
+extension HotspotMachine {
+    /// Configured networks first, then the owner's (the selector keeps the better per SSID).
+    var knownNetworks: [KnownNetwork] { configuration.knownNetworks + ownerNetworks }
+
+    func currentCandidates() -> [UplinkCandidate] {
+        let claims = configuration.preferences.isEnabled ? slots.map { $0.claims } : []
+        return selector.candidates(scan: scan, known: knownNetworks, helpers: configuration.helpers, claims: claims)
+    }
+
+    /// With no link: join the best candidate. On a working uplink, after a scan: leave it only when the
+    /// hysteresis agrees. Never while joining, nor while helpers are busy with the network, nor on the
+    /// network the owner chose.
+    mutating func selectUplink(afterScan: Bool) {
+        switch link {
+        case .joining, .associated:
+            return
+        case .down:
+            selector.resetHysteresis()
+            let all = currentCandidates()
+            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else { return }
+            say(.info, best.ssid, "joining; claimed by", best.claimedBy ?? "a known network")
+            startJoin(best.target)
+        case .online(let info):
+            guard afterScan else { return }
+            guard case .authenticated = phase, !info.isOwnerChoice else {
+                selector.resetHysteresis()
+                return
+            }
+            let all = currentCandidates()
+            let best = selector.best(of: all, where: { $0.ssid != info.ssid && !isBlocked($0.ssid) })
+            var current = all.first { $0.ssid == info.ssid }
+                ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security), priority: Int.min,
+                                   confidence: .none, signalStrength: 0, claimedBy: nil)
+            current.signalStrength = SignalStrength.fromDBm(info.rssi)
+            guard selector.shouldLeave(current, for: best), let b = best else { return }
+            say(.notice, info.ssid, "leaving for a better network:", b.ssid.description)
+            emit(.disconnect)
+            dropLink()
+            startJoin(b.target)
+        }
+    }
+
+    mutating func startJoin(_ target: JoinTarget) {
+        emit(.join(target))
+        link = .joining(target, since: clock)
+        armTimer(.association, at: clock + configuration.associationTimeoutMs)
+    }
+
+    /// The associated BSS's signal and frequency from the latest scan.
+    mutating func refreshLinkFromScan() {
+        switch link {
+        case .associated(var info):
+            if refresh(&info) { link = .associated(info) }
+        case .online(var info):
+            if refresh(&info) { link = .online(info) }
+        case .down, .joining:
+            break
+        }
+    }
+
+    func refresh(_ info: inout LinkInfo) -> Bool {
+        guard let b = info.bssid, let e = scan.entry(bssid: b) else { return false }
+        info.rssi = e.rssi
+        info.frequency = e.frequency
+        return true
+    }
+}

@@ -1,0 +1,584 @@
+/// The heart of hotspotd: design.md §2 as a state machine without I/O.
+///
+/// Each input (`handle(_:now:)`, or the named method for it) changes the state and returns the actions the
+/// driver must perform, in order. The clock is an input; timers are data (`armTimer` / `cancelTimer`).
+/// Two things run side by side: the *link* (down → joining → associated → online, the router's part) and the
+/// *phase* of the helper model (the eight states), which only leaves `inactive` / `failure` while online.
+///
+/// Storage is arrays plus one kind of dictionary (SSID → index): every distinct Dictionary type costs
+/// kilobytes of specialised code in the router binary.
+public struct HotspotMachine {
+    // MARK: What the machine keeps between inputs
+
+    enum Link {
+        case down
+        /// `join` was sent; association and IPv4 are due by the association timer.
+        case joining(JoinTarget, since: Int64)
+        case associated(LinkInfo)
+        case online(LinkInfo)
+    }
+
+    struct LinkInfo {
+        var ssid: SSID
+        var bssid: BSSID?
+        var networkID: Int?
+        var rssi: Int
+        var frequency: Int
+        var security: SecurityType
+        /// What we asked for; nil when wpa_supplicant joined by itself.
+        var target: JoinTarget?
+        var since: Int64
+
+        var didAutoJoin: Bool { target?.didAutoJoin ?? true }
+        var isOwnerChoice: Bool { target.map { !$0.didAutoJoin } ?? false }
+    }
+
+    struct Evaluator {
+        var helper: String
+        var request: UInt64
+    }
+
+    /// The eight states with what each needs. Requests named here are the join path's in-flight commands.
+    enum Phase {
+        case inactive
+        case evaluating(pending: [Evaluator], bestLow: String?)
+        case authenticating(helper: String, request: UInt64)
+        /// `request` is nil while the owner has not answered yet.
+        case presentingUI(helper: String, ui: UIRequest, request: UInt64?)
+        case authenticated(helper: String?)
+        case maintaining(helper: String, request: UInt64)
+        case loggingOff(helper: String, request: UInt64)
+        case failure(FailureRecord)
+    }
+
+    struct InFlight {
+        var id: UInt64
+        var helper: String
+        var command: HelperCommand
+        var startedAt: Int64
+        /// The command timer; nil for presentUI.
+        var deadline: Int64?
+    }
+
+    struct Activity {
+        var command: HelperCommand
+        var outcome: String
+        var at: Int64
+    }
+
+    /// What the machine knows of one configured helper, in configuration order.
+    struct HelperSlot {
+        var name: String
+        /// Its one request in flight.
+        var request: UInt64? = nil
+        /// Owed a filterScanList of the latest scan, sent once it is free and off the join path.
+        var scanPending = false
+        /// Its latest filterScanList claims (visible networks only).
+        var claims: [HelperClaim] = []
+        var last: Activity? = nil
+
+        init(name: String) { self.name = name }
+    }
+
+    public internal(set) var configuration: HotspotConfiguration
+    var link: Link = .down
+    var phase: Phase = .inactive
+    /// When the current state was entered.
+    public internal(set) var stateSince: Int64
+    /// The commands of the join that just happened carry didJustJoin, until the network is authenticated.
+    var justJoined = false
+    /// The latest time seen: inputs never move it backwards.
+    public internal(set) var clock: Int64
+
+    var slots: [HelperSlot]
+    var requests: [InFlight] = []
+    var nextRequestID: UInt64 = 1
+    var maintainAt: Int64? = nil
+    var associationAt: Int64? = nil
+    var scanAt: Int64? = nil
+
+    var networks = NetworkTable()
+    var ownerNetworks: [KnownNetwork]
+    var backoff: Backoff
+    var selector: UplinkSelector
+    var scan = ScanList()
+    var lastScanAt: Int64? = nil
+    var lastFailure: FailureRecord? = nil
+
+    var out: [HotspotAction] = []
+    var dirty = false
+
+    /// A helper's hint never makes maintain run more often than this.
+    public static let minMaintainMs: Int64 = 10_000
+
+    public init(configuration: HotspotConfiguration, restoring saved: PersistentState = PersistentState(),
+                now: Int64) {
+        self.configuration = configuration
+        clock = now
+        stateSince = now
+        slots = configuration.helpers.map { HelperSlot(name: $0.name) }
+        backoff = Backoff(baseMs: configuration.backoffBaseMs, capMs: configuration.backoffCapMs)
+        selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
+                                  switchScans: configuration.switchScans)
+        ownerNetworks = saved.ownerNetworks
+        for c in saved.helperCache where configuration.helper(named: c.helper) != nil {
+            networks.records[networks.slot(c.ssid)].cachedHelper = c.helper
+        }
+        for d in saved.disabled {
+            let i = networks.slot(d.ssid)
+            networks.records[i].disabledReason = d.reason
+            networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
+        }
+        for ssid in saved.loggedOff {
+            networks.records[networks.slot(ssid)].loggedOff = true
+        }
+    }
+
+    // MARK: Public view
+
+    public var state: HotspotState {
+        switch phase {
+        case .inactive: return .inactive
+        case .evaluating: return .evaluating
+        case .authenticating: return .authenticating
+        case .presentingUI: return .presentingUI
+        case .authenticated: return .authenticated
+        case .maintaining: return .maintaining
+        case .loggingOff: return .loggingOff
+        case .failure: return .failure
+        }
+    }
+
+    /// What the driver should have on flash now.
+    public var persistentState: PersistentState {
+        var s = PersistentState(ownerNetworks: ownerNetworks)
+        for r in networks.records {
+            // A name the state file cannot carry (the configuration was not validated) is not written.
+            if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
+                s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))
+            }
+            if let reason = r.disabledReason {
+                s.disabled.append(PersistentState.DisabledNetwork(
+                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - clock) }))
+            }
+            if r.loggedOff { s.loggedOff.append(r.ssid) }
+        }
+        return s
+    }
+
+    /// The deadline of an armed timer, as the driver should hold it.
+    @inline(never)
+    public func deadline(of id: TimerID) -> Int64? {
+        switch id {
+        case .command(let r): return requestIndex(r).flatMap { requests[$0].deadline }
+        case .maintain: return maintainAt
+        case .association: return associationAt
+        case .scan: return scanAt
+        }
+    }
+
+    public var armedTimers: [TimerID] {
+        var ids: [TimerID] = []
+        for r in requests where r.deadline != nil { ids.append(.command(r.id)) }
+        if maintainAt != nil { ids.append(.maintain) }
+        if associationAt != nil { ids.append(.association) }
+        if scanAt != nil { ids.append(.scan) }
+        return ids
+    }
+
+    // MARK: Inputs
+
+    /// The one entry point; the named methods below call it.
+    public mutating func handle(_ input: HotspotInput, now: Int64) -> [HotspotAction] {
+        if now > clock { clock = now }
+        let before = statusKey
+        switch input {
+        case .scanResults(let entries): onScanResults(entries)
+        case .associated(let ssid, let bssid, let networkID): onAssociated(ssid, bssid, networkID)
+        case .ipv4Acquired: onIPv4Acquired()
+        case .disconnected: onDisconnected()
+        case .linkSignal(let rssi): onLinkSignal(rssi)
+        case .supplicant(let event): onSupplicantEvent(event)
+        case .helperResponded(let id, let response): onHelperAnswer(id, .response(response))
+        case .helperFailed(let id, let failure): onHelperAnswer(id, .failure(failure))
+        case .timerFired(let id): onTimerFired(id)
+        case .owner(let request): onOwner(request)
+        case .configurationReloaded(let c): onConfigurationReloaded(c)
+        case .supplicantReconnected: onSupplicantReconnected()
+        }
+        flushPendingScans()
+        if dirty {
+            dirty = false
+            emit(.persist(persistentState))
+        }
+        if statusKey != before { emit(.notify) }
+        var actions: [HotspotAction] = []
+        swap(&actions, &out)
+        return actions
+    }
+
+    public mutating func scanResults(_ entries: [ScanEntry], now: Int64) -> [HotspotAction] {
+        handle(.scanResults(entries), now: now)
+    }
+    public mutating func associated(ssid: SSID, bssid: BSSID?, networkID: Int?, now: Int64) -> [HotspotAction] {
+        handle(.associated(ssid: ssid, bssid: bssid, networkID: networkID), now: now)
+    }
+    public mutating func ipv4Acquired(now: Int64) -> [HotspotAction] { handle(.ipv4Acquired, now: now) }
+    public mutating func disconnected(now: Int64) -> [HotspotAction] { handle(.disconnected, now: now) }
+    public mutating func linkSignal(rssi: Int, now: Int64) -> [HotspotAction] { handle(.linkSignal(rssi: rssi), now: now) }
+    public mutating func supplicant(_ event: SupplicantEvent, now: Int64) -> [HotspotAction] {
+        handle(.supplicant(event), now: now)
+    }
+    public mutating func helperResponded(requestID: UInt64, _ response: HelperResponse, now: Int64) -> [HotspotAction] {
+        handle(.helperResponded(requestID: requestID, response), now: now)
+    }
+    public mutating func helperFailed(requestID: UInt64, _ failure: HelperFailure, now: Int64) -> [HotspotAction] {
+        handle(.helperFailed(requestID: requestID, failure), now: now)
+    }
+    public mutating func timerFired(_ id: TimerID, now: Int64) -> [HotspotAction] { handle(.timerFired(id), now: now) }
+    public mutating func owner(_ request: OwnerRequest, now: Int64) -> [HotspotAction] { handle(.owner(request), now: now) }
+    public mutating func configurationReloaded(_ c: HotspotConfiguration, now: Int64) -> [HotspotAction] {
+        handle(.configurationReloaded(c), now: now)
+    }
+    public mutating func supplicantReconnected(now: Int64) -> [HotspotAction] { handle(.supplicantReconnected, now: now) }
+
+    // MARK: Link inputs
+
+    mutating func onScanResults(_ entries: [ScanEntry]) {
+        scan = ScanList(entries)
+        if scan.dropped > 0 { say(.warning, nil, "scan list cut to 512 BSSes") }
+        lastScanAt = clock
+        refreshLinkFromScan()
+        if configuration.preferences.isEnabled {
+            for (i, h) in configuration.helpers.enumerated() where evaluates(h, .filterScanList) {
+                slots[i].scanPending = true
+            }
+        }
+        expireDisables()
+        networks.sweep(now: clock, backoff: backoff)
+        selectUplink(afterScan: true)
+    }
+
+    mutating func onAssociated(_ ssid: SSID, _ bssid: BSSID?, _ networkID: Int?) {
+        // A roam within the same network keeps everything.
+        switch link {
+        case .associated(var info) where info.ssid == ssid:
+            roam(&info, bssid, networkID)
+            link = .associated(info)
+            return
+        case .online(var info) where info.ssid == ssid:
+            roam(&info, bssid, networkID)
+            link = .online(info)
+            return
+        case .down, .joining, .associated, .online:
+            break
+        }
+        var target: JoinTarget? = nil
+        switch link {
+        case .joining(let t, _):
+            if t.ssid == ssid {
+                target = t
+            } else {
+                say(.warning, ssid, "associated instead of", t.ssid.description)
+            }
+        case .associated(let info), .online(let info):
+            say(.notice, info.ssid, "left for", ssid.description)
+            abandonJoinPath()
+            enter(.inactive)
+        case .down:
+            break
+        }
+        if target == nil && (isDisabled(ssid) || isLoggedOff(ssid)) {
+            // wpa_supplicant went there by itself: never stay on a network the router must not join.
+            say(.warning, ssid, "not to be joined automatically; disconnecting")
+            emit(.disconnect)
+            link = .down
+            cancelTimer(.association)
+            selectUplink(afterScan: false)
+            return
+        }
+        let entry = bssid.flatMap { scan.entry(bssid: $0) } ?? scan.strongest(ssid)
+        let info = LinkInfo(ssid: ssid, bssid: bssid, networkID: networkID,
+                            rssi: entry?.rssi ?? SignalStrength.floorDBm, frequency: entry?.frequency ?? 0,
+                            security: target?.security ?? entry?.security ?? .unknown, target: target, since: clock)
+        link = .associated(info)
+        if associationAt == nil { armTimer(.association, at: clock + configuration.associationTimeoutMs) }
+        if case .failure = phase { enter(.inactive) }
+        say(.info, ssid, "associated")
+    }
+
+    mutating func roam(_ info: inout LinkInfo, _ bssid: BSSID?, _ networkID: Int?) {
+        info.bssid = bssid
+        if let n = networkID { info.networkID = n }
+        if let b = bssid, let e = scan.entry(bssid: b) {
+            info.rssi = e.rssi
+            info.frequency = e.frequency
+        }
+    }
+
+    mutating func onIPv4Acquired() {
+        guard case .associated(let info) = link else {
+            say(.debug, nil, "IPv4 address without a new association: ignored")
+            return
+        }
+        cancelTimer(.association)
+        link = .online(info)
+        say(.notice, info.ssid, "joined")
+        beginJoinPath(justJoined: true)
+    }
+
+    mutating func onDisconnected() {
+        switch link {
+        case .down:
+            if case .failure = phase { enter(.inactive) }
+        case .joining:
+            // wpa_supplicant reports disconnects while it tries; the association timer decides.
+            say(.debug, nil, "disconnected while joining")
+        case .associated(let info):
+            // Dropped before an address: counted like a failed connection, so it cannot loop.
+            let wait = recordBackoff(info.ssid, reason: "disconnected before IPv4")
+            say(.warning, info.ssid, "disconnected before an address", retryMs: wait)
+            dropLink()
+            selectUplink(afterScan: false)
+        case .online(let info):
+            say(.notice, info.ssid, "lost")
+            dropLink()
+            selectUplink(afterScan: false)
+        }
+    }
+
+    mutating func onLinkSignal(_ rssi: Int) {
+        switch link {
+        case .associated(var info):
+            info.rssi = rssi
+            link = .associated(info)
+        case .online(var info):
+            info.rssi = rssi
+            link = .online(info)
+        case .down, .joining:
+            break
+        }
+    }
+
+    mutating func onSupplicantEvent(_ event: SupplicantEvent) {
+        switch event {
+        case .tempDisabled(let ssid, let reason, let seconds):
+            let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.rawValue)
+            say(.warning, ssid, "wpa_supplicant:", reason.rawValue, retryMs: wait)
+            if linkSSIDBeforeOnline == ssid {
+                emit(.disconnect)
+                dropLink()
+                selectUplink(afterScan: false)
+            }
+        case .networkNotFound(let named):
+            guard case .joining(let t, _) = link, named == nil || named == t.ssid else {
+                say(.debug, nil, "network not found: not the one being joined")
+                return
+            }
+            let wait = recordBackoff(t.ssid, reason: "NETWORK-NOT-FOUND")
+            say(.warning, t.ssid, "not found", retryMs: wait)
+            emit(.disconnect)
+            dropLink()
+            selectUplink(afterScan: false)
+        }
+    }
+
+    /// The SSID being joined, or associated without an address yet.
+    var linkSSIDBeforeOnline: SSID? {
+        switch link {
+        case .joining(let t, _): return t.ssid
+        case .associated(let info): return info.ssid
+        case .down, .online: return nil
+        }
+    }
+
+    var linkSSID: SSID? {
+        switch link {
+        case .down: return nil
+        case .joining(let t, _): return t.ssid
+        case .associated(let i), .online(let i): return i.ssid
+        }
+    }
+
+    var isOnline: Bool {
+        if case .online = link { return true }
+        return false
+    }
+
+    mutating func onSupplicantReconnected() {
+        say(.notice, nil, "wpa_supplicant connected")
+        var target: JoinTarget? = nil
+        switch link {
+        case .down:
+            break
+        case .joining(let t, _):
+            target = t
+        case .associated(let info), .online(let info):
+            target = info.target
+        }
+        // Its association died with it; so does the helper work on it.
+        dropLink()
+        if let t = target, !isDisabled(t.ssid), !isLoggedOff(t.ssid), !t.didAutoJoin || !isBackedOff(t.ssid) {
+            startJoin(t)
+        }
+        emit(.requestScan)
+        if scanAt == nil { armTimer(.scan, at: clock + configuration.scanIntervalMs) }
+        selectUplink(afterScan: false)
+    }
+
+    mutating func onTimerFired(_ id: TimerID) {
+        guard let due = deadline(of: id) else {
+            say(.debug, nil, "timer not armed: ignored", id.description)
+            return
+        }
+        guard clock >= due else {
+            say(.debug, nil, "timer fired early: ignored", id.description)
+            return
+        }
+        setDeadline(id, nil)
+        switch id {
+        case .command(let request):
+            onHelperAnswer(request, .failure(.timedOut))
+        case .maintain:
+            guard case .authenticated(let h?) = phase, supports(h, .maintain) else { return }
+            let request = send(h, .maintain, network: linkNetwork(chosen: true))
+            enter(.maintaining(helper: h, request: request))
+        case .association:
+            guard let ssid = linkSSIDBeforeOnline else { return }
+            let wait = recordBackoff(ssid, reason: "association timeout")
+            say(.warning, ssid, "no connection in time", retryMs: wait)
+            emit(.disconnect)
+            dropLink()
+            selectUplink(afterScan: false)
+        case .scan:
+            // A working uplink is scanned less often (scans cost the owner's traffic), or not at all.
+            let working = isOnline && state.isUsable
+            if !working || configuration.connectedScanIntervalMs > 0 { emit(.requestScan) }
+            let interval = working && configuration.connectedScanIntervalMs > 0
+                ? configuration.connectedScanIntervalMs : configuration.scanIntervalMs
+            armTimer(.scan, at: clock + interval)
+        }
+    }
+
+    /// The link is gone (reported, or we left it): nothing of the join path survives.
+    @inline(never)
+    mutating func dropLink() {
+        abandonJoinPath()
+        cancelTimer(.association)
+        link = .down
+        justJoined = false
+        switch phase {
+        case .failure:
+            break
+        case .inactive, .evaluating, .authenticating, .presentingUI, .authenticated, .maintaining, .loggingOff:
+            enter(.inactive)
+        }
+    }
+
+    // MARK: Small tools
+
+    @inline(never)
+    mutating func enter(_ p: Phase) {
+        let old = state
+        phase = p
+        if state != old { stateSince = clock }
+    }
+
+    /// Every action goes through here: one copy of Array.append instead of one per call site.
+    @inline(never)
+    mutating func emit(_ action: HotspotAction) { out.append(action) }
+
+    /// Log lines are put together here, "<ssid>: <text> <detail>; retry in <n> s": string interpolation
+    /// at each call site costs about half a kilobyte of router code per line.
+    @inline(never)
+    mutating func say(_ level: LogLevel, _ ssid: SSID?, _ text: StaticString, _ detail: String? = nil,
+                      retryMs: Int64? = nil) {
+        var line = ssid.map { $0.description + ": " } ?? ""
+        line += text.description
+        if let d = detail { line += " " + d }
+        if let r = retryMs { line += "; retry in " + String(r / 1000) + " s" }
+        emit(.log(level, line))
+    }
+
+    @inline(never)
+    mutating func setDeadline(_ id: TimerID, _ value: Int64?) {
+        switch id {
+        case .command(let r):
+            if let i = requestIndex(r) { requests[i].deadline = value }
+        case .maintain: maintainAt = value
+        case .association: associationAt = value
+        case .scan: scanAt = value
+        }
+    }
+
+    @inline(never)
+    mutating func armTimer(_ id: TimerID, at deadline: Int64) {
+        setDeadline(id, deadline)
+        emit(.armTimer(id, at: deadline))
+    }
+
+    /// Only timers that are armed get a cancel: the driver never sees a cancel for nothing.
+    @inline(never)
+    mutating func cancelTimer(_ id: TimerID) {
+        guard deadline(of: id) != nil else { return }
+        setDeadline(id, nil)
+        emit(.cancelTimer(id))
+    }
+
+    func isDisabled(_ ssid: SSID) -> Bool { networks[ssid]?.isDisabled(now: clock) ?? false }
+    func isLoggedOff(_ ssid: SSID) -> Bool { networks[ssid]?.loggedOff ?? false }
+    func isBackedOff(_ ssid: SSID) -> Bool { backoff.isWaiting(networks[ssid]?.backoff, now: clock) }
+    func cachedHelper(_ ssid: SSID) -> String? { networks[ssid]?.cachedHelper }
+
+    /// Not to be joined by the router on its own.
+    @inline(never)
+    func isBlocked(_ ssid: SSID) -> Bool {
+        guard let r = networks[ssid] else { return false }
+        return r.isDisabled(now: clock) || r.loggedOff || backoff.isWaiting(r.backoff, now: clock)
+    }
+
+    /// One more failure of the network; returns how long it now waits.
+    @inline(never)
+    mutating func recordBackoff(_ ssid: SSID, atLeastMs: Int64 = 0, reason: String) -> Int64 {
+        let entry = backoff.failed(networks[ssid]?.backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
+        networks.records[networks.slot(ssid)].backoff = entry
+        return entry.until - clock
+    }
+
+    @inline(never)
+    mutating func setCachedHelper(_ ssid: SSID, _ helper: String?) {
+        guard cachedHelper(ssid) != helper else { return }
+        networks.records[networks.slot(ssid)].cachedHelper = helper
+        dirty = true
+    }
+
+    mutating func expireDisables() {
+        for i in networks.records.indices where networks.records[i].disabledReason != nil {
+            guard let until = networks.records[i].disabledUntil, clock >= until else { continue }
+            networks.records[i].disabledReason = nil
+            networks.records[i].disabledUntil = nil
+            dirty = true
+            say(.notice, networks.records[i].ssid, "auto-join enabled again (expired)")
+        }
+    }
+
+    struct StatusKey: Equatable {
+        var state: HotspotState
+        var linkStage: UInt8
+        var ssid: SSID?
+        var awaitingUI: Bool
+    }
+
+    var statusKey: StatusKey {
+        var stage: UInt8 = 0
+        switch link {
+        case .down: stage = 0
+        case .joining: stage = 1
+        case .associated: stage = 2
+        case .online: stage = 3
+        }
+        var awaiting = false
+        if case .presentingUI(_, _, nil) = phase { awaiting = true }
+        return StatusKey(state: state, linkStage: stage, ssid: linkSSID, awaitingUI: awaiting)
+    }
+}

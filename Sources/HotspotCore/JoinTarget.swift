@@ -1,0 +1,20 @@
+/// What the driver hands wpa_supplicant to join: the SSID (sent hex-encoded), key management and passphrase.
+public struct JoinTarget: Hashable, Sendable {
+    public var ssid: SSID
+    public var security: SecurityType
+    /// Present for personal networks; already validated by `Passphrase.isValid`.
+    public var passphrase: String?
+    /// An access point to prefer, when a helper named one.
+    public var bssid: BSSID?
+    /// False when the owner asked for this network (Apple's didAutoJoin).
+    public var didAutoJoin: Bool
+
+    public init(ssid: SSID, security: SecurityType, passphrase: String? = nil, bssid: BSSID? = nil,
+                didAutoJoin: Bool = true) {
+        self.ssid = ssid
+        self.security = security
+        self.passphrase = passphrase
+        self.bssid = bssid
+        self.didAutoJoin = didAutoJoin
+    }
+}

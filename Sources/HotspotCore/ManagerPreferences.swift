@@ -1,0 +1,99 @@
+/// Why preferences were refused, named after NEHotspotManager's errors.
+public enum ManagerPreferencesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The preferences break a rule (Apple's limits, unknown helper names, malformed domains).
+    case configurationInvalid(String)
+    /// save / remove before load: there is nothing to change yet.
+    case configurationNotLoaded
+    /// The store itself failed (the driver reports write errors this way).
+    case internalError(String)
+
+    public var description: String {
+        switch self {
+        case .configurationInvalid(let why): return "configuration invalid: " + why
+        case .configurationNotLoaded: return "configuration not loaded"
+        case .internalError(let why): return "internal error: " + why
+        }
+    }
+}
+
+/// NEHotspotManager's preferences as a value: whether helpers run at all, which helper evaluates and which
+/// authenticates, the portal domains, and the SSIDs that skip evaluation.
+public struct ManagerPreferences: Hashable, Sendable {
+    public static let maxSafariDomains = 10
+    public static let maxEvaluatedSSIDs = 2
+
+    /// Off: no helper gets any command; joined networks count as authenticated without a helper.
+    public var isEnabled: Bool
+    /// When set, only this helper gets filterScanList and evaluate.
+    public var evaluationProvider: String?
+    /// The helper that authenticates `evaluatedSSIDs` without evaluation.
+    public var authenticationProvider: String?
+    /// Portal domains (Apple's safariDomains); helpers and the portal client may use them.
+    public var safariDomains: [String]
+    /// Networks that go straight to `authenticating` with `authenticationProvider`.
+    public var evaluatedSSIDs: [SSID]
+
+    public init(isEnabled: Bool = true, evaluationProvider: String? = nil, authenticationProvider: String? = nil,
+                safariDomains: [String] = [], evaluatedSSIDs: [SSID] = []) {
+        self.isEnabled = isEnabled
+        self.evaluationProvider = evaluationProvider
+        self.authenticationProvider = authenticationProvider
+        self.safariDomains = safariDomains
+        self.evaluatedSSIDs = evaluatedSSIDs
+    }
+
+    /// Checks Apple's limits and that named providers exist and can do their part.
+    public func validate(helpers: [HelperDescriptor]) throws(ManagerPreferencesError) {
+        if safariDomains.count > ManagerPreferences.maxSafariDomains {
+            throw .configurationInvalid("at most 10 portal domains")
+        }
+        for d in safariDomains where !ManagerPreferences.isValidDomain(d) {
+            throw .configurationInvalid("portal domain \"" + d + "\" is not a domain name")
+        }
+        if evaluatedSSIDs.count > ManagerPreferences.maxEvaluatedSSIDs {
+            throw .configurationInvalid("at most 2 evaluated SSIDs")
+        }
+        for (i, s) in evaluatedSSIDs.enumerated() where evaluatedSSIDs[..<i].contains(s) {
+            throw .configurationInvalid("evaluated SSID " + s.description + " is listed twice")
+        }
+        if let name = evaluationProvider {
+            guard let h = helpers.first(where: { $0.name == name }) else {
+                throw .configurationInvalid("evaluation provider \"" + name + "\" is not a configured helper")
+            }
+            if !h.supports(.filterScanList) && !h.supports(.evaluate) {
+                throw .configurationInvalid("evaluation provider \"" + name + "\" handles neither filterScanList nor evaluate")
+            }
+        }
+        if let name = authenticationProvider {
+            guard let h = helpers.first(where: { $0.name == name }) else {
+                throw .configurationInvalid("authentication provider \"" + name + "\" is not a configured helper")
+            }
+            if !h.supports(.authenticate) {
+                throw .configurationInvalid("authentication provider \"" + name + "\" does not handle authenticate")
+            }
+        } else if !evaluatedSSIDs.isEmpty {
+            throw .configurationInvalid("evaluated SSIDs need an authentication provider")
+        }
+    }
+
+    /// Letters, digits and hyphens in dot-separated labels of 1–63, at most 253 in all; a trailing dot is fine.
+    public static func isValidDomain(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        guard !bytes.isEmpty && bytes.count <= 253 else { return false }
+        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+            guard !label.isEmpty && label.count <= 63 else { return false }
+            guard label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-") else { return false }
+            for b in label {
+                switch b {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    continue
+                default:
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}

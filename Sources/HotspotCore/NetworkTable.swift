@@ -1,0 +1,57 @@
+/// What the router learned about one network: its helper, whether auto-join is disabled or the owner
+/// logged off, helpers that do not support it, and its backoff.
+struct NetworkRecord {
+    var ssid: SSID
+    var cachedHelper: String? = nil
+    var disabledReason: DisableReason? = nil
+    /// With `disabledReason`: nil means until the owner enables it.
+    var disabledUntil: Int64? = nil
+    var loggedOff = false
+    var excluded: [String] = []
+    var backoff: Backoff.Entry? = nil
+
+    init(ssid: SSID) { self.ssid = ssid }
+
+    var isEmpty: Bool {
+        cachedHelper == nil && disabledReason == nil && !loggedOff && excluded.isEmpty && backoff == nil
+    }
+
+    func isDisabled(now: Int64) -> Bool {
+        guard disabledReason != nil else { return false }
+        guard let until = disabledUntil else { return true }
+        return now < until
+    }
+}
+
+/// Every network record, keyed by SSID, in the order they were learned (so the state file needs no sort).
+/// Records are not deleted one by one (dictionary deletion costs code on the router): emptied ones are
+/// swept out when they are the majority.
+struct NetworkTable {
+    /// Change records through `slot(_:)`; an emptied record stays until the next sweep.
+    var records: [NetworkRecord] = []
+    private var index: [SSID: Int] = Dictionary()
+
+    subscript(ssid: SSID) -> NetworkRecord? { index[ssid].map { records[$0] } }
+
+    /// The index of the network's record, created empty if there is none. (Not a closure-taking `update`:
+    /// each closure would get its own specialised copy of the lookup on the router.)
+    @inline(never)
+    mutating func slot(_ ssid: SSID) -> Int {
+        if let i = index[ssid] { return i }
+        index[ssid] = records.count
+        records.append(NetworkRecord(ssid: ssid))
+        return records.count - 1
+    }
+
+    mutating func sweep(now: Int64, backoff: Backoff) {
+        var live = 0
+        for i in records.indices {
+            if let b = records[i].backoff, backoff.isForgotten(b, now: now) { records[i].backoff = nil }
+            if !records[i].isEmpty { live += 1 }
+        }
+        guard records.count >= 16 && live * 2 < records.count else { return }
+        records = records.filter { !$0.isEmpty }
+        index = Dictionary(minimumCapacity: records.count)
+        for (i, r) in records.enumerated() { index[r.ssid] = i }
+    }
+}

@@ -1,0 +1,211 @@
+/// A state file the core refuses, with the line (1-based; 0 for the file as a whole).
+public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { line > 0 ? "line " + String(line) + ": " + message : message }
+}
+
+/// What hotspotd learns and must keep across restarts: the helper chosen per network, the networks whose
+/// auto-join is disabled or that the owner logged off from, and the owner's own networks. The driver writes
+/// `encoded()` atomically whenever the core emits `persist`.
+///
+/// The text is one fact per line, SSIDs in hex (`-` for the empty SSID), in the order the facts were learned
+/// (so the same history always gives the same bytes):
+///
+///     hotspotd-state 1
+///     cache <ssid> <helper>
+///     disabled <ssid> <reason> <remaining ms | forever>
+///     loggedoff <ssid>
+///     network <ssid> <priority> <passphrase in hex | ->
+public struct PersistentState: Hashable, Sendable {
+    public struct CachedHelper: Hashable, Sendable {
+        public var ssid: SSID
+        public var helper: String
+
+        public init(ssid: SSID, helper: String) {
+            self.ssid = ssid
+            self.helper = helper
+        }
+    }
+
+    public struct DisabledNetwork: Hashable, Sendable {
+        public var ssid: SSID
+        public var reason: DisableReason
+        /// Left of the expiry when saved; nil for "until the owner enables it". The daemon's downtime does
+        /// not count: monotonic clocks do not survive a reboot.
+        public var remainingMs: Int64?
+
+        public init(ssid: SSID, reason: DisableReason, remainingMs: Int64? = nil) {
+            self.ssid = ssid
+            self.reason = reason
+            self.remainingMs = remainingMs
+        }
+    }
+
+    public static let header = "hotspotd-state 1"
+    /// A state file is small; anything bigger is not ours.
+    public static let maxBytes = 65_536
+
+    public var helperCache: [CachedHelper]
+    public var disabled: [DisabledNetwork]
+    public var loggedOff: [SSID]
+    public var ownerNetworks: [KnownNetwork]
+
+    public init(helperCache: [CachedHelper] = [], disabled: [DisabledNetwork] = [], loggedOff: [SSID] = [],
+                ownerNetworks: [KnownNetwork] = []) {
+        self.helperCache = helperCache
+        self.disabled = disabled
+        self.loggedOff = loggedOff
+        self.ownerNetworks = ownerNetworks
+    }
+
+    public var isEmpty: Bool {
+        helperCache.isEmpty && disabled.isEmpty && loggedOff.isEmpty && ownerNetworks.isEmpty
+    }
+
+    public func encoded() -> String {
+        var out: [UInt8] = []
+        func put(_ s: String) { out.append(contentsOf: s.utf8) }
+        func put(_ ssid: SSID, _ keyword: String) {
+            put(keyword)
+            put(ssid.isEmpty ? "-" : ssid.hex)
+        }
+        put(PersistentState.header)
+        for c in helperCache {
+            put(c.ssid, "\ncache ")
+            put(" " + c.helper)
+        }
+        for d in disabled {
+            put(d.ssid, "\ndisabled ")
+            put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
+        }
+        for ssid in loggedOff { put(ssid, "\nloggedoff ") }
+        for n in ownerNetworks {
+            put(n.ssid, "\nnetwork ")
+            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"))
+        }
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Refuses anything `encoded()` would not write (comments and blank lines aside), with the line.
+    /// Works on bytes: no String per field, no string switch (both cost code on the router).
+    public static func parse(_ text: String) throws(PersistentStateError) -> PersistentState {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maxBytes else { throw PersistentStateError(line: 0, "larger than 64 KiB") }
+        var state = PersistentState()
+        var sawHeader = false
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            if !sawHeader {
+                guard line.elementsEqual(header.utf8) else {
+                    throw PersistentStateError(line: lineNumber, "not a hotspotd state file")
+                }
+                sawHeader = true
+                continue
+            }
+            let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
+            guard f.count == kind.fields, let ssid = ssid(f[1]) else {
+                throw PersistentStateError(line: lineNumber, "expected: " + kind.syntax)
+            }
+            switch kind {
+            case .cache:
+                let name = String(decoding: f[2], as: UTF8.self)
+                guard HelperDescriptor.isValidName(name) else {
+                    throw PersistentStateError(line: lineNumber, "bad helper name")
+                }
+                state.helperCache.append(CachedHelper(ssid: ssid, helper: name))
+            case .disabled:
+                guard let reason = DisableReason(rawValue: String(decoding: f[2], as: UTF8.self)) else {
+                    throw PersistentStateError(line: lineNumber, "unknown reason")
+                }
+                var remaining: Int64? = nil
+                if !f[3].elementsEqual("forever".utf8) {
+                    guard let ms = decimal(f[3]) else { throw PersistentStateError(line: lineNumber, "bad remaining time") }
+                    remaining = ms
+                }
+                state.disabled.append(DisabledNetwork(ssid: ssid, reason: reason, remainingMs: remaining))
+            case .loggedOff:
+                state.loggedOff.append(ssid)
+            case .network:
+                var negative = false
+                var digits = f[2]
+                if digits.first == UInt8(ascii: "-") {
+                    negative = true
+                    digits = digits.dropFirst()
+                }
+                guard digits.count <= 9, let p = decimal(digits) else {
+                    throw PersistentStateError(line: lineNumber, "bad priority")
+                }
+                var passphrase: String? = nil
+                if !f[3].elementsEqual("-".utf8) {
+                    guard let p = Hex.decode(f[3]).map({ String(decoding: $0, as: UTF8.self) }), Passphrase.isValid(p) else {
+                        throw PersistentStateError(line: lineNumber, "bad passphrase")
+                    }
+                    passphrase = p
+                }
+                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase,
+                                                        priority: Int(negative ? -p : p)))
+            }
+        }
+        guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
+        return state
+    }
+
+    enum Entry {
+        case cache, disabled, loggedOff, network
+
+        init?(_ word: ArraySlice<UInt8>) {
+            if word.elementsEqual("cache".utf8) { self = .cache }
+            else if word.elementsEqual("disabled".utf8) { self = .disabled }
+            else if word.elementsEqual("loggedoff".utf8) { self = .loggedOff }
+            else if word.elementsEqual("network".utf8) { self = .network }
+            else { return nil }
+        }
+
+        var fields: Int {
+            switch self {
+            case .cache: return 3
+            case .disabled, .network: return 4
+            case .loggedOff: return 2
+            }
+        }
+
+        var syntax: String {
+            switch self {
+            case .cache: return "cache <ssid> <helper>"
+            case .disabled: return "disabled <ssid> <reason> <remaining ms | forever>"
+            case .loggedOff: return "loggedoff <ssid>"
+            case .network: return "network <ssid> <priority> <passphrase hex | ->"
+            }
+        }
+    }
+
+    static func ssid(_ field: ArraySlice<UInt8>) -> SSID? {
+        if field.elementsEqual("-".utf8) { return SSID(bytes: []) }
+        guard !field.isEmpty, let bytes = Hex.decode(field) else { return nil }
+        return SSID(bytes: bytes)
+    }
+
+    /// Plain digits only, no sign, at most 18 of them (no overflow).
+    static func decimal(_ field: ArraySlice<UInt8>) -> Int64? {
+        guard !field.isEmpty && field.count <= 18 else { return nil }
+        var v: Int64 = 0
+        for c in field {
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
+            v = v * 10 + Int64(c - UInt8(ascii: "0"))
+        }
+        return v
+    }
+}

@@ -1,0 +1,21 @@
+/// A timer the machine asks the driver to run. Timers are data: `armTimer(id, at:)` replaces any earlier
+/// deadline of the same id, `cancelTimer(id)` removes it, and the driver feeds `timerFired(id)` back.
+public enum TimerID: Hashable, Sendable, CustomStringConvertible {
+    /// `command_timeout` of one helper request.
+    case command(UInt64)
+    /// The next maintain while authenticated.
+    case maintain
+    /// Association plus IPv4 must finish by then.
+    case association
+    /// The next scan request.
+    case scan
+
+    public var description: String {
+        switch self {
+        case .command(let id): return "command-" + String(id)
+        case .maintain: return "maintain"
+        case .association: return "association"
+        case .scan: return "scan"
+        }
+    }
+}

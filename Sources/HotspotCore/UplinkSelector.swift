@@ -1,0 +1,122 @@
+/// The router's part of the model: which visible network to join, and when to leave a working uplink.
+///
+/// Candidates are visible networks that are known (configured or added by the owner) or claimed by a
+/// helper's filterScanList, and that the router can actually join (open, or personal with a passphrase).
+/// Ranking: strong before weak (`minSignal`), then priority, confidence, signal, and the SSID's bytes so
+/// the choice never depends on dictionary order. Everything is one pass over dictionaries keyed by SSID.
+public struct UplinkSelector: Hashable, Sendable {
+    public var minSignal: Double
+    public var switchMargin: Double
+    public var switchScans: Int
+    /// Consecutive scans so far that showed a better network than the working uplink.
+    public private(set) var betterScans = 0
+
+    public init(minSignal: Double = 0.35, switchMargin: Double = 0.15, switchScans: Int = 3) {
+        self.minSignal = minSignal
+        self.switchMargin = switchMargin
+        self.switchScans = switchScans
+    }
+
+    /// One joinable candidate per visible SSID (blocked ones included: the caller filters, and needs the
+    /// working uplink's own standing). `claims[i]` are the latest claims of `helpers[i]`.
+    public func candidates(scan: ScanList, known: [KnownNetwork], helpers: [HelperDescriptor],
+                           claims: [[HelperClaim]]) -> [UplinkCandidate] {
+        var out: [UplinkCandidate] = []
+        var index: [SSID: Int] = Dictionary()
+        func offer(_ c: UplinkCandidate) {
+            if let i = index[c.ssid] {
+                if ranks(c, above: out[i]) { out[i] = c }
+            } else {
+                index[c.ssid] = out.count
+                out.append(c)
+            }
+        }
+        for k in known {
+            guard let v = scan.strongest(k.ssid), let target = joinable(v, passphrase: k.passphrase, bssid: nil) else {
+                continue
+            }
+            // The owner vouches for a network they configured: it ranks as a high-confidence claim.
+            offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
+                                  signalStrength: v.signalStrength, claimedBy: nil))
+        }
+        for (i, helper) in helpers.enumerated() where i < claims.count {
+            for claim in claims[i] where claim.confidence > .none {
+                guard let v = scan.strongest(claim.ssid),
+                      let target = joinable(v, passphrase: claim.password, bssid: claim.bssid) else { continue }
+                offer(UplinkCandidate(target: target, priority: helper.priority, confidence: claim.confidence,
+                                      signalStrength: v.signalStrength, claimedBy: helper.name))
+            }
+        }
+        return out
+    }
+
+    /// The best candidate that `isEligible` lets through.
+    public func best(of candidates: [UplinkCandidate], where isEligible: (UplinkCandidate) -> Bool) -> UplinkCandidate? {
+        var best: UplinkCandidate? = nil
+        for c in candidates where isEligible(c) {
+            if let b = best, !ranks(c, above: b) { continue }
+            best = c
+        }
+        return best
+    }
+
+    /// The total order of candidates, best first.
+    @inline(never)
+    public func ranks(_ a: UplinkCandidate, above b: UplinkCandidate) -> Bool {
+        let aStrong = a.signalStrength >= minSignal, bStrong = b.signalStrength >= minSignal
+        if aStrong != bStrong { return aStrong }
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.confidence != b.confidence { return a.confidence > b.confidence }
+        if a.signalStrength != b.signalStrength { return a.signalStrength > b.signalStrength }
+        if a.ssid != b.ssid { return a.ssid < b.ssid }
+        // Same network: a claim with a password beats one without; then the known network.
+        if (a.target.passphrase != nil) != (b.target.passphrase != nil) { return a.target.passphrase != nil }
+        return a.claimedBy == nil && b.claimedBy != nil
+    }
+
+    /// Called once per scan while the uplink works. True when `best` has beaten `current` for
+    /// `switchScans` scans in a row: a better rank, or the same rank and `switchMargin` more signal, or
+    /// the uplink fell below `minSignal` while `best` is above it.
+    public mutating func shouldLeave(_ current: UplinkCandidate, for best: UplinkCandidate?) -> Bool {
+        guard let b = best, b.signalStrength >= minSignal else {
+            betterScans = 0
+            return false
+        }
+        let better: Bool
+        if current.signalStrength < minSignal {
+            better = true
+        } else if b.priority != current.priority {
+            better = b.priority > current.priority
+        } else if b.confidence != current.confidence {
+            better = b.confidence > current.confidence
+        } else {
+            better = b.signalStrength >= current.signalStrength + switchMargin
+        }
+        guard better else {
+            betterScans = 0
+            return false
+        }
+        betterScans += 1
+        if betterScans >= switchScans {
+            betterScans = 0
+            return true
+        }
+        return false
+    }
+
+    public mutating func resetHysteresis() { betterScans = 0 }
+
+    /// The join target for a visible network, or nil when the router cannot join it with what it has.
+    @inline(never)
+    func joinable(_ v: ScanEntry, passphrase: String?, bssid: BSSID?) -> JoinTarget? {
+        switch v.security {
+        case .open:
+            return JoinTarget(ssid: v.ssid, security: .open, passphrase: nil, bssid: bssid)
+        case .personal:
+            guard let p = passphrase, Passphrase.isValid(p) else { return nil }
+            return JoinTarget(ssid: v.ssid, security: .personal, passphrase: p, bssid: bssid)
+        case .wep, .enterprise, .unknown:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,446 @@
+import HotspotCore
+
+/// A network block's id in wpa_supplicant's configuration (what ADD_NETWORK answers). Never negative.
+public struct NetworkID: Hashable, Comparable, CustomStringConvertible, Sendable {
+    public let rawValue: Int
+
+    public init?(_ rawValue: Int) {
+        guard rawValue >= 0, rawValue <= Int(Int32.max) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue.description }
+    public static func < (a: NetworkID, b: NetworkID) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One network or all of them (ENABLE_NETWORK, DISABLE_NETWORK, REMOVE_NETWORK).
+public enum NetworkTarget: Hashable, Sendable {
+    case id(NetworkID)
+    case all
+}
+
+/// A WPA passphrase or raw PSK, validated before anything is sent.
+///
+/// - 8–63 printable ASCII characters (0x20–0x7e) → a passphrase, sent quoted: `psk "…"`. wpa_supplicant takes
+///   the text up to the *last* quote, so quotes and backslashes inside need no escaping.
+/// - exactly 64 hex digits → a raw 256-bit PSK, sent unquoted (lowercased).
+/// - anything else → `PassphraseError`, and nothing is sent.
+///
+/// Its `description` never shows the secret.
+public struct Passphrase: Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case passphrase
+        case rawPSK
+    }
+
+    public let kind: Kind
+    /// The passphrase bytes, or the 32 PSK bytes for `.rawPSK`.
+    public let secret: [UInt8]
+
+    public init(bytes: [UInt8]) throws(PassphraseError) {
+        if bytes.count == 64, bytes.allSatisfy(WpaBytes.isHexDigit) {
+            var psk: [UInt8] = []
+            psk.reserveCapacity(32)
+            var i = 0
+            while i < 64 {
+                psk.append(WpaBytes.hexValue(bytes[i])! << 4 | WpaBytes.hexValue(bytes[i + 1])!)
+                i += 2
+            }
+            kind = .rawPSK
+            secret = psk
+            return
+        }
+        for (offset, b) in bytes.enumerated() where !ASCII.isPrintable(b) {
+            throw .notPrintableASCII(offset: offset)
+        }
+        if bytes.count < 8 { throw .tooShort(length: bytes.count) }
+        if bytes.count == 64 { throw .sixtyFourCharactersNotHex }
+        if bytes.count > 63 { throw .tooLong(length: bytes.count) }
+        kind = .passphrase
+        secret = bytes
+    }
+
+    public init(_ text: String) throws(PassphraseError) {
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// The value of `SET_NETWORK <id> psk <value>`.
+    public var encodedValue: [UInt8] {
+        var out: [UInt8] = []
+        switch kind {
+        case .passphrase:
+            out.append(WpaBytes.quote)
+            out.append(contentsOf: secret)
+            out.append(WpaBytes.quote)
+        case .rawPSK:
+            for b in secret { WpaBytes.appendHex(&out, b) }
+        }
+        return out
+    }
+
+    public var description: String {
+        switch kind {
+        case .passphrase: return "passphrase(redacted)"
+        case .rawPSK: return "psk(redacted)"
+        }
+    }
+}
+
+public enum PassphraseError: Error, Equatable, Sendable {
+    /// Fewer than 8 characters.
+    case tooShort(length: Int)
+    /// More than 64 characters (or 64 that are not all hex).
+    case tooLong(length: Int)
+    /// 64 characters that are not all hex digits: neither a passphrase (max 63) nor a raw PSK.
+    case sixtyFourCharactersNotHex
+    /// A byte outside printable ASCII (0x20–0x7e): control characters, newlines, NUL, non-ASCII.
+    case notPrintableASCII(offset: Int)
+}
+
+/// `key_mgmt` values hotspotd sets.
+public enum KeyManagement: Hashable, CaseIterable, Sendable {
+    case none
+    case wpaPSK
+    case wpaPSKSHA256
+    case sae
+    case ftPSK
+    case ftSAE
+    case wpaEAP
+    case owe
+
+    var token: StaticString {
+        switch self {
+        case .none: return "NONE"
+        case .wpaPSK: return "WPA-PSK"
+        case .wpaPSKSHA256: return "WPA-PSK-SHA256"
+        case .sae: return "SAE"
+        case .ftPSK: return "FT-PSK"
+        case .ftSAE: return "FT-SAE"
+        case .wpaEAP: return "WPA-EAP"
+        case .owe: return "OWE"
+        }
+    }
+}
+
+/// `ieee80211w`: protected management frames.
+public enum ManagementFrameProtection: Int, Hashable, Sendable {
+    case disabled = 0
+    case optional = 1
+    case required = 2
+}
+
+/// A network variable for SET_NETWORK.
+public enum NetworkField: Equatable, Sendable {
+    /// Always sent as unquoted hex (`ssid 6869`), whatever the bytes. Must not be empty.
+    case ssid(SSID)
+    case psk(Passphrase)
+    /// Sent space-separated (`key_mgmt WPA-PSK SAE`). Must not be empty.
+    case keyManagement([KeyManagement])
+    /// nil → `bssid any` (no BSSID lock).
+    case bssid(BSSID?)
+    case scanSSID(Bool)
+    /// Any Int32.
+    case priority(Int)
+    case managementFrameProtection(ManagementFrameProtection)
+    /// `id_str "…"`: 1–64 printable ASCII characters, no `"` or `\`. Appears in CTRL-EVENT-CONNECTED.
+    case idString(String)
+    /// Any other variable, as is. The name must be 1–32 of `[a-z0-9_]` and not `ssid`, `psk`, `sae_password`,
+    /// `password` or `wep_key0`…`wep_key3` (those go through typed cases or not at all); the value must not
+    /// be empty and must not contain control bytes (newline, CR, NUL, TAB, DEL, …).
+    case other(name: String, value: String)
+}
+
+/// What the BSS command selects.
+public enum BSSSelector: Equatable, Sendable {
+    /// `BSS <n>`: the n-th entry in wpa_supplicant's list (0-based), not an id.
+    case index(Int)
+    /// `BSS ID-<id>`.
+    case id(Int)
+    /// `BSS <bssid>`.
+    case bssid(BSSID)
+    case first
+    case last
+    /// `BSS NEXT-<id>`: the entry after the one with this id.
+    case next(afterID: Int)
+    /// `BSS RANGE=<from>-` or `RANGE=<from>-<to>`: ids in the range (paging through large lists).
+    case range(from: Int, to: Int?)
+    /// `BSS RANGE=ALL`.
+    case all
+}
+
+/// The MASK of the BSS command: which key=value lines wpa_supplicant prints (WPA_BSS_MASK_* in wpa_ctrl.h).
+/// An empty mask is not sent (wpa_supplicant then prints everything).
+public struct BSSMask: OptionSet, Equatable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let id = BSSMask(rawValue: 1 << 0)
+    public static let bssid = BSSMask(rawValue: 1 << 1)
+    public static let frequency = BSSMask(rawValue: 1 << 2)
+    public static let beaconInterval = BSSMask(rawValue: 1 << 3)
+    public static let capabilities = BSSMask(rawValue: 1 << 4)
+    public static let quality = BSSMask(rawValue: 1 << 5)
+    public static let noise = BSSMask(rawValue: 1 << 6)
+    public static let level = BSSMask(rawValue: 1 << 7)
+    public static let tsf = BSSMask(rawValue: 1 << 8)
+    public static let age = BSSMask(rawValue: 1 << 9)
+    public static let ie = BSSMask(rawValue: 1 << 10)
+    public static let flags = BSSMask(rawValue: 1 << 11)
+    public static let ssid = BSSMask(rawValue: 1 << 12)
+    /// `====` after each entry, `####` after the last entry of the whole list.
+    public static let delimiter = BSSMask(rawValue: 1 << 17)
+    public static let snr = BSSMask(rawValue: 1 << 19)
+    public static let estimatedThroughput = BSSMask(rawValue: 1 << 20)
+
+    /// What hotspotd pages through the BSS table with: `0x21a87`.
+    public static let scanListing: BSSMask = [.id, .bssid, .frequency, .level, .age, .flags, .ssid, .delimiter]
+}
+
+/// Optional parameters of SCAN.
+public struct ScanRequest: Equatable, Sendable {
+    /// `freq=2412,2437`: only these channels (MHz, 1–100000). Empty → all.
+    public var frequencies: [Int]
+    /// `ssid <hex>` for each: probe for these (hidden networks). Each must be non-empty.
+    public var ssids: [SSID]
+
+    public init(frequencies: [Int] = [], ssids: [SSID] = []) {
+        self.frequencies = frequencies
+        self.ssids = ssids
+    }
+}
+
+/// A request on wpa_supplicant's control socket, encoded to the exact bytes it expects (no trailing newline).
+public enum SupplicantCommand: Equatable, Sendable {
+    case ping
+    case attach
+    case detach
+    /// `LEVEL <n>`: the lowest message level sent to this ATTACHed monitor (0 = MSG_EXCESSIVE … 5 = MSG_ERROR).
+    case level(Int)
+    case scan(ScanRequest)
+    case scanResults
+    /// `BSS <selector> [MASK=0x…]`.
+    case bss(BSSSelector, mask: BSSMask)
+    case status
+    case signalPoll
+    /// `LIST_NETWORKS` or `LIST_NETWORKS LAST_ID=<id>` (the page after that id).
+    case listNetworks(after: NetworkID?)
+    case addNetwork
+    case setNetwork(NetworkID, NetworkField)
+    /// nil → `SELECT_NETWORK any`.
+    case selectNetwork(NetworkID?)
+    case enableNetwork(NetworkTarget)
+    case disableNetwork(NetworkTarget)
+    case removeNetwork(NetworkTarget)
+    case disconnect
+    case reconnect
+    case reassociate
+
+    /// The bytes to send as one datagram. Throws, and nothing must be sent, when a value cannot be expressed
+    /// safely.
+    public func encoded() throws(SupplicantCommandError) -> [UInt8] {
+        var out: [UInt8] = []
+        switch self {
+        case .ping: WpaBytes.append(&out, "PING")
+        case .attach: WpaBytes.append(&out, "ATTACH")
+        case .detach: WpaBytes.append(&out, "DETACH")
+        case .level(let n):
+            guard n >= 0, n <= 5 else { throw .invalidLevel(n) }
+            WpaBytes.append(&out, "LEVEL ")
+            WpaBytes.append(&out, decimal: n)
+        case .scan(let request):
+            WpaBytes.append(&out, "SCAN")
+            if !request.frequencies.isEmpty {
+                WpaBytes.append(&out, " freq=")
+                for (i, f) in request.frequencies.enumerated() {
+                    guard f >= 1, f <= 100_000 else { throw .invalidFrequency(f) }
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    WpaBytes.append(&out, decimal: f)
+                }
+            }
+            for ssid in request.ssids {
+                guard !ssid.bytes.isEmpty else { throw .emptySSID }
+                WpaBytes.append(&out, " ssid ")
+                for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
+            }
+        case .scanResults: WpaBytes.append(&out, "SCAN_RESULTS")
+        case .bss(let selector, let mask):
+            WpaBytes.append(&out, "BSS ")
+            switch selector {
+            case .index(let n):
+                guard n >= 0, n <= Int(Int32.max) else { throw .invalidBSSSelector }
+                WpaBytes.append(&out, decimal: n)
+            case .id(let n):
+                guard n >= 0, n <= Int(UInt32.max) else { throw .invalidBSSSelector }
+                WpaBytes.append(&out, "ID-")
+                WpaBytes.append(&out, decimal: n)
+            case .bssid(let b): out.append(contentsOf: b.description.utf8)
+            case .first: WpaBytes.append(&out, "FIRST")
+            case .last: WpaBytes.append(&out, "LAST")
+            case .next(let n):
+                guard n >= 0, n <= Int(UInt32.max) else { throw .invalidBSSSelector }
+                WpaBytes.append(&out, "NEXT-")
+                WpaBytes.append(&out, decimal: n)
+            case .range(let from, let to):
+                guard from >= 0, from <= Int(Int32.max) else { throw .invalidBSSSelector }
+                WpaBytes.append(&out, "RANGE=")
+                WpaBytes.append(&out, decimal: from)
+                out.append(UInt8(ascii: "-"))
+                if let to {
+                    guard to >= from, to <= Int(Int32.max) else { throw .invalidBSSSelector }
+                    WpaBytes.append(&out, decimal: to)
+                }
+            case .all: WpaBytes.append(&out, "RANGE=ALL")
+            }
+            if mask.rawValue != 0 {
+                WpaBytes.append(&out, " MASK=0x")
+                var digits: [UInt8] = []
+                var v = mask.rawValue
+                repeat {
+                    digits.append(WpaBytes.lowerHexDigits[Int(v & 0xf)])
+                    v >>= 4
+                } while v != 0
+                out.append(contentsOf: digits.reversed())
+            }
+        case .status: WpaBytes.append(&out, "STATUS")
+        case .signalPoll: WpaBytes.append(&out, "SIGNAL_POLL")
+        case .listNetworks(let after):
+            WpaBytes.append(&out, "LIST_NETWORKS")
+            if let after {
+                WpaBytes.append(&out, " LAST_ID=")
+                WpaBytes.append(&out, decimal: after.rawValue)
+            }
+        case .addNetwork: WpaBytes.append(&out, "ADD_NETWORK")
+        case .setNetwork(let id, let field):
+            WpaBytes.append(&out, "SET_NETWORK ")
+            WpaBytes.append(&out, decimal: id.rawValue)
+            out.append(WpaBytes.space)
+            try Self.appendField(field, to: &out)
+        case .selectNetwork(let id):
+            WpaBytes.append(&out, "SELECT_NETWORK ")
+            if let id { WpaBytes.append(&out, decimal: id.rawValue) } else { WpaBytes.append(&out, "any") }
+        case .enableNetwork(let target):
+            WpaBytes.append(&out, "ENABLE_NETWORK ")
+            Self.appendTarget(target, to: &out)
+        case .disableNetwork(let target):
+            WpaBytes.append(&out, "DISABLE_NETWORK ")
+            Self.appendTarget(target, to: &out)
+        case .removeNetwork(let target):
+            WpaBytes.append(&out, "REMOVE_NETWORK ")
+            Self.appendTarget(target, to: &out)
+        case .disconnect: WpaBytes.append(&out, "DISCONNECT")
+        case .reconnect: WpaBytes.append(&out, "RECONNECT")
+        case .reassociate: WpaBytes.append(&out, "REASSOCIATE")
+        }
+        return out
+    }
+
+    /// For logs: the command as text with secrets replaced (`SET_NETWORK 0 psk [redacted]`). nil when the
+    /// command would not encode.
+    public var logDescription: String? {
+        if case .setNetwork(let id, .psk) = self {
+            return "SET_NETWORK " + id.description + " psk [redacted]"
+        }
+        guard let bytes = try? encoded() else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendTarget(_ target: NetworkTarget, to out: inout [UInt8]) {
+        switch target {
+        case .id(let id): WpaBytes.append(&out, decimal: id.rawValue)
+        case .all: WpaBytes.append(&out, "all")
+        }
+    }
+
+    static func appendField(_ field: NetworkField, to out: inout [UInt8]) throws(SupplicantCommandError) {
+        switch field {
+        case .ssid(let ssid):
+            guard !ssid.bytes.isEmpty else { throw .emptySSID }
+            WpaBytes.append(&out, "ssid ")
+            for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
+        case .psk(let passphrase):
+            WpaBytes.append(&out, "psk ")
+            out.append(contentsOf: passphrase.encodedValue)
+        case .keyManagement(let suites):
+            guard !suites.isEmpty else { throw .emptyKeyManagement }
+            WpaBytes.append(&out, "key_mgmt")
+            for s in suites {
+                out.append(WpaBytes.space)
+                WpaBytes.append(&out, s.token)
+            }
+        case .bssid(let bssid):
+            WpaBytes.append(&out, "bssid ")
+            if let bssid { out.append(contentsOf: bssid.description.utf8) } else { WpaBytes.append(&out, "any") }
+        case .scanSSID(let on):
+            WpaBytes.append(&out, on ? "scan_ssid 1" : "scan_ssid 0")
+        case .priority(let p):
+            guard p >= Int(Int32.min), p <= Int(Int32.max) else { throw .invalidPriority(p) }
+            WpaBytes.append(&out, "priority ")
+            WpaBytes.append(&out, decimal: p)
+        case .managementFrameProtection(let pmf):
+            WpaBytes.append(&out, "ieee80211w ")
+            WpaBytes.append(&out, decimal: pmf.rawValue)
+        case .idString(let text):
+            let bytes = Array(text.utf8)
+            guard !bytes.isEmpty else { throw .invalidValue(field: "id_str", problem: .empty) }
+            guard bytes.count <= 64 else { throw .invalidValue(field: "id_str", problem: .tooLong(bytes.count)) }
+            for (offset, b) in bytes.enumerated()
+            where !ASCII.isPrintable(b) || b == WpaBytes.quote || b == WpaBytes.backslash {
+                throw .invalidValue(field: "id_str", problem: .forbiddenByte(b, offset: offset))
+            }
+            WpaBytes.append(&out, "id_str \"")
+            out.append(contentsOf: bytes)
+            out.append(WpaBytes.quote)
+        case .other(let name, let value):
+            let nameBytes = Array(name.utf8)
+            guard !nameBytes.isEmpty, nameBytes.count <= 32, nameBytes.allSatisfy(Self.isFieldNameByte) else {
+                throw .invalidFieldName(name)
+            }
+            if Self.isReservedField(nameBytes[...]) { throw .reservedField(name) }
+            let valueBytes = Array(value.utf8)
+            guard !valueBytes.isEmpty else { throw .invalidValue(field: name, problem: .empty) }
+            guard valueBytes.count <= 1024 else {
+                throw .invalidValue(field: name, problem: .tooLong(valueBytes.count))
+            }
+            for (offset, b) in valueBytes.enumerated() where b < 0x20 || b == 0x7f {
+                throw .invalidValue(field: name, problem: .forbiddenByte(b, offset: offset))
+            }
+            out.append(contentsOf: nameBytes)
+            out.append(WpaBytes.space)
+            out.append(contentsOf: valueBytes)
+        }
+    }
+
+    static func isFieldNameByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || b == UInt8(ascii: "_")
+    }
+
+    static func isReservedField(_ name: ArraySlice<UInt8>) -> Bool {
+        WpaBytes.equals(name, "ssid") || WpaBytes.equals(name, "psk") || WpaBytes.equals(name, "sae_password")
+            || WpaBytes.equals(name, "password") || WpaBytes.hasPrefix(name, "wep_key")
+    }
+}
+
+public enum SupplicantCommandError: Error, Equatable, Sendable {
+    /// An SSID to set or probe is empty: it would match nothing.
+    case emptySSID
+    /// A scan frequency outside 1–100000 MHz.
+    case invalidFrequency(Int)
+    case invalidLevel(Int)
+    case invalidPriority(Int)
+    case invalidBSSSelector
+    case emptyKeyManagement
+    /// A `NetworkField.other` name that is not 1–32 of `[a-z0-9_]`.
+    case invalidFieldName(String)
+    /// A `NetworkField.other` name that must go through a typed case (ssid, psk) or is a secret we do not set.
+    case reservedField(String)
+    case invalidValue(field: String, problem: ValueProblem)
+
+    public enum ValueProblem: Equatable, Sendable {
+        case empty
+        case tooLong(Int)
+        /// A byte that cannot travel in a command: newline, CR, NUL, other controls, DEL (or `"`/`\` in a
+        /// quoted value).
+        case forbiddenByte(UInt8, offset: Int)
+    }
+}

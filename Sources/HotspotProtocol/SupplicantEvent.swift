@@ -1,0 +1,277 @@
+import HotspotCore
+
+/// Why wpa_supplicant temporarily disabled a network (`reason=` of CTRL-EVENT-SSID-TEMP-DISABLED).
+public enum TempDisableReason: Equatable, Sendable, CustomStringConvertible {
+    /// `WRONG_KEY`: the 4-way handshake failed, the passphrase is probably wrong.
+    case wrongKey
+    /// `CONN_FAILED`: association/authentication attempts failed.
+    case connectionFailed
+    /// `AUTH_FAILED`: EAP or SAE authentication failed.
+    case authenticationFailed
+    case other(String)
+
+    init(_ text: ArraySlice<UInt8>) {
+        if WpaBytes.equals(text, "WRONG_KEY") { self = .wrongKey }
+        else if WpaBytes.equals(text, "CONN_FAILED") { self = .connectionFailed }
+        else if WpaBytes.equals(text, "AUTH_FAILED") { self = .authenticationFailed }
+        else { self = .other(WpaBytes.excerpt(text)) }
+    }
+
+    /// wpa_supplicant's own word for it.
+    public var description: String {
+        switch self {
+        case .wrongKey: return "WRONG_KEY"
+        case .connectionFailed: return "CONN_FAILED"
+        case .authenticationFailed: return "AUTH_FAILED"
+        case .other(let text): return text
+        }
+    }
+}
+
+/// What an event means. Fields a malformed event lacks are nil rather than the event being dropped.
+public enum SupplicantEvent: Equatable, Sendable {
+    /// `CTRL-EVENT-SCAN-STARTED`
+    case scanStarted
+    /// `CTRL-EVENT-SCAN-RESULTS`: fetch SCAN_RESULTS / BSS now.
+    case scanResults
+    /// `CTRL-EVENT-SCAN-FAILED ret=-16 [retry=1]`
+    case scanFailed(code: Int?)
+    /// `CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:01:00 completed [id=0 id_str=]`
+    case connected(bssid: BSSID?, networkID: NetworkID?, idString: String?)
+    /// `CTRL-EVENT-DISCONNECTED bssid=… reason=3 locally_generated=1`
+    case disconnected(bssid: BSSID?, reason: Int?, locallyGenerated: Bool)
+    /// `CTRL-EVENT-SSID-TEMP-DISABLED id=0 ssid="…" auth_failures=1 duration=10 reason=WRONG_KEY`
+    case temporarilyDisabled(networkID: NetworkID?, ssid: SSID?, authFailures: Int?, duration: Int?,
+                             reason: TempDisableReason?)
+    /// `CTRL-EVENT-SSID-REENABLED id=0 ssid="…"`
+    case reenabled(networkID: NetworkID?, ssid: SSID?)
+    /// `CTRL-EVENT-NETWORK-NOT-FOUND`: no enabled network is in range.
+    case networkNotFound
+    /// `CTRL-EVENT-TERMINATING`: wpa_supplicant is exiting; reconnect later.
+    case terminating
+    /// `CTRL-EVENT-ASSOC-REJECT bssid=… status_code=1 [timeout]`
+    case associationRejected(bssid: BSSID?, statusCode: Int?, timedOut: Bool)
+    /// `CTRL-EVENT-AUTH-REJECT 02:00:… auth_type=0 auth_transaction=2 status_code=15`
+    case authenticationRejected(bssid: BSSID?, statusCode: Int?)
+    /// `WPA: 4-Way Handshake failed - pre-shared key may be incorrect`
+    case handshakeFailed
+    /// Anything else, as text (escaped where not printable ASCII).
+    case unknown(String)
+}
+
+/// One event datagram from the ATTACHed socket: `<3>CTRL-EVENT-…` or, from a global control interface,
+/// `IFNAME=wlan0 <3>CTRL-EVENT-…`.
+public struct SupplicantEventMessage: Equatable, Sendable {
+    /// The `<N>` level (MSG_DEBUG 2, MSG_INFO 3, MSG_WARNING 4, MSG_ERROR 5); nil if absent.
+    public let priority: Int?
+    /// From an `IFNAME=` prefix.
+    public let interface: String?
+    public let event: SupplicantEvent
+    /// The message after the prefixes, escaped where not printable ASCII (for logs).
+    public let text: String
+
+    /// nil unless the datagram is an event (see `SupplicantDatagram.isEvent`). Trailing CR/LF are ignored.
+    public static func parse(_ datagram: [UInt8]) -> SupplicantEventMessage? {
+        var rest = WpaBytes.trimTrailingNewlines(datagram[...])
+        var interface: String? = nil
+        if let afterName = WpaBytes.dropPrefix(rest, "IFNAME=") {
+            let end = WpaBytes.firstIndex(of: WpaBytes.space, in: afterName) ?? afterName.endIndex
+            interface = WpaBytes.excerpt(afterName[afterName.startIndex..<end])
+            rest = afterName[end..<afterName.endIndex]
+            while let f = rest.first, f == WpaBytes.space { rest = rest.dropFirst() }
+        }
+        var priority: Int? = nil
+        if let found = Self.level(rest) {
+            priority = found.0
+            rest = found.1
+        } else if interface == nil {
+            return nil
+        }
+        return SupplicantEventMessage(priority: priority, interface: interface, event: Self.event(rest),
+                                      text: WpaBytes.excerpt(rest, limit: 4096))
+    }
+
+    /// `<` 1–3 digits `>`.
+    static func level(_ s: ArraySlice<UInt8>) -> (Int, ArraySlice<UInt8>)? {
+        guard let first = s.first, first == UInt8(ascii: "<") else { return nil }
+        var i = s.startIndex + 1
+        var value = 0
+        var digits = 0
+        while i < s.endIndex, s[i] >= UInt8(ascii: "0"), s[i] <= UInt8(ascii: "9"), digits < 3 {
+            value = value * 10 + Int(s[i] - UInt8(ascii: "0"))
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, i < s.endIndex, s[i] == UInt8(ascii: ">") else { return nil }
+        return (value, s[(i + 1)..<s.endIndex])
+    }
+
+    /// Interprets the message text (after `<N>`).
+    public static func event(_ body: ArraySlice<UInt8>) -> SupplicantEvent {
+        let nameEnd = WpaBytes.firstIndex(of: WpaBytes.space, in: body) ?? body.endIndex
+        let name = body[body.startIndex..<nameEnd]
+        let args = body[nameEnd..<body.endIndex]
+        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-STARTED") { return .scanStarted }
+        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-RESULTS") { return .scanResults }
+        if WpaBytes.equals(name, "CTRL-EVENT-NETWORK-NOT-FOUND") { return .networkNotFound }
+        if WpaBytes.equals(name, "CTRL-EVENT-TERMINATING") { return .terminating }
+        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-FAILED") {
+            let a = EventArguments(args)
+            return .scanFailed(code: a.int("ret"))
+        }
+        if WpaBytes.equals(name, "CTRL-EVENT-CONNECTED") { return connected(args) }
+        if WpaBytes.equals(name, "CTRL-EVENT-DISCONNECTED") {
+            let a = EventArguments(args)
+            return .disconnected(bssid: a.bssid("bssid"), reason: a.int("reason"),
+                                 locallyGenerated: a.int("locally_generated") == 1)
+        }
+        if WpaBytes.equals(name, "CTRL-EVENT-SSID-TEMP-DISABLED") {
+            let a = EventArguments(args)
+            return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
+                                        authFailures: a.int("auth_failures"), duration: a.int("duration"),
+                                        reason: a.value("reason").map { TempDisableReason($0) })
+        }
+        if WpaBytes.equals(name, "CTRL-EVENT-SSID-REENABLED") {
+            let a = EventArguments(args)
+            return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
+        }
+        if WpaBytes.equals(name, "CTRL-EVENT-ASSOC-REJECT") {
+            let a = EventArguments(args)
+            return .associationRejected(bssid: a.bssid("bssid"), statusCode: a.int("status_code"),
+                                        timedOut: a.has("timeout"))
+        }
+        if WpaBytes.equals(name, "CTRL-EVENT-AUTH-REJECT") {
+            let a = EventArguments(args)
+            return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
+        }
+        if WpaBytes.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
+        return .unknown(WpaBytes.excerpt(body, limit: 4096))
+    }
+
+    /// `- Connection to <bssid> completed [id=<n> id_str=<text>]`; Android builds print
+    /// `- connection to <bssid> completed (auth) [id=…]`.
+    static func connected(_ args: ArraySlice<UInt8>) -> SupplicantEvent {
+        var bssid: BSSID? = nil
+        if let at = WpaBytes.find("onnection to ", in: args) {
+            let start = at + 13
+            if start + 17 <= args.endIndex {
+                bssid = BSSID(WpaBytes.string(args[start..<(start + 17)]))
+            }
+        }
+        var id: NetworkID? = nil
+        var idString: String? = nil
+        if let open = WpaBytes.find("[id=", in: args) {
+            var inner = args[(open + 4)..<args.endIndex]
+            if let last = inner.last, last == WpaBytes.closeBracket { inner = inner.dropLast() }
+            let numberEnd = WpaBytes.firstIndex(of: WpaBytes.space, in: inner) ?? inner.endIndex
+            id = WpaBytes.parseUnsigned(inner[inner.startIndex..<numberEnd]).flatMap(NetworkID.init)
+            if let s = WpaBytes.find(" id_str=", in: inner) {
+                var text = inner[(s + 8)..<inner.endIndex]
+                if let fils = WpaBytes.find(" FILS_HLP_SENT", in: text), fils + 14 == text.endIndex {
+                    text = text[text.startIndex..<fils]
+                }
+                idString = text.isEmpty ? nil : WpaBytes.excerpt(text)
+            }
+        }
+        return .connected(bssid: bssid, networkID: id, idString: idString)
+    }
+}
+
+/// The `key=value` arguments of an event, space separated; a value may be `"quoted"` (printf-escaped inside,
+/// so `\"` does not end it). A bare word without `=` is kept as a flag (`timeout`). An unterminated quote
+/// makes that value absent.
+struct EventArguments {
+    var pairs: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>?)] = []
+
+    init(_ text: ArraySlice<UInt8>) {
+        var i = text.startIndex
+        let end = text.endIndex
+        while i < end {
+            while i < end, text[i] == WpaBytes.space { i += 1 }
+            guard i < end else { break }
+            let keyStart = i
+            while i < end, text[i] != WpaBytes.space, text[i] != WpaBytes.equals { i += 1 }
+            let key = text[keyStart..<i]
+            guard i < end, text[i] == WpaBytes.equals else {
+                pairs.append((key, nil))
+                continue
+            }
+            i += 1
+            if i < end, text[i] == WpaBytes.quote {
+                i += 1
+                let valueStart = i
+                var closed = false
+                while i < end {
+                    if text[i] == WpaBytes.backslash {
+                        i += 2
+                        continue
+                    }
+                    if text[i] == WpaBytes.quote {
+                        closed = true
+                        break
+                    }
+                    i += 1
+                }
+                if closed {
+                    pairs.append((key, text[valueStart..<i]))
+                    i += 1
+                } else {
+                    pairs.append((key, nil))
+                    i = end
+                }
+            } else {
+                let valueStart = i
+                while i < end, text[i] != WpaBytes.space { i += 1 }
+                pairs.append((key, text[valueStart..<i]))
+            }
+        }
+    }
+
+    func value(_ key: StaticString) -> ArraySlice<UInt8>? {
+        for p in pairs where WpaBytes.equals(p.key, key) {
+            return p.value
+        }
+        return nil
+    }
+
+    func has(_ key: StaticString) -> Bool {
+        pairs.contains { WpaBytes.equals($0.key, key) }
+    }
+
+    func int(_ key: StaticString) -> Int? { value(key).flatMap(WpaBytes.parseInt) }
+
+    func bssid(_ key: StaticString) -> BSSID? {
+        guard let v = value(key), v.count == 17 else { return nil }
+        return BSSID(WpaBytes.string(v))
+    }
+
+    func ssid(_ key: StaticString) -> SSID? { value(key).flatMap(PrintfEscaping.decodeSSID) }
+
+    /// The first bare word that is a BSSID (CTRL-EVENT-AUTH-REJECT prints it without a key).
+    var firstBareBSSID: BSSID? {
+        for p in pairs where p.value == nil && p.key.count == 17 {
+            if let b = BSSID(WpaBytes.string(p.key)) { return b }
+        }
+        return nil
+    }
+}
+
+/// Sorting datagrams that arrive on the request socket: wpa_supplicant can interleave an event before the
+/// reply. Events start with `<digits>` or `IFNAME=`; replies never do.
+public enum SupplicantDatagram: Equatable, Sendable {
+    case event(SupplicantEventMessage)
+    case reply(SupplicantReply)
+
+    public static func isEvent(_ datagram: [UInt8]) -> Bool {
+        let s = datagram[...]
+        if WpaBytes.hasPrefix(s, "IFNAME=") { return true }
+        return SupplicantEventMessage.level(s) != nil
+    }
+
+    public static func classify(_ datagram: [UInt8]) -> SupplicantDatagram {
+        if isEvent(datagram), let message = SupplicantEventMessage.parse(datagram) {
+            return .event(message)
+        }
+        return .reply(SupplicantReply(datagram))
+    }
+}

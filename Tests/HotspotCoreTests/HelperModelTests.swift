@@ -1,0 +1,481 @@
+import Testing
+@testable import HotspotCore
+
+/// The transitions of design.md §2, one behaviour at a time.
+@Suite struct HelperModelTests {
+    // MARK: Commands and results
+
+    @Test func validResultsPerCommand() {
+        let valid: [HelperCommand: [HelperResult]] = [
+            .filterScanList: [.success],
+            .evaluate: [.success],
+            .authenticate: [.success, .uiRequired, .unsupportedNetwork, .temporaryFailure, .failure],
+            .presentUI: [.success, .unsupportedNetwork, .temporaryFailure, .failure],
+            .maintain: [.success, .authenticationRequired, .temporaryFailure, .failure],
+            .logoff: [.success, .failure],
+        ]
+        for c in HelperCommand.allCases {
+            for r in HelperResult.allCases {
+                #expect(c.accepts(r) == valid[c]!.contains(r), "\(c) \(r)")
+            }
+        }
+        #expect(HelperCommand.allCases.filter { !$0.hasTimeLimit } == [.presentUI])
+        #expect(HelperCommandSet([.evaluate, .logoff]).commands == [.evaluate, .logoff])
+        #expect(HelperCommandSet.all.commands == HelperCommand.allCases)
+    }
+
+    // MARK: Evaluation
+
+    @Test func firstHighWinsAtOnceAndTheOthersAreAbandoned() {
+        var h = Harness.evaluating()
+        let alpha = h.request("alpha", .evaluate)!, beta = h.request("beta", .evaluate)!
+        // beta answers first with high: alpha is abandoned although it never answered.
+        let a = h.respond(beta, .success, confidence: .high)
+        #expect(a.abandoned == [alpha])
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
+        #expect(h.m.state == .authenticating)
+        #expect(a.requests(.authenticate).first?.network?.isChosenHelper == true)
+        // alpha's late answer changes nothing.
+        let late = h.respond(alpha, .success, confidence: .high)
+        #expect(!late.contains { $0.isEffect })
+        #expect(h.m.state == .authenticating)
+    }
+
+    @Test func highestLowWinsOnceAllAnswered() {
+        var h = Harness.evaluating()
+        let alpha = h.request("alpha", .evaluate)!, beta = h.request("beta", .evaluate)!
+        var a = h.respond(beta, .success, confidence: .low)
+        #expect(a.requests.isEmpty && h.m.state == .evaluating)
+        a = h.respond(alpha, .success, confidence: Confidence.none)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
+    }
+
+    @Test func twoLowsGoToTheEarlierHelper() {
+        var h = Harness.evaluating()
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: .low)
+        let a = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .low)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["alpha"])
+    }
+
+    @Test func aTimedOutEvaluatorCountsAsNoClaim() {
+        var h = Harness.evaluating()
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: .low)
+        let alpha = h.request("alpha", .evaluate)!
+        let a = h.fire(.command(alpha))
+        #expect(a.abandoned == [alpha])
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
+    }
+
+    @Test func nobodyClaimsAuthenticatedWithoutHelper() {
+        var h = Harness.evaluating()
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
+        let a = h.on(.helperFailed(requestID: h.request("beta", .evaluate)!, .invalidOutput("no result line")))
+        #expect(h.m.state == .authenticated)
+        #expect(h.m.snapshot().chosenHelper == nil)
+        #expect(h.m.snapshot().isUsable)
+        #expect(h.m.deadline(of: .maintain) == nil, "no helper, nothing to maintain")
+        #expect(a.disconnects == 0)
+    }
+
+    @Test func evaluationSeesTheJoinedNetwork() {
+        var h = Harness.inactive()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.ipv4Acquired)
+        let evals = a.requests(.evaluate)
+        #expect(evals.map { $0.helper } == ["alpha", "beta"])
+        let n = evals[0].network!
+        #expect(n.ssid == Fixture.hotel && n.bssid == bssid(1) && n.rssi == -50 && n.frequency == 2412)
+        #expect(abs(n.signalStrength - SignalStrength.fromDBm(-50)) < 1e-9)
+        #expect(n.securityType == .open && !n.isSecure)
+        #expect(n.didAutoJoin && n.didJustJoin && !n.isChosenHelper)
+        #expect(Set(evals.map { $0.id }).count == 2, "unique request ids")
+    }
+
+    @Test func evaluatedSSIDsSkipEvaluation() {
+        var c = Fixture.config()
+        c.preferences.evaluatedSSIDs = [Fixture.hotel]
+        c.preferences.authenticationProvider = "beta"
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.ipv4Acquired)
+        #expect(a.requests(.evaluate).isEmpty)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
+        #expect(h.m.state == .authenticating)
+    }
+
+    @Test func evaluationProviderAloneEvaluates() {
+        var c = Fixture.config()
+        c.preferences.evaluationProvider = "beta"
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        let scan = h.on(.scanResults(Fixture.scan))
+        #expect(scan.requests(.filterScanList).map { $0.helper } == ["beta"])
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
+    }
+
+    @Test func managerDisabledSendsNoCommand() {
+        var c = Fixture.config()
+        c.preferences.isEnabled = false
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        #expect(h.on(.scanResults(Fixture.scan)).requests.isEmpty)
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        #expect(h.on(.ipv4Acquired).requests.isEmpty)
+        #expect(h.m.state == .authenticated)
+    }
+
+    // MARK: The cache and maintain
+
+    @Test func cachedHelperMaintainsOnRejoin() {
+        var h = Harness.authenticated()
+        #expect(h.last.persisted?.helperCache == [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "alpha")])
+        h.on(.disconnected)
+        #expect(h.last.joins.map { $0.ssid } == [Fixture.hotel], "the best network is joined again")
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.ipv4Acquired)
+        #expect(a.requests(.evaluate).isEmpty)
+        let maintain = a.requests(.maintain)
+        #expect(maintain.map { $0.helper } == ["alpha"])
+        #expect(maintain.first?.network?.didJustJoin == true)
+        #expect(maintain.first?.network?.isChosenHelper == true)
+        #expect(h.m.state == .maintaining)
+        _ = h.respond(maintain[0].id, .success)
+        #expect(h.m.state == .authenticated)
+    }
+
+    @Test func cacheSurvivesARestart() {
+        var h = Harness.authenticated()
+        let saved = h.m.persistentState
+        var fresh = Harness(Fixture.config(), saved: saved)
+        fresh.on(.supplicantReconnected)
+        fresh.on(.scanResults(Fixture.scan))
+        fresh.settleScans()
+        fresh.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        #expect(fresh.on(.ipv4Acquired).requests(.maintain).map { $0.helper } == ["alpha"])
+        h.on(.linkSignal(rssi: -40))
+    }
+
+    @Test func maintainEveryInterval() {
+        var h = Harness.authenticated()
+        let due = h.m.deadline(of: .maintain)!
+        #expect(due == h.now + 300_000)
+        let a = h.fire(.maintain)
+        let m = a.requests(.maintain)
+        #expect(m.count == 1 && m[0].network?.didJustJoin == false)
+        #expect(a.contains(.armTimer(.command(m[0].id), at: due + 45_000)))
+        _ = h.respond(m[0].id, .success)
+        #expect(h.m.deadline(of: .maintain) == h.now + 300_000)
+    }
+
+    @Test func maintainHintShortensTheInterval() {
+        var h = Harness.authenticating()
+        _ = h.respond(h.request("alpha", .authenticate)!, .success, maintainAfterMs: 60_000)
+        #expect(h.m.deadline(of: .maintain) == h.now + 60_000)
+        var g = Harness.authenticating()
+        _ = g.respond(g.request("alpha", .authenticate)!, .success, maintainAfterMs: 5)
+        #expect(g.m.deadline(of: .maintain) == g.now + HotspotMachine.minMaintainMs, "never busier than the floor")
+    }
+
+    @Test func maintainAuthenticationRequiredAuthenticatesAgain() {
+        var h = Harness.maintaining()
+        let a = h.respond(h.request("alpha", .maintain)!, .authenticationRequired)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["alpha"])
+        #expect(h.m.state == .authenticating)
+    }
+
+    @Test(arguments: [HelperResult.failure, .temporaryFailure, .uiRequired, .commandNotRecognized])
+    func maintainAnythingElseEvaluatesAgain(_ result: HelperResult) {
+        var h = Harness.maintaining()
+        let a = h.respond(h.request("alpha", .maintain)!, result)
+        #expect(h.m.state == .evaluating)
+        #expect(a.requests(.evaluate).map { $0.helper } == ["alpha", "beta"])
+        #expect(a.disconnects == 0)
+        #expect(a.persisted?.helperCache.isEmpty == true, "the cached helper is dropped")
+    }
+
+    // MARK: authenticate and presentUI
+
+    @Test func unsupportedNetworkExcludesTheHelper() {
+        var h = Harness.authenticating()
+        let a = h.respond(h.request("alpha", .authenticate)!, .unsupportedNetwork)
+        #expect(h.m.state == .evaluating)
+        #expect(a.requests(.evaluate).map { $0.helper } == ["beta"])
+        #expect(h.m.snapshot().helpers.first { $0.name == "alpha" }?.excludedFor == [Fixture.hotel])
+        // The exclusion outlives the visit, until the owner enables the network.
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
+        h.on(.disconnected)
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
+        h.on(.owner(.enable(Fixture.hotel)))
+        #expect(h.m.snapshot().helpers.first { $0.name == "alpha" }?.excludedFor == [])
+    }
+
+    @Test func temporaryFailureDisconnectsAndBacksOff() {
+        var h = Harness.authenticating()
+        let a = h.respond(h.request("alpha", .authenticate)!, .temporaryFailure)
+        #expect(h.m.state == .failure)
+        #expect(a.disconnects == 1)
+        #expect(a.joins.isEmpty, "Hotel waits; Airport is nobody's")
+        #expect(a.persisted == nil, "a backoff is not written to flash")
+        let f = h.m.snapshot().lastFailure!
+        #expect(!f.autoJoinDisabled && f.retryAt == h.now + 30_000)
+        #expect(h.m.snapshot().backedOff.map { $0.ssid } == [Fixture.hotel])
+        // After the wait the next scan joins it again.
+        let later = h.on(.scanResults(Fixture.scan), after: 30_000)
+        #expect(later.joins.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test(arguments: [
+        HelperResponse(result: .failure),
+        HelperResponse(result: .authenticationRequired),      // not a result of authenticate
+        HelperResponse(result: .commandNotRecognized),
+    ])
+    func authenticateFailureDisablesAutoJoin(_ response: HelperResponse) {
+        var h = Harness.authenticating()
+        let a = h.on(.helperResponded(requestID: h.request("alpha", .authenticate)!, response))
+        #expect(h.m.state == .failure)
+        #expect(a.disconnects == 1)
+        let saved = a.persisted!
+        #expect(saved.disabled.map { $0.ssid } == [Fixture.hotel])
+        #expect(saved.disabled.first?.remainingMs == nil, "until the owner enables it")
+        #expect(h.m.snapshot().lastFailure?.autoJoinDisabled == true)
+        // Never joined again by itself, however long and however often it is seen.
+        for _ in 0..<5 { #expect(h.on(.scanResults(Fixture.scan), after: 4_000_000).joins.isEmpty) }
+        // The owner enables it: joined at once.
+        let e = h.on(.owner(.enable(Fixture.hotel)))
+        #expect(e.accepted && e.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(e.persisted?.disabled.isEmpty == true)
+    }
+
+    @Test(arguments: [HelperFailure.timedOut, .crashed(signal: 6), .exited(status: 1), .invalidOutput("x"),
+                      .couldNotStart("ENOENT")])
+    func authenticateWithoutAnswerDisablesAutoJoin(_ failure: HelperFailure) {
+        var h = Harness.authenticating()
+        let id = h.request("alpha", .authenticate)!
+        if failure == .timedOut {
+            h.fire(.command(id))
+            #expect(h.last.abandoned == [id], "the hung helper is killed")
+        } else {
+            h.on(.helperFailed(requestID: id, failure))
+        }
+        #expect(h.m.state == .failure)
+        #expect(h.m.snapshot().disabled.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test func disabledNetworksExpireWhenConfigured() {
+        var c = Fixture.config()
+        c.disableExpiryMs = 600_000
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.ipv4Acquired)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("alpha", .authenticate)!, .failure)
+        #expect(h.last.persisted?.disabled.first?.remainingMs == 600_000)
+        #expect(h.on(.scanResults(Fixture.scan), after: 599_000).joins.isEmpty)
+        let a = h.on(.scanResults(Fixture.scan), after: 1_000)
+        #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(a.persisted?.disabled.isEmpty == true)
+    }
+
+    @Test func presentUIOnlyAfterUIRequiredAndTheOwnersAnswers() {
+        var h = Harness.presentingUI()
+        #expect(h.last.requests.isEmpty, "nothing is sent before the owner answers")
+        #expect(h.last.contains(.notify))
+        let snap = h.m.snapshot()
+        #expect(snap.uiRequest == Harness.loginUI && !snap.uiAnswersSent)
+        // A field the login did not ask for is refused.
+        let bad = h.on(.owner(.submitUI([UIAnswer(key: "password", value: "x")])))
+        #expect(bad.refused && bad.requests.isEmpty)
+        let answers = [UIAnswer(key: "room", value: "101"), UIAnswer(key: "surname", value: "Müller")]
+        let a = h.on(.owner(.submitUI(answers)))
+        #expect(a.accepted)
+        let p = a.requests(.presentUI)
+        #expect(p.count == 1 && p[0].answers == answers && p[0].helper == "alpha")
+        #expect(h.m.deadline(of: .command(p[0].id)) == nil, "presentUI has no time limit")
+        // Answers already on their way: a second submit is refused.
+        #expect(h.on(.owner(.submitUI(answers))).refused)
+        _ = h.respond(p[0].id, .success)
+        #expect(h.m.state == .authenticated)
+    }
+
+    @Test func uiRequiredFromAHelperWithoutPresentUIIsAFailure() {
+        var h = Harness.evaluating()
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("beta", .authenticate)!, .uiRequired)
+        #expect(h.m.state == .failure)
+        #expect(h.m.snapshot().disabled.first?.reason == DisableReason.invalidResult.description)
+    }
+
+    @Test(arguments: [(HelperResult.unsupportedNetwork, HotspotState.evaluating), (.temporaryFailure, .failure),
+                      (.failure, .failure), (.uiRequired, .failure), (.authenticationRequired, .failure)])
+    func presentUIResults(_ result: HelperResult, _ next: HotspotState) {
+        var h = Harness.presentingUI()
+        let p = h.on(.owner(.submitUI([UIAnswer(key: "room", value: "1")]))).requests(.presentUI)[0]
+        _ = h.respond(p.id, result)
+        #expect(h.m.state == next)
+    }
+
+    @Test func cancellingTheLoginDisablesTheNetwork() {
+        var h = Harness.presentingUI()
+        let p = h.on(.owner(.submitUI([UIAnswer(key: "room", value: "1")]))).requests(.presentUI)[0]
+        let a = h.on(.owner(.cancelUI))
+        #expect(a.accepted && a.abandoned == [p.id] && a.disconnects == 1)
+        #expect(h.m.state == .failure)
+        #expect(a.persisted?.disabled.first?.reason == .ownerCancelledUI)
+    }
+
+    // MARK: logoff
+
+    @Test func logoffThenNoAutomaticRejoin() {
+        var h = Harness.authenticated()
+        let a = h.on(.owner(.logoff))
+        #expect(a.accepted && h.m.state == .loggingOff)
+        #expect(h.m.deadline(of: .maintain) == nil)
+        let logoff = a.requests(.logoff)
+        #expect(logoff.map { $0.helper } == ["alpha"] && logoff[0].network?.isChosenHelper == true)
+        let done = h.respond(logoff[0].id, .failure)  // done or not, the router leaves
+        #expect(h.m.state == .inactive)
+        #expect(done.disconnects == 1 && done.joins.isEmpty)
+        #expect(done.persisted?.loggedOff == [Fixture.hotel])
+        for _ in 0..<3 { #expect(h.on(.scanResults(Fixture.scan), after: 10_000_000).joins.isEmpty) }
+        // Refused outside authenticated / maintaining.
+        #expect(h.on(.owner(.logoff)).refused)
+        // The owner may allow it again.
+        #expect(h.on(.owner(.enable(Fixture.hotel))).joins.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test func logoffTimesOutToo() {
+        var h = Harness.loggingOff()
+        let id = h.request("alpha", .logoff)!
+        h.fire(.command(id))
+        #expect(h.m.state == .inactive && h.last.disconnects == 1)
+    }
+
+    @Test func logoffWithoutAHelperLeavesAtOnce() {
+        var h = Harness.evaluating()
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
+        _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
+        let a = h.on(.owner(.logoff))
+        #expect(a.accepted && a.requests.isEmpty && a.disconnects == 1)
+        #expect(h.m.state == .inactive)
+    }
+
+    @Test func logoffWhileMaintainingAbandonsTheMaintain() {
+        var h = Harness.maintaining()
+        let m = h.request("alpha", .maintain)!
+        let a = h.on(.owner(.logoff))
+        #expect(a.abandoned == [m])
+        #expect(a.requests(.logoff).count == 1)
+    }
+
+    // MARK: Disconnects, late answers, one request per helper
+
+    @Test(arguments: [HotspotState.evaluating, .authenticating, .maintaining, .loggingOff])
+    func aDisconnectAbandonsTheCommandInFlight(_ state: HotspotState) {
+        var h = Harness.at(state)
+        let inFlight = h.m.joinPathRequests
+        #expect(!inFlight.isEmpty)
+        let a = h.on(.disconnected)
+        #expect(Set(a.abandoned) == Set(inFlight))
+        #expect(h.m.state == .inactive)
+        for id in inFlight {
+            #expect(a.contains(.cancelTimer(.command(id))))
+            // The helper's answer, when it comes, is ignored.
+            let late = h.respond(id, .success, confidence: .high)
+            #expect(!late.contains { $0.isEffect } && h.m.state == .inactive)
+        }
+    }
+
+    @Test func aDisconnectAbandonsPresentUI() {
+        var h = Harness.presentingUI()
+        let p = h.on(.owner(.submitUI([]))).requests(.presentUI)[0]
+        #expect(h.on(.disconnected).abandoned == [p.id])
+        #expect(h.m.snapshot().uiRequest == nil)
+    }
+
+    @Test func filterScanListNeverBlocksTheJoinPath() {
+        var h = Harness.inactive()
+        // A new scan: both helpers get filterScanList and sit on it.
+        let scan = h.on(.scanResults(Fixture.scan))
+        let filters = scan.requests(.filterScanList)
+        #expect(filters.map { $0.helper } == ["alpha", "beta"])
+        #expect(filters[0].scanList.map { $0.ssid } == [Fixture.hotel, Fixture.airport])
+        // The join completes: evaluate goes out at once, the filterScanList runs are abandoned.
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.ipv4Acquired)
+        #expect(Set(a.abandoned) == Set(filters.map { $0.id }))
+        #expect(a.requests(.evaluate).count == 2)
+        // Their late answers are ignored.
+        #expect(!h.respond(filters[0].id, .success, claims: [HelperClaim(ssid: Fixture.airport, confidence: .high)])
+            .contains { $0.isEffect })
+        // Once the join path is settled, the owed scan list goes out again.
+        // beta is off the join path as soon as alpha wins; alpha once it has authenticated.
+        let won = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        #expect(won.requests(.filterScanList).map { $0.helper } == ["beta"])
+        let b = h.respond(h.request("alpha", .authenticate)!, .success)
+        #expect(b.requests(.filterScanList).map { $0.helper } == ["alpha"])
+        #expect(b.requests(.filterScanList).first?.scanList.first?.isChosenHelper == true, "alpha is Hotel's helper")
+    }
+
+    @Test func aBusyHelperGetsTheLatestScanOnceFree() {
+        var h = Harness.inactive()
+        let first = h.on(.scanResults(Fixture.scan)).requests(.filterScanList)
+        // Two more scans while they work: nothing more is sent, nothing is queued twice.
+        #expect(h.on(.scanResults(Fixture.scan)).requests.isEmpty)
+        let newer = [Fixture.entry(Fixture.airport, 2, rssi: -40)]
+        #expect(h.on(.scanResults(newer)).requests.isEmpty)
+        let next = h.respond(first[0].id, .success)
+        let again = next.requests(.filterScanList)
+        #expect(again.map { $0.helper } == ["alpha"])
+        #expect(again[0].scanList.map { $0.ssid } == [Fixture.airport], "the latest list")
+    }
+
+    @Test func requestIDsAreUniqueAndLateAnswersIgnored() {
+        var h = Harness.evaluating()
+        #expect(!h.respond(77_777, .success, confidence: .high).contains { $0.isEffect })
+        #expect(!h.on(.helperFailed(requestID: 77_777, .crashed(signal: 9))).contains { $0.isEffect })
+        #expect(!h.on(.timerFired(.command(77_777))).contains { $0.isEffect })
+        #expect(h.m.state == .evaluating)
+    }
+
+    @Test func aTimerFiredEarlyIsIgnored() {
+        var h = Harness.authenticated()
+        #expect(h.on(.timerFired(.maintain)).requests.isEmpty)
+        #expect(h.m.state == .authenticated && h.m.deadline(of: .maintain) != nil)
+    }
+
+    // MARK: Reloads
+
+    @Test func reloadWithoutTheChosenHelperStartsOver() {
+        var h = Harness.authenticated()
+        let a = h.on(.configurationReloaded(Fixture.config([Fixture.beta])))
+        #expect(h.m.state == .evaluating)
+        #expect(a.requests(.evaluate).map { $0.helper } == ["beta"])
+        #expect(a.persisted?.helperCache.isEmpty == true)
+    }
+
+    @Test func reloadAbandonsTheRunsOfRemovedHelpers() {
+        var h = Harness.inactive()
+        let filters = h.on(.scanResults(Fixture.scan)).requests(.filterScanList)
+        let a = h.on(.configurationReloaded(Fixture.config([Fixture.alpha])))
+        #expect(a.abandoned == [filters[1].id])
+        #expect(h.m.snapshot().helpers.map { $0.name } == ["alpha"])
+    }
+
+    @Test func supplicantRestartReappliesTheChoice() {
+        var h = Harness.authenticated()
+        let a = h.on(.supplicantReconnected)
+        #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(a.contains(.requestScan))
+        #expect(h.m.state == .inactive)
+        #expect(h.m.deadline(of: .maintain) == nil)
+    }
+}

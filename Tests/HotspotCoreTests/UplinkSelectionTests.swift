@@ -1,0 +1,257 @@
+import Testing
+@testable import HotspotCore
+
+/// The router's part: which network to join, when to leave one, and how failures wait.
+@Suite struct UplinkSelectionTests {
+    static let passphrase = "train-wifi-2024"
+
+    /// Started and scanned; answers alpha's filterScanList with `claims`.
+    static func claimed(_ claims: [HelperClaim], scan: [ScanEntry], config: HotspotConfiguration = Fixture.config())
+        -> (Harness, [HotspotAction]) {
+        var h = Harness(config)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(scan))
+        let a = h.respond(h.request("alpha", .filterScanList)!, .success, claims: claims)
+        return (h, a)
+    }
+
+    @Test func aClaimWithAPasswordIsJoined() {
+        let scan = [Fixture.entry(Fixture.train, 3, rssi: -60, security: .personal)]
+        let (h, a) = Self.claimed([HelperClaim(ssid: Fixture.train, password: Self.passphrase, confidence: .low)], scan: scan)
+        #expect(a.joins == [JoinTarget(ssid: Fixture.train, security: .personal, passphrase: Self.passphrase)])
+        #expect(h.m.snapshot().link?.stage == .joining)
+        #expect(h.m.scanRows().first?.claimedBy == "alpha")
+    }
+
+    @Test(arguments: ["short", String(repeating: "x", count: 64), "tab\there-is-bad", "ünïcödé-passphrase",
+                      String(repeating: "y", count: 63) + "z"])
+    func aClaimWithAnInvalidPasswordIsDropped(_ bad: String) {
+        let scan = [Fixture.entry(Fixture.train, 3, security: .personal)]
+        let (_, a) = Self.claimed([HelperClaim(ssid: Fixture.train, password: bad, confidence: .high)], scan: scan)
+        #expect(a.joins.isEmpty)
+        #expect(a.logs.contains { $0.contains("invalid password") })
+    }
+
+    @Test func claimsOutsideTheScanListOrWithoutConfidenceAreIgnored() {
+        let scan = [Fixture.entry(Fixture.airport, 2)]
+        let (_, a) = Self.claimed([HelperClaim(ssid: Fixture.train, password: Self.passphrase, confidence: .high),
+                                   HelperClaim(ssid: Fixture.airport, confidence: .none)], scan: scan)
+        #expect(a.joins.isEmpty)
+    }
+
+    @Test func aSecuredClaimWithoutPasswordNeedsAKnownOne() {
+        let scan = [Fixture.entry(Fixture.cafe, 3, security: .personal)]
+        let (_, a) = Self.claimed([HelperClaim(ssid: Fixture.cafe, confidence: .high)], scan: scan)
+        #expect(a.joins.isEmpty, "joined already as a known network on the scan")
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        let b = h.on(.scanResults(scan))
+        #expect(b.joins.first?.passphrase == "cafe-secret")
+    }
+
+    @Test func enterpriseAndWEPAreNeverJoined() {
+        var h = Harness(HotspotConfiguration(knownNetworks: [KnownNetwork(ssid: Fixture.office, passphrase: "whatever1")]))
+        h.on(.supplicantReconnected)
+        #expect(h.on(.scanResults([Fixture.entry(Fixture.office, 4, security: .enterprise)])).joins.isEmpty)
+        #expect(h.on(.owner(.join(Fixture.office, passphrase: nil, once: true))).refused)
+    }
+
+    @Test func rankingPriorityThenConfidenceThenSignal() {
+        let s = UplinkSelector()
+        func c(_ name: String, _ p: Int, _ conf: Confidence, _ sig: Double) -> UplinkCandidate {
+            UplinkCandidate(target: JoinTarget(ssid: ssid(name), security: .open), priority: p, confidence: conf,
+                            signalStrength: sig, claimedBy: nil)
+        }
+        #expect(s.ranks(c("a", 1, .low, 0.5), above: c("b", 0, .high, 0.9)))
+        #expect(s.ranks(c("a", 0, .high, 0.5), above: c("b", 0, .low, 0.9)))
+        #expect(s.ranks(c("a", 0, .low, 0.9), above: c("b", 0, .low, 0.5)))
+        #expect(s.ranks(c("a", 0, .low, 0.5), above: c("b", 0, .low, 0.5)), "SSID bytes break ties")
+        // Weak networks come after every strong one, whatever their rank.
+        #expect(s.ranks(c("a", 0, .low, 0.4), above: c("b", 9, .high, 0.2)))
+        let list = [c("x", 0, .low, 0.2), c("y", 0, .high, 0.6), c("z", 2, .low, 0.36)]
+        #expect(s.best(of: list) { _ in true }?.ssid == ssid("z"))
+        #expect(s.best(of: list) { $0.ssid != ssid("z") }?.ssid == ssid("y"))
+    }
+
+    @Test func theBestCandidateIsJoined() {
+        var c = Fixture.config()
+        c.knownNetworks = [KnownNetwork(ssid: Fixture.hotel, priority: 0), KnownNetwork(ssid: Fixture.airport, priority: 5)]
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        let a = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -40), Fixture.entry(Fixture.airport, 2, rssi: -75)]))
+        #expect(a.joins.map { $0.ssid } == [Fixture.airport], "priority beats signal")
+        #expect(a.joins.first?.didAutoJoin == true)
+    }
+
+    @Test func weakNetworksOnlyWhenNothingElse() {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        // Hotel at −85 dBm is below 35 %: still joined, as nothing else is there.
+        #expect(h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -85)])).joins.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    /// Online and authenticated on Hotel (open, known), with Cafe (known) and Airport around.
+    static func workingOnHotel(_ configure: (inout HotspotConfiguration) -> Void = { _ in }) -> Harness {
+        var c = Fixture.config([])
+        configure(&c)
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -60)]))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.ipv4Acquired)
+        return h
+    }
+
+    @Test func hysteresisNeedsSeveralScansAndAMargin() {
+        var h = Self.workingOnHotel()
+        #expect(h.m.state == .authenticated)
+        // Cafe (same priority, owner-vouched) only slightly stronger: never worth a switch.
+        let slightly = [Fixture.entry(Fixture.hotel, 1, rssi: -60), Fixture.entry(Fixture.cafe, 3, rssi: -56, security: .personal)]
+        for _ in 0..<6 { #expect(h.on(.scanResults(slightly), after: 10_000).joins.isEmpty) }
+        // Much stronger: after three consecutive scans.
+        let much = [Fixture.entry(Fixture.hotel, 1, rssi: -60), Fixture.entry(Fixture.cafe, 3, rssi: -45, security: .personal)]
+        #expect(h.on(.scanResults(much), after: 10_000).joins.isEmpty)
+        #expect(h.on(.scanResults(much), after: 10_000).joins.isEmpty)
+        let a = h.on(.scanResults(much), after: 10_000)
+        #expect(a.disconnects == 1 && a.joins.map { $0.ssid } == [Fixture.cafe])
+        #expect(h.m.state == .inactive)
+    }
+
+    @Test func oneScanWithoutTheBetterNetworkStartsTheCountAgain() {
+        var h = Self.workingOnHotel()
+        let much = [Fixture.entry(Fixture.hotel, 1, rssi: -60), Fixture.entry(Fixture.cafe, 3, rssi: -45, security: .personal)]
+        h.on(.scanResults(much))
+        h.on(.scanResults(much))
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -60)]))
+        h.on(.scanResults(much))
+        #expect(h.on(.scanResults(much)).joins.isEmpty)
+        #expect(h.on(.scanResults(much)).joins.map { $0.ssid } == [Fixture.cafe])
+    }
+
+    @Test func aFadingUplinkIsLeftForAStrongOne() {
+        var h = Self.workingOnHotel { $0.switchScans = 1 }
+        // Hotel falls below min_signal; Airport is nobody's, Cafe is known and strong.
+        let a = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -90),
+                                   Fixture.entry(Fixture.cafe, 3, rssi: -70, security: .personal)]))
+        #expect(a.joins.map { $0.ssid } == [Fixture.cafe])
+    }
+
+    @Test func theOwnersChoiceIsNotReplaced() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.airport, 2, rssi: -80)]))
+        let a = h.on(.owner(.join(Fixture.airport, passphrase: nil, once: true)))
+        #expect(a.joins == [JoinTarget(ssid: Fixture.airport, security: .open, didAutoJoin: false)])
+        h.on(.associated(ssid: Fixture.airport, bssid: bssid(2), networkID: 0))
+        h.on(.ipv4Acquired)
+        #expect(h.m.snapshot().link?.isOwnerChoice == true)
+        let better = [Fixture.entry(Fixture.airport, 2, rssi: -80), Fixture.entry(Fixture.hotel, 1, rssi: -40)]
+        for _ in 0..<5 { #expect(h.on(.scanResults(better)).joins.isEmpty) }
+    }
+
+    @Test func nothingIsSwitchedWhileHelpersWork() {
+        var h = Harness.evaluating()
+        let better = [Fixture.entry(Fixture.hotel, 1, rssi: -90), Fixture.entry(Fixture.cafe, 3, rssi: -40, security: .personal)]
+        for _ in 0..<5 { #expect(h.on(.scanResults(better)).joins.isEmpty) }
+    }
+
+    // MARK: Backoff
+
+    @Test func backoffDoublesUpToTheCap() {
+        let b = Backoff(baseMs: 30_000, capMs: 3_600_000)
+        #expect((1...9).map { b.delay(afterFailures: $0) } ==
+                [30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000])
+        #expect(b.delay(afterFailures: 1_000_000) == 3_600_000)
+        var e: Backoff.Entry? = nil
+        for _ in 0..<3 { e = b.failed(e, now: 0, reason: "WRONG_KEY") }
+        #expect(e?.failures == 3 && e?.until == 120_000)
+        #expect(b.failed(e, now: 0, atLeastMs: 500_000, reason: "x").until == 500_000, "wpa_supplicant's longer wait wins")
+        // Quiet for a whole cap after the wait: forgotten.
+        #expect(b.failed(e, now: 120_000 + 3_600_000, reason: "x").failures == 1)
+    }
+
+    @Test func wrongKeyBacksOffAndTheNextCandidateIsTried() {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        let scan = [Fixture.entry(Fixture.cafe, 3, rssi: -40, security: .personal), Fixture.entry(Fixture.hotel, 1, rssi: -70)]
+        #expect(h.on(.scanResults(scan)).joins.map { $0.ssid } == [Fixture.cafe])
+        let a = h.on(.supplicant(.tempDisabled(ssid: Fixture.cafe, reason: .wrongKey, seconds: 10)))
+        #expect(a.disconnects == 1 && a.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(h.m.snapshot().backedOff.first?.until == h.now + 30_000)
+    }
+
+    @Test func repeatedFailuresWaitLongerEachTime() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        let scan = [Fixture.entry(Fixture.hotel, 1)]
+        var waits: [Int64] = []
+        for _ in 0..<5 {
+            #expect(h.on(.scanResults(scan)).joins.count == 1)
+            h.on(.supplicant(.networkNotFound(ssid: nil)))
+            let until = h.m.snapshot().backedOff.first!.until!
+            waits.append(until - h.now)
+            #expect(h.on(.scanResults(scan), after: until - h.now - 1).joins.isEmpty)
+            h.now = until
+        }
+        #expect(waits == [30_000, 60_000, 120_000, 240_000, 480_000])
+    }
+
+    @Test func anAssociationThatNeverCompletesBacksOff() {
+        var h = Harness.inactive()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.fire(.association)
+        #expect(a.disconnects == 1 && h.m.linkStage == 0)
+        #expect(h.m.snapshot().backedOff.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test func aJoinThatDropsBeforeAnAddressCannotLoop() {
+        var h = Harness.inactive()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.disconnected)
+        #expect(a.joins.isEmpty)
+        #expect(h.m.snapshot().backedOff.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test func wpaSupplicantJoiningADisabledNetworkIsUndone() {
+        var h = Harness.failure()  // Hotel disabled
+        let a = h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        #expect(a.disconnects == 1 && h.m.linkStage == 0)
+    }
+
+    // MARK: The owner's networks
+
+    @Test func ownerJoinRemembersTheNetworkUnlessOnce() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        #expect(h.on(.owner(.join(Fixture.train, passphrase: "short", once: false))).refused)
+        let a = h.on(.owner(.join(Fixture.train, passphrase: Self.passphrase, once: false)))
+        #expect(a.accepted)
+        #expect(a.joins == [JoinTarget(ssid: Fixture.train, security: .personal, passphrase: Self.passphrase, didAutoJoin: false)])
+        #expect(a.persisted?.ownerNetworks == [KnownNetwork(ssid: Fixture.train, passphrase: Self.passphrase)])
+        #expect(h.on(.owner(.join(Fixture.airport, passphrase: nil, once: true))).persisted == nil)
+        // Forgetting: refused for the configuration's networks and strangers.
+        #expect(h.on(.owner(.forget(Fixture.hotel))).refused)
+        #expect(h.on(.owner(.forget(Fixture.airport))).refused)
+        let f = h.on(.owner(.forget(Fixture.train)))
+        #expect(f.accepted && f.persisted?.ownerNetworks == [])
+    }
+
+    @Test func forgettingTheCurrentNetworkLeavesIt() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.train, 3, security: .personal)]))
+        h.on(.owner(.join(Fixture.train, passphrase: Self.passphrase, once: false)))
+        h.on(.associated(ssid: Fixture.train, bssid: bssid(3), networkID: 0))
+        h.on(.ipv4Acquired)
+        let a = h.on(.owner(.forget(Fixture.train)))
+        #expect(a.disconnects == 1 && a.joins.isEmpty && h.m.state == .inactive)
+    }
+
+    @Test func ownerJoinLiftsEveryBlock() {
+        var h = Harness.loggingOff()
+        _ = h.respond(h.request("alpha", .logoff)!, .success)
+        let a = h.on(.owner(.join(Fixture.hotel, passphrase: nil, once: true)))
+        #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(a.persisted?.loggedOff == [])
+    }
+}

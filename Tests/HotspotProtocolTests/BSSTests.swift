@@ -1,0 +1,69 @@
+import Testing
+import HotspotCore
+@testable import HotspotProtocol
+
+@Suite struct BSSTests {
+    @Test func singleEntry() throws {
+        let info = try BSSInfo.parse(try Fixture.load("bss_single-handmade.txt"))
+        #expect(info.id == 3 && info.bssid == BSSID("02:00:00:00:01:00") && info.frequency == 2412)
+        #expect(info.beaconInterval == 100 && info.capabilities == 0x0411 && info.quality == 0)
+        #expect(info.noise == -92 && info.level == -30 && info.age == 4 && info.snr == 62)
+        #expect(info.estimatedThroughput == 65000)
+        #expect(info.flags?.tokens == ["WPA2-PSK-CCMP", "ESS"] && info.security == .personal)
+        #expect(info.ssid == SSID("hotel-guest"))
+        #expect(info.informationElements.map { Array($0.prefix(13)) } == [0x00, 0x0b] + Array("hotel-guest".utf8))
+        #expect(info.block.text("update_idx") == "7")
+        #expect(info.block.skipped.isEmpty)
+        #expect(info.scanResult == ScanResult(bssid: info.bssid, frequency: 2412, signal: -30,
+                                              flags: info.flags!, ssid: SSID("hotel-guest")!))
+    }
+
+    @Test func singleEntryProblems() {
+        #expect(throws: SupplicantReplyError.empty) { try BSSInfo.parse([]) }  // no such BSS
+        #expect(throws: SupplicantReplyError.failed(reason: nil)) { try BSSInfo.parse(bytes("FAIL\n")) }
+        #expect(throws: SupplicantReplyError.self) { try BSSInfo.parse(bytes("id=1\nfreq=2412\n")) }  // no bssid
+        #expect(throws: SupplicantReplyError.self) { try BSSInfo.parse(bytes("bssid=02:00:00:00:01\n")) }
+        let odd = try? BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nie=abc\nssid=\(String(repeating: "x", count: 40))\nflags=[ESS\nlevel=high\n"))
+        #expect(odd?.informationElements == nil && odd?.ssid == nil && odd?.flags == nil && odd?.level == nil)
+        #expect(odd?.security == .unknown && odd?.scanResult == nil)
+    }
+
+    @Test func pagingThroughRanges() throws {
+        let page1 = try BSSRange.parse(try Fixture.load("bss_range-handmade-page1.txt"))
+        #expect(page1.entries.map(\.id) == [0, 1, 4])
+        #expect(!page1.isComplete && page1.nextID == 5 && page1.skipped.isEmpty)
+        #expect(page1.entries[2].ssid?.utf8Text == "中文")
+        let page2 = try BSSRange.parse(try Fixture.load("bss_range-handmade-page2.txt"))
+        #expect(page2.entries.map(\.id) == [5, 9])
+        #expect(page2.isComplete && page2.nextID == nil && page2.skipped.isEmpty)
+        #expect(page2.entries[1].ssid == SSID("Say \"hi\" \\ tab\there"))
+        let none = try BSSRange.parse([])  // nothing left in the range
+        #expect(none.entries.isEmpty && none.isComplete && none.nextID == nil)
+        #expect(throws: SupplicantReplyError.failed(reason: "Invalid range")) { try BSSRange.parse(bytes("FAIL-Invalid range\n")) }
+    }
+
+    @Test func rangeOddities() throws {
+        // A broken entry between good ones; lines after the end marker; no delimiter at all.
+        let text = "id=0\nbssid=02:00:00:00:01:00\n====\nid=1\nbssid=nonsense\n====\nid=2\nbssid=02:00:00:00:03:00\njunk\n####\nid=3\n"
+        let r = try BSSRange.parse(bytes(text))
+        #expect(r.entries.map(\.id) == [0, 2])
+        #expect(r.isComplete)
+        #expect(r.skipped.map(\.problem) == [.missingBSSID, .notKeyValue, .afterEndOfList])
+        #expect(r.skipped.map(\.line) == [4, 9, 11])
+        let noDelimiter = try BSSRange.parse(bytes("id=7\nbssid=02:00:00:00:01:00\n"))
+        #expect(noDelimiter.entries.count == 1 && !noDelimiter.isComplete && noDelimiter.nextID == 8)
+        let empties = try BSSRange.parse(bytes("====\n====\n####\n"))
+        #expect(empties.entries.isEmpty && empties.isComplete && empties.skipped.isEmpty)
+        let noIDs = try BSSRange.parse(bytes("bssid=02:00:00:00:01:00\n====\n"))
+        #expect(noIDs.entries.count == 1 && !noIDs.isComplete && noIDs.nextID == nil)
+    }
+
+    @Test func everyTruncationPoint() throws {
+        let full = try Fixture.load("bss_range-handmade-page2.txt") + (try Fixture.load("bss_single-handmade.txt"))
+        for cut in 0...full.count {
+            let r = try? BSSRange.parse(Array(full[0..<cut]))
+            if let r { #expect(r.entries.count <= 3) }
+            _ = try? BSSInfo.parse(Array(full[0..<cut]))
+        }
+    }
+}

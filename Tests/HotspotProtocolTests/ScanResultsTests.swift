@@ -1,0 +1,156 @@
+import Testing
+import HotspotCore
+@testable import HotspotProtocol
+
+private let header = "bssid / frequency / signal level / flags / ssid\n"
+
+@Suite struct ScanResultsTests {
+    @Test func handmadeFixture() throws {
+        let table = try ScanResultsTable.parse(try Fixture.load("scan_results-handmade-2.10.txt"))
+        #expect(table.sawHeader && table.skipped.isEmpty && !table.mayBeTruncated)
+        #expect(table.results.count == 12)
+        let r = table.results
+        #expect(r[0].bssid == BSSID("02:00:00:00:01:00") && r[0].frequency == 2412 && r[0].signal == -30)
+        #expect(r[0].ssid == SSID("hotel-guest") && r[0].security == .personal)
+        #expect(r[0].flags.tokens == ["WPA2-PSK-CCMP", "ESS"] && r[0].flags.isESS)
+        #expect(r[0].signalStrength == SignalStrength.fromDBm(-30))
+        #expect(r[1].ssid == SSID("Cafe Free WiFi") && r[1].security == .open)
+        #expect(r[2].security == .enterprise)
+        #expect(r[3].security == .wep)
+        #expect(r[4].ssid.bytes == [0xe4, 0xb8, 0xad, 0xe6, 0x96, 0x87] && r[4].ssid.utf8Text == "中文")
+        #expect(r[4].security == .personal)
+        #expect(r[5].security == .personal)  // SAE only
+        #expect(r[6].ssid.bytes == [0x00, 0x01] + Array("owe-hidden".utf8) && r[6].security == .open)
+        #expect(r[7].security == .open)      // OWE transition, open side
+        #expect(r[8].ssid.bytes.isEmpty)     // hidden network: trailing tab
+        #expect(r[9].ssid == SSID("Say \"hi\" \\ tab\there") && r[9].flags.hasWPS)
+        #expect(r[10].security == .enterprise && r[10].flags.isHotspot20)
+        #expect(r[11].ssid.bytes == [0x1b] + Array("[31mred".utf8) + [0x1b] + Array("[0m\n\r".utf8))
+        #expect(r[11].flags.isP2P)
+    }
+
+    @Test(arguments: [
+        ("[WPA2-PSK-CCMP][ESS]", SecurityType.personal),
+        ("[WPA-PSK-TKIP][ESS]", .personal),
+        ("[WPA-PSK-CCMP+TKIP][WPA2-PSK-CCMP+TKIP][WPS][ESS]", .personal),
+        ("[WPA2-PSK+FT/PSK-CCMP][ESS]", .personal),
+        ("[WPA2-PSK-SHA256-CCMP][ESS]", .personal),
+        ("[WPA2-SAE-CCMP][SAE-H2E][ESS]", .personal),
+        ("[WPA2-FT/SAE-CCMP][ESS]", .personal),
+        ("[WPA2-SAE-EXT-KEY-GCMP-256][ESS]", .personal),
+        ("[RSN-SAE-CCMP][MESH]", .personal),
+        ("[WPA2-EAP+PSK-CCMP][ESS]", .personal),            // both: a passphrase joins it
+        ("[WPA2-EAP-CCMP][ESS]", .enterprise),
+        ("[WPA-EAP-TKIP][WPA2-EAP-CCMP][ESS]", .enterprise),
+        ("[WPA2-EAP-SHA256-CCMP][ESS]", .enterprise),
+        ("[WPA2-FT/EAP-CCMP][ESS]", .enterprise),
+        ("[WPA2-EAP-SUITE-B-192-GCMP-256][ESS]", .enterprise),
+        ("[WPA2-FILS-SHA256-CCMP][ESS][FILS]", .enterprise),
+        ("[OSEN-OSEN-CCMP][ESS]", .enterprise),
+        ("[WPA2-OWE-CCMP][ESS]", .open),
+        ("[WPA2-OWE-CCMP][OWE-TRANS][ESS]", .open),
+        ("[OWE-TRANS-OPEN][ESS]", .open),
+        ("[WEP][ESS]", .wep),
+        ("[WEP]", .wep),
+        ("[ESS]", .open),
+        ("", .open),
+        ("[IBSS]", .open),
+        ("[WPA2-?][ESS]", .unknown),
+        ("[WPA2-DPP-CCMP][ESS]", .unknown),
+        ("[WPA2-FOO-CCMP][ESS]", .unknown),
+        ("[WPA3-SAE-CCMP][ESS]", .personal),                 // not printed by 2.10; read sensibly if it appears
+        ("[SAE-H2E]", .open),                                // only a capability token, no RSN token
+    ])
+    func flagsToSecurity(flags: String, security: SecurityType) throws {
+        let parsed = try #require(ScanFlags(flags))
+        #expect(parsed.security == security)
+    }
+
+    @Test(arguments: ["[", "]", "[ESS", "ESS", "[ESS]x", "[[ESS]]", "[ES\tS]", "[ESS] [WPS]", "[\u{1}]"])
+    func malformedFlags(flags: String) {
+        #expect(ScanFlags(flags) == nil)
+    }
+
+    @Test func hostileRowsAreDroppedAndCounted() throws {
+        let rows = [
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]\tgood",                          // 2 ok
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]",                                 // 3 four fields (truncated)
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]\tname\textra",                    // 4 extra tab
+            "02:00:00:00:01:0\t2412\t-30\t[ESS]\tname",                             // 5 short bssid
+            "02:00:00:00:01:00:00\t2412\t-30\t[ESS]\tname",                         // 6 long bssid
+            "zz:00:00:00:01:00\t2412\t-30\t[ESS]\tname",                            // 7
+            "02:00:00:00:01:00\t\t-30\t[ESS]\tname",                                // 8 empty freq
+            "02:00:00:00:01:00\t-2412\t-30\t[ESS]\tname",                           // 9 negative freq
+            "02:00:00:00:01:00\t99999999999999999999999\t-30\t[ESS]\tname",         // 10 overlong freq
+            "02:00:00:00:01:00\t2412\t-30dBm\t[ESS]\tname",                         // 11
+            "02:00:00:00:01:00\t2412\t\t[ESS]\tname",                               // 12
+            "02:00:00:00:01:00\t2412\t-30\t[ESS\tname",                             // 13 bad flags
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]\t" + String(repeating: "x", count: 33), // 14 ssid too long
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]\t" + String(repeating: "\\x00", count: 33), // 15
+            "",                                                                     // 16 blank
+            "garbage",                                                              // 17
+            "02:00:00:00:01:00\t2412\t-30\t[ESS]\t" + String(repeating: "A", count: 100_000), // 18 overlong
+            "02:00:00:00:02:00\t5180\t-1000\t[WPA2-PSK-CCMP][ESS]\tgood too\r",     // 19 ok (CRLF)
+            "02:00:00:00:01:00\t2412\t-1001\t[ESS]\tname",                          // 20 signal out of range
+        ]
+        let table = try ScanResultsTable.parse(bytes(header + rows.joined(separator: "\n") + "\n"))
+        #expect(table.results.map(\.ssid) == [SSID("good")!, SSID("good too")!])
+        #expect(table.results[1].signal == -1000)
+        #expect(table.skipped.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20])
+        #expect(table.skipped.map(\.problem) == [
+            .fieldCount(4), .fieldCount(6), .badBSSID, .badBSSID, .badBSSID, .badFrequency, .badFrequency,
+            .badFrequency, .badSignal, .badSignal, .badFlags, .badSSID, .badSSID, .blankLine, .fieldCount(1),
+            .badSSID, .badSignal,
+        ])
+        #expect(table.skipped.allSatisfy { $0.excerpt.utf8.count <= 64 * 4 + 3 })  // bounded, whatever the row
+        #expect(table.mayBeTruncated)  // far beyond 4096 bytes: cannot be a whole wpa_supplicant reply
+    }
+
+    @Test func headerOnlyAndMissingHeader() throws {
+        let empty = try ScanResultsTable.parse(bytes(header))
+        #expect(empty.results.isEmpty && empty.skipped.isEmpty && empty.sawHeader)
+        let noHeader = try ScanResultsTable.parse(bytes("02:00:00:00:01:00\t2412\t-30\t[ESS]\tx\n"))
+        #expect(!noHeader.sawHeader && noHeader.results.count == 1)
+        let crlf = try ScanResultsTable.parse(bytes(header.replacingOccurrences(of: "\n", with: "\r\n")
+            + "02:00:00:00:01:00\t2412\t-30\t[ESS]\t\r\n"))
+        #expect(crlf.sawHeader && crlf.results.count == 1 && crlf.results[0].ssid.bytes.isEmpty)
+        let noFinalNewline = try ScanResultsTable.parse(bytes(header + "02:00:00:00:01:00\t2412\t-30\t[ESS]\tlast"))
+        #expect(noFinalNewline.results.last?.ssid == SSID("last"))
+    }
+
+    @Test func failuresAreErrors() {
+        #expect(throws: SupplicantReplyError.failed(reason: nil)) { try ScanResultsTable.parse(bytes("FAIL\n")) }
+        #expect(throws: SupplicantReplyError.empty) { try ScanResultsTable.parse([]) }
+        #expect(throws: SupplicantReplyError.unknownCommand) { try ScanResultsTable.parse(bytes("UNKNOWN COMMAND\n")) }
+    }
+
+    @Test func tenThousandRows() throws {
+        var text = header
+        for i in 0..<10_000 {
+            let b = String(format: "02:00:00:%02x:%02x:%02x", (i >> 16) & 0xff, (i >> 8) & 0xff, i & 0xff)
+            let ssid = PrintfEscaping.encodeToString([UInt8(i & 0xff), UInt8((i >> 8) & 0xff)] + Array("net\(i)".utf8))
+            text += "\(b)\t\(2412 + (i % 13) * 5)\t\(-30 - i % 60)\t[WPA2-PSK-CCMP][ESS]\t\(ssid)\n"
+            if i % 1000 == 999 { text += "broken row \(i)\n" }
+        }
+        let table = try ScanResultsTable.parse(bytes(text))
+        #expect(table.results.count == 10_000)
+        #expect(table.skipped.count == 10)
+        #expect(table.results[9_999].ssid.bytes == [0x0f, 0x27] + Array("net9999".utf8))
+    }
+
+    /// Every prefix of a real-looking reply (a datagram cut anywhere) parses without trapping, and every row
+    /// it yields is one of the full reply's rows: a cut never invents data... except the last row, whose SSID
+    /// may be cut short, which is why a table cut mid-row must be distrusted by its length, not its content.
+    @Test func everyTruncationPoint() throws {
+        let full = try Fixture.load("scan_results-handmade-2.10.txt")
+        let complete = try ScanResultsTable.parse(full).results
+        for cut in 0...full.count {
+            let prefix = Array(full[0..<cut])
+            guard let table = try? ScanResultsTable.parse(prefix) else { continue }
+            for (i, row) in table.results.enumerated() {
+                #expect(row.bssid == complete[i].bssid && row.frequency == complete[i].frequency)
+                if i < table.results.count - 1 { #expect(row == complete[i]) }
+            }
+        }
+    }
+}
