@@ -301,23 +301,30 @@ wpa() { wpa_cli -p $WPA_CTRL -i $STA_IF "$@"; }
 
 sta_state() { wpa status | sed -n 's/^wpa_state=//p'; }
 
-# sta_events_start: an attached monitor writes every event line (<N>TEXT) to $RADIO_DIR/events.log.
+# sta_events_start: an attached monitor (socat ATTACHes from its own datagram socket and logs every
+# datagram it receives as a hex dump, so boundaries and bytes are exact); see sta_events.
 sta_events_start() {
     mkdir -p $RADIO_RUN/mon
-    sleep 100000 | wpa_cli -p $WPA_CTRL -i $STA_IF > $RADIO_RUN/mon/raw 2>&1 &
+    rm -f $RADIO_RUN/mon/sock
+    { printf 'ATTACH'; exec sleep 100000; } | socat -x - "UNIX-SENDTO:$WPA_CTRL/$STA_IF,bind=$RADIO_RUN/mon/sock" \
+        > /dev/null 2> $RADIO_RUN/mon/hex &
     echo $! > $RADIO_RUN/mon/pid
-    wait_for "grep -q 'Interactive mode' $RADIO_RUN/mon/raw" 5
-    ln -sf $RADIO_RUN/mon/raw "$RADIO_DIR/events.raw"
+    wait_for "grep -q '^ 4f 4b 0a' $RADIO_RUN/mon/hex" 5 || fail "the event monitor could not ATTACH"
+    ln -sf $RADIO_RUN/mon/events "$RADIO_DIR/events.log"
 }
-# sta_events_stop: ends the monitor (wpa_cli flushes what it still buffers when it exits).
+# sta_events_stop: ends the monitor.
 sta_events_stop() {
     [ -f $RADIO_RUN/mon/pid ] || return 0
     kill -TERM "$(cat $RADIO_RUN/mon/pid)" 2>/dev/null
-    wait_for "! kill -0 $(cat $RADIO_RUN/mon/pid)" 5
     rm -f $RADIO_RUN/mon/pid
 }
-# sta_events: the event lines seen so far, cleaned of wpa_cli's prompt.
-sta_events() { tr -d '\r' < $RADIO_RUN/mon/raw | sed 's/^> *//' | grep -E '^<[0-9]>'; }
+# sta_events: every event datagram received so far (those starting with "<"), one per line, exact bytes.
+sta_events() {
+    awk '/^[<>] [0-9]/ { if (d != "" && substr(d, 1, 2) == "3c") print d "0a"; d = ""; inb = ($1 == "<"); next }
+         inb { for (i = 1; i <= NF; i++) d = d $i }
+         END { if (d != "" && substr(d, 1, 2) == "3c") print d "0a" }' $RADIO_RUN/mon/hex | xxd -r -p \
+        | tee $RADIO_RUN/mon/events
+}
 # sta_mark: later sta_wait_event calls only look at events that come after this point.
 sta_mark() { RADIO_EV_MARK=$(sta_events | wc -l); }
 # sta_wait_event REGEX TIMEOUT: waits for an event line (after the last sta_mark) matching REGEX.
