@@ -24,6 +24,10 @@ let package = Package(
         // Daemon and CLI in one binary: flash is scarce.
         .executableTarget(name: "hotspotd", dependencies: ["HotspotAgent"]),
 
+        // Figures for README's benchmarks (host only, not shipped): `swift run -c release hotspotd-bench`.
+        .executableTarget(
+            name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol"], path: "Benchmarks/HotspotBench"),
+
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
         .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"]),

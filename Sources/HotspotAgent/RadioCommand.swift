@@ -144,11 +144,35 @@ enum RadioCommand {
     static func scan(_ o: Options) -> Int32 {
         var notes: [String] = []
         var rows: [Row] = []
-        var interfaceName = o.interface
-        // The kernel's dump: no size limit, exact SSID bytes and IEs.
         var raw: [[UInt8]] = []
-        if let (nl, wif) = clientInterface(o.interface, verb: "scan", quiet: true, notes: &notes) {
-            interfaceName = wif.name
+        let found = clientInterface(o.interface, verb: "scan", quiet: true, notes: &notes)
+        let interfaceName = o.interface ?? found?.1.name
+        var session: SupplicantSession? = nil
+        if let name = interfaceName {
+            do {
+                session = try SupplicantSession(controlPath: o.controlDirectory + "/" + name,
+                                                runDirectory: RunDirectory(o.runDirectory))
+            } catch {
+                notes.append(error.message)
+            }
+        }
+        defer { session?.close() }
+        // A fresh scan first, if asked: it refreshes the kernel's table and wpa_supplicant's alike.
+        if o.trigger, let session {
+            do {
+                try session.callExpectingOK(.scan(ScanRequest()))
+                if session.waitForEvent(timeout: Int64(o.timeoutSeconds) * 1000, { e in
+                    if case .scanResults = e { return true }
+                    return false
+                }) == nil {
+                    notes.append("no CTRL-EVENT-SCAN-RESULTS within \(o.timeoutSeconds) s")
+                }
+            } catch {
+                notes.append(error.message)
+            }
+        }
+        // The kernel's dump: no size limit, exact SSID bytes and IEs.
+        if let (nl, wif) = found {
             if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
             do {
                 for b in try nl.scanDump(ifindex: wif.ifindex) {
@@ -160,34 +184,11 @@ enum RadioCommand {
             }
         }
         // wpa_supplicant's BSS table fills in what nl80211 could not give.
-        if let name = interfaceName {
+        if let session {
+            var known: [BSSID: Int] = [:]
+            for (n, r) in rows.enumerated() { known[r.bssid] = n }
             do {
-                let session = try SupplicantSession(controlPath: o.controlDirectory + "/" + name,
-                                                    runDirectory: RunDirectory(o.runDirectory))
-                defer { session.close() }
-                if o.trigger {
-                    try session.callExpectingOK(.scan(ScanRequest()))
-                    if session.waitForEvent(timeout: Int64(o.timeoutSeconds) * 1000, { e in
-                        if case .scanResults = e { return true }
-                        return false
-                    }) == nil {
-                        notes.append("no CTRL-EVENT-SCAN-RESULTS within \(o.timeoutSeconds) s")
-                    }
-                    // The kernel's table was refreshed too; read it again.
-                    if let (nl, wif) = clientInterface(name, verb: "scan", quiet: true, notes: &notes) {
-                        raw = []
-                        if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
-                        let fresh = (try? nl.scanDump(ifindex: wif.ifindex)) ?? []
-                        rows = fresh.map { b in
-                            Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency, rssi: b.signalDBm,
-                                security: b.security, source: "nl80211-scan", associated: b.associated)
-                        }
-                    }
-                }
-                var known: [BSSID: Int] = [:]
-                for (n, r) in rows.enumerated() { known[r.bssid] = n }
-                for b in try session.bssTable() {
-                    if known[b.bssid] != nil { continue }
+                for b in try session.bssTable() where known[b.bssid] == nil {
                     rows.append(Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency ?? 0, rssi: b.level,
                                     security: b.security, source: "wpa-scan", associated: false))
                 }

@@ -1,5 +1,6 @@
 import CLinux
 import HotspotCore
+import HotspotProtocol
 
 /// wpa_supplicant's control interface, as wpa_cli uses it: one socket for requests and replies, one
 /// ATTACHed socket for events. Both live in the poll loop; nothing here ever blocks on wpa_supplicant.
@@ -204,25 +205,31 @@ public final class SupplicantClient {
     }
 
     func readReplies() {
-        guard let socket = requestSocket else { return }
+        drain(requestSocket) { [self] datagram in
+            // An unsolicited event on the request socket is an event, not this request's reply.
+            if SupplicantDatagram.isEvent(datagram) {
+                onEvent(datagram)
+            } else if let r = inFlight {
+                inFlight = nil
+                loop.cancel(inFlightTimer)
+                r.completion(.bytes(datagram))
+                sendNext()
+            }  // else: a stray reply, dropped
+            return requestSocket != nil
+        }
+    }
+
+    /// Hand every waiting datagram of `socket` to `handle` until it returns false (the socket was
+    /// replaced or closed meanwhile). A read error means wpa_supplicant went away.
+    func drain(_ socket: UnixDatagramSocket?, _ handle: ([UInt8]) -> Bool) {
+        guard let socket else { return }
         while true {
             let datagram: [UInt8]?
             do { datagram = try socket.receive(into: &buffer) } catch {
                 tearDown(reason: "wpa_supplicant went away (\(error.description))", retry: true)
                 return
             }
-            guard let datagram else { return }
-            // An unsolicited event on the request socket is an event, not this request's reply.
-            if SupplicantClient.isEvent(datagram) {
-                onEvent(datagram)
-                continue
-            }
-            guard let r = inFlight else { continue }  // a stray reply: drop it
-            inFlight = nil
-            loop.cancel(inFlightTimer)
-            r.completion(.bytes(datagram))
-            sendNext()
-            guard requestSocket != nil else { return }
+            guard let datagram, handle(datagram) else { return }
         }
     }
 
@@ -241,37 +248,25 @@ public final class SupplicantClient {
     // MARK: - events
 
     func readEvents() {
-        guard let socket = eventSocket else { return }
-        while true {
-            let datagram: [UInt8]?
-            do { datagram = try socket.receive(into: &buffer) } catch {
-                tearDown(reason: "wpa_supplicant went away (\(error.description))", retry: true)
-                return
-            }
-            guard let datagram else { return }
+        drain(eventSocket) { [self] datagram in
             if link == .attaching {
-                if datagram.starts(with: Array("OK".utf8)) { attached(); continue }
-                if !SupplicantClient.isEvent(datagram) {
+                if datagram.starts(with: Array("OK".utf8)) {
+                    attached()
+                    return eventSocket != nil
+                }
+                if !SupplicantDatagram.isEvent(datagram) {
                     tearDown(reason: "ATTACH refused: " + String(decoding: datagram.prefix(64), as: UTF8.self), retry: true)
-                    return
+                    return false
                 }
             }
             onEvent(datagram)
             if datagram.containsSequence(Array("CTRL-EVENT-TERMINATING".utf8)) {
                 tearDown(reason: "wpa_supplicant is terminating", retry: true)
-                return
+                return false
             }
-            guard eventSocket != nil else { return }
+            return eventSocket != nil
         }
     }
 
     static let ping: [UInt8] = Array("PING".utf8)
-
-    /// wpa_supplicant marks events with a `<level>` prefix (or `IFNAME=` first, for global sockets).
-    static func isEvent(_ bytes: [UInt8]) -> Bool {
-        if bytes.count >= 3, bytes[0] == UInt8(ascii: "<"), bytes[1] >= UInt8(ascii: "0"), bytes[1] <= UInt8(ascii: "9") {
-            return true
-        }
-        return bytes.starts(with: Array("IFNAME=".utf8))
-    }
 }

@@ -226,7 +226,7 @@ public struct HotspotMachine {
     public mutating func ipv4Acquired(now: Int64) -> [HotspotAction] { handle(.ipv4Acquired, now: now) }
     public mutating func disconnected(now: Int64) -> [HotspotAction] { handle(.disconnected, now: now) }
     public mutating func linkSignal(rssi: Int, now: Int64) -> [HotspotAction] { handle(.linkSignal(rssi: rssi), now: now) }
-    public mutating func supplicant(_ event: SupplicantEvent, now: Int64) -> [HotspotAction] {
+    public mutating func supplicant(_ event: JoinFailure, now: Int64) -> [HotspotAction] {
         handle(.supplicant(event), now: now)
     }
     public mutating func helperResponded(requestID: UInt64, _ response: HelperResponse, now: Int64) -> [HotspotAction] {
@@ -360,11 +360,11 @@ public struct HotspotMachine {
         }
     }
 
-    mutating func onSupplicantEvent(_ event: SupplicantEvent) {
+    mutating func onSupplicantEvent(_ event: JoinFailure) {
         switch event {
         case .tempDisabled(let ssid, let reason, let seconds):
-            let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.rawValue)
-            say(.warning, ssid, "wpa_supplicant:", reason.rawValue, retryMs: wait)
+            let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.description)
+            say(.warning, ssid, "wpa_supplicant:", reason.description, retryMs: wait)
             if linkSSIDBeforeOnline == ssid {
                 emit(.disconnect)
                 dropLink()

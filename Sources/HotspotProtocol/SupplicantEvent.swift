@@ -1,29 +1,11 @@
 import HotspotCore
 
-/// Why wpa_supplicant temporarily disabled a network (`reason=` of CTRL-EVENT-SSID-TEMP-DISABLED).
-public enum TempDisableReason: Equatable, Sendable, CustomStringConvertible {
-    /// `WRONG_KEY`: the 4-way handshake failed, the passphrase is probably wrong.
-    case wrongKey
-    /// `CONN_FAILED`: association/authentication attempts failed.
-    case connectionFailed
-    /// `AUTH_FAILED`: EAP or SAE authentication failed.
-    case authenticationFailed
-    case other(String)
-
-    init(_ text: ArraySlice<UInt8>) {
-        if WpaBytes.equals(text, "WRONG_KEY") { self = .wrongKey }
-        else if WpaBytes.equals(text, "CONN_FAILED") { self = .connectionFailed }
-        else if WpaBytes.equals(text, "AUTH_FAILED") { self = .authenticationFailed }
-        else { self = .other(WpaBytes.excerpt(text)) }
-    }
-
-    /// wpa_supplicant's own word for it.
-    public var description: String {
-        switch self {
-        case .wrongKey: return "WRONG_KEY"
-        case .connectionFailed: return "CONN_FAILED"
-        case .authenticationFailed: return "AUTH_FAILED"
-        case .other(let text): return text
+extension TempDisableReason {
+    init(reasonText text: ArraySlice<UInt8>) {
+        if WpaBytes.equals(text, "WRONG_KEY") || WpaBytes.equals(text, "CONN_FAILED") || WpaBytes.equals(text, "AUTH_FAILED") {
+            self.init(word: WpaBytes.string(text))
+        } else {
+            self = .other(WpaBytes.excerpt(text))
         }
     }
 }
@@ -129,7 +111,7 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             let a = EventArguments(args)
             return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
                                         authFailures: a.int("auth_failures"), duration: a.int("duration"),
-                                        reason: a.value("reason").map { TempDisableReason($0) })
+                                        reason: a.value("reason").map { TempDisableReason(reasonText: $0) })
         }
         if WpaBytes.equals(name, "CTRL-EVENT-SSID-REENABLED") {
             let a = EventArguments(args)

@@ -86,7 +86,7 @@ struct SeededRandom: RandomNumberGenerator {
         case 27..<31: return .disconnected
         case 31..<33: return .linkSignal(rssi: Int.random(in: -95 ... -35, using: &rng))
         case 33..<36:
-            return .supplicant(.tempDisabled(ssid: m.linkSSID ?? anySSID(), reason: pick(TempDisableReason.allCases),
+            return .supplicant(.tempDisabled(ssid: m.linkSSID ?? anySSID(), reason: pick([TempDisableReason.wrongKey, .connectionFailed, .authenticationFailed, .other("OTHER")]),
                                              seconds: Int.random(in: 0...120, using: &rng)))
         case 36..<38: return .supplicant(.networkNotFound(ssid: Bool.random(using: &rng) ? nil : anySSID()))
         case 38..<60:

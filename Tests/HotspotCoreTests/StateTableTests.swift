@@ -79,7 +79,7 @@ import Testing
         case .ipv4: return .ipv4Acquired
         case .disconnected: return .disconnected
         case .linkSignal: return .linkSignal(rssi: -48)
-        case .tempDisabled: return .supplicant(.tempDisabled(ssid: Fixture.hotel, reason: .connFailed, seconds: 10))
+        case .tempDisabled: return .supplicant(.tempDisabled(ssid: Fixture.hotel, reason: .connectionFailed, seconds: 10))
         case .networkNotFound: return .supplicant(.networkNotFound(ssid: nil))
         case .respondSuccess:
             return .helperResponded(requestID: joinPath, HelperResponse(result: .success, confidence: .high))
