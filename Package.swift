@@ -30,6 +30,6 @@ let package = Package(
 
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"]),
+        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"], exclude: ["Fixtures"]),
     ]
 )
