@@ -101,13 +101,22 @@ done
 say "Neighbour 5G is not claimed: no helper knows it, so the router leaves it alone."
 
 H "Choosing and joining the uplink"
+mkdir -p /run/hotspotd
 hotel_hex=$(hexof "Hotel Guest")
 hotel_pw=$(sed -n "s/^network\.0\.password=//p" $RADIO_DIR/claims)
-if hs join "Hotel Guest" --once && [ $HS_RC = 0 ]; then
-    say "hotspotd joined it: $HS_OUT"
-    did "join: picked and joined the claimed network"
+say "Best candidate: Hotel Guest (claimed with high confidence and a password, strongest signal)."
+umask 077; printf '%s\n' "$hotel_pw" > $RADIO_DIR/hotel.pass; umask 022
+hs radio join --interface wlan0 --run-dir /run/hotspotd --ssid-hex "$hotel_hex" \
+    --passphrase-file $RADIO_DIR/hotel.pass --timeout 40; joined=$?
+if [ $joined = 0 ] && [ $HS_RC = 0 ]; then
+    say "hotspotd cannot pick uplinks by itself yet, but it can join one: the demo hands it the helper's"
+    say "password in a file (the SSID goes to wpa_supplicant as hex, never quoted):"
+    echo "   \$ hotspotd radio join --ssid-hex $hotel_hex --passphrase-file hotel.pass"
+    printf '%s\n' "$HS_OUT" | indent
+    did "radio join: added the network to wpa_supplicant and waited for the connection"
+    stood_in "the choice of Hotel Guest was the demo's (hotspotd's uplink selection is coming)"
 else
-    say "Best candidate: Hotel Guest (claimed with high confidence and a password, strongest signal)."
+    [ $joined = 0 ] && { say "hotspotd radio join failed (exit $HS_RC):"; printf '%s\n' "$HS_OUT" | indent; }
     say "hotspotd cannot join networks by itself yet; the demo hands the helper's password to"
     say "wpa_supplicant over its control socket, as hotspotd will (SSID as hex, never quoted):"
     id=$(wpa add_network | tail -n1)
@@ -138,8 +147,12 @@ say "No portal in the way: the uplink is usable."
 
 H "Another network: Lobby Free WiFi, behind a captive portal"
 wpa disconnect >> "$DLOG"
-lobby=$(sta_add_network --ssid "Lobby Free WiFi" --open)
-wpa select_network "$lobby" >> "$DLOG"
+if hs radio join --interface wlan0 --run-dir /run/hotspotd "Lobby Free WiFi" --open --timeout 40 && [ $HS_RC = 0 ]; then
+    echo "   \$ hotspotd radio join \"Lobby Free WiFi\" --open"; printf '%s\n' "$HS_OUT" | indent
+else
+    lobby=$(sta_add_network --ssid "Lobby Free WiFi" --open)
+    wpa select_network "$lobby" >> "$DLOG"
+fi
 if wait_for '[ "$(sta_state)" = COMPLETED ]' 30 >> "$DLOG" 2>&1 && sta_dhcp >> "$DLOG" 2>&1; then
     say "joined the lobby network (open), address $(cat /run/radio/sta-ip)"
     echo "   \$ probe http://probe.test/generate_204 before login"
