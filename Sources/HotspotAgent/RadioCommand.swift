@@ -499,13 +499,13 @@ enum Decimal2 {
 }
 
 enum MACAddress {
+    /// `aa:bb:…` like a BSSID; an address of another length still prints, digit pairs joined by colons.
     static func text(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+        if let b = BSSID(bytes: bytes) { return b.description }
         var out: [UInt8] = []
         for (i, b) in bytes.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ":")) }
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 15)])
+            Hex.append(b, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -524,8 +524,9 @@ enum JSONText {
             case "\t": out += "\\t"
             default:
                 if u.value < 0x20 {
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00" + String(decoding: [hex[Int(u.value >> 4)], hex[Int(u.value & 15)]], as: UTF8.self)
+                    var hex: [UInt8] = []
+                    Hex.append(UInt8(u.value), to: &hex)
+                    out += "\\u00" + String(decoding: hex, as: UTF8.self)
                 } else {
                     out.unicodeScalars.append(u)
                 }

@@ -5,11 +5,14 @@ public enum Hex {
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0f)])
-        }
+        for b in bytes { append(b, to: &out) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Append `byte` as two lowercase hex digits.
+    public static func append(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(digits[Int(byte >> 4)])
+        out.append(digits[Int(byte & 0x0f)])
     }
 
     /// nil unless `text` is an even number of hex digits.

@@ -63,7 +63,7 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "x"))
-                out.append(Hex.digits[Int(b >> 4)]); out.append(Hex.digits[Int(b & 15)])
+                Hex.append(b, to: &out)
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -123,7 +123,7 @@ public struct BSSID: Hashable, CustomStringConvertible, Sendable {
         for i in 0..<6 {
             let b = UInt8(truncatingIfNeeded: value >> (UInt64(5 - i) * 8))
             if i > 0 { out.append(UInt8(ascii: ":")) }
-            out.append(Hex.digits[Int(b >> 4)]); out.append(Hex.digits[Int(b & 15)])
+            Hex.append(b, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }

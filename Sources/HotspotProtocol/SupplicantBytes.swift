@@ -177,10 +177,5 @@ enum WpaBytes {
     /// The value of one hex digit (either case), as wpa_supplicant's `hex2num`.
     static func hexValue(_ c: UInt8) -> UInt8? { Hex.value(of: c) }
 
-    static let lowerHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    static func appendHex(_ out: inout [UInt8], _ byte: UInt8) {
-        out.append(lowerHexDigits[Int(byte >> 4)])
-        out.append(lowerHexDigits[Int(byte & 0x0f)])
-    }
+    static func appendHex(_ out: inout [UInt8], _ byte: UInt8) { Hex.append(byte, to: &out) }
 }

@@ -232,13 +232,12 @@ public enum SupplicantCommand: Equatable, Sendable {
             }
             if mask.rawValue != 0 {
                 WpaBytes.append(&out, " MASK=0x")
+                // Big-endian bytes, leading zero digits dropped (wpa_supplicant reads it with strtol).
+                let v = mask.rawValue
                 var digits: [UInt8] = []
-                var v = mask.rawValue
-                repeat {
-                    digits.append(WpaBytes.lowerHexDigits[Int(v & 0xf)])
-                    v >>= 4
-                } while v != 0
-                out.append(contentsOf: digits.reversed())
+                for shift in [24, 16, 8, 0] { Hex.append(UInt8(truncatingIfNeeded: v >> UInt32(shift)), to: &digits) }
+                let first = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? (digits.count - 1)
+                out.append(contentsOf: digits[first...])
             }
         case .status: WpaBytes.append(&out, "STATUS")
         case .signalPoll: WpaBytes.append(&out, "SIGNAL_POLL")
