@@ -8,8 +8,15 @@ ap_start odd --ssid-hex "$(hexof 'Odd "one" \ ')ff01" --psk "odd-pass-1234" --tx
 sta_start
 sta_events_start
 sta_mark
-sta_scan || fail "wpa_supplicant scan did not finish"
-wpa scan_results | tr -d '\r' > wpa.txt
+# Under TCG one scan can miss a beacon; scan again (at most 3 times) until wpa_supplicant has all three.
+for try in 1 2 3; do
+    sta_scan || fail "wpa_supplicant scan did not finish"
+    wpa scan_results | tr -d '\r' > wpa.txt
+    missing=0
+    for name in home cafe odd; do grep -q "^$(ap_bssid $name)" wpa.txt || missing=1; done
+    [ $missing = 0 ] && break
+    log "scan $try missed an AP; scanning again"
+done
 hotspotd radio scan --interface $STA_IF --run-dir /run/hotspotd > scan.txt 2> scan.err; rc=$?
 hotspotd radio scan --interface $STA_IF --run-dir /run/hotspotd --json > scan.json 2>&1
 cat wpa.txt scan.txt scan.err scan.json
