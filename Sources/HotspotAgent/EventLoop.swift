@@ -20,6 +20,8 @@ public final class EventLoop {
 
     var watches: [Watch] = []
     var timers: [Timer] = []
+    /// Work posted by handlers: runs after the current handler returns, in order, before the next poll.
+    var posted: [() -> Void] = []
     var nextID = 1
     var stopped = false
 
@@ -54,6 +56,13 @@ public final class EventLoop {
 
     public func cancel(_ id: Int) { timers.removeAll { $0.id == id } }
 
+    /// Run `work` after the current handler (and everything posted before it) has finished, before the
+    /// loop waits again. Completions go through here so they never run inside the caller's own call.
+    public func post(_ work: @escaping () -> Void) { posted.append(work) }
+
+    /// True while posted work waits to run.
+    public var hasPostedWork: Bool { !posted.isEmpty }
+
     public func stop() { stopped = true }
 
     /// Run until `stop()` or until `condition` becomes true.
@@ -66,9 +75,11 @@ public final class EventLoop {
 
     /// One iteration: wait for the earliest of ready descriptors, the next timer, or `maxWait` ms.
     public func runOnce(maxWait: Int64) {
+        runPosted()
         var wait = maxWait
         let start = now
         for t in timers { wait = min(wait, max(0, t.deadline - start)) }
+        if !posted.isEmpty { wait = 0 }
         var fds = watches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
         let ids = watches.map { $0.id }
         let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(wait)) }
@@ -80,6 +91,15 @@ public final class EventLoop {
             }
         }
         fireDueTimers()
+        runPosted()
+    }
+
+    /// Drains posted work, including work posted while draining.
+    func runPosted() {
+        while !posted.isEmpty {
+            let work = posted.removeFirst()
+            work()
+        }
     }
 
     func fireDueTimers() {
