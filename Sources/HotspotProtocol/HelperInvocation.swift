@@ -1,0 +1,139 @@
+import HotspotCore
+
+/// What the driver knows of the interface the helper's network is on. Each part may be unknown.
+public struct UplinkAddressing: Hashable, Sendable {
+    public var interface: String?
+    /// IPv4 address, dotted quad.
+    public var address: String?
+    public var gateway: String?
+    public var dnsServers: [String]
+
+    public init(interface: String? = nil, address: String? = nil, gateway: String? = nil, dnsServers: [String] = []) {
+        self.interface = interface
+        self.address = address
+        self.gateway = gateway
+        self.dnsServers = dnsServers
+    }
+}
+
+/// One run of an external helper, encoded: argv[1...], the exact environment and stdin (README of
+/// examples/helpers). The driver starts the process with these; `HelperOutput` reads its answer.
+public struct HelperInvocation: Hashable, Sendable {
+    /// argv[1...]: the command word.
+    public var arguments: [String]
+    /// `KEY=value` strings, no NUL or newline in any of them.
+    public var environment: [String]
+    /// filterScanList: the scan list, one network per line; other commands: empty.
+    public var input: [UInt8]
+    /// UI answers left out, and why (never their values), for the log.
+    public var notes: [String]
+
+    public init(_ request: HelperRequest, uplink: UplinkAddressing = UplinkAddressing()) {
+        arguments = [request.command.rawValue]
+        environment = HelperProtocol.baseEnvironment
+        input = []
+        notes = []
+        set("HOTSPOT_PROTOCOL", String(HelperProtocol.version))
+        set("HOTSPOT_COMMAND", request.command.rawValue)
+        set("HOTSPOT_HELPER", HelperProtocol.printable(Array(request.helper.utf8)))
+        if request.command == .filterScanList {
+            input.reserveCapacity(request.scanList.count * 80)
+            for n in request.scanList { HelperInvocation.appendScanLine(n, to: &input) }
+            return
+        }
+        if let n = request.network {
+            set("HOTSPOT_SSID", HelperProtocol.printable(n.ssid.bytes))
+            set("HOTSPOT_SSID_HEX", n.ssid.hex)
+            set("HOTSPOT_BSSID", n.bssid?.description ?? "")
+            set("HOTSPOT_RSSI", String(n.rssi))
+            set("HOTSPOT_SIGNAL", HelperInvocation.hundredths(n.signalStrength))
+            set("HOTSPOT_FREQUENCY", String(n.frequency))
+            set("HOTSPOT_SECURITY", n.securityType.rawValue)
+            set("HOTSPOT_IS_SECURE", n.isSecure ? "1" : "0")
+            set("HOTSPOT_DID_AUTO_JOIN", n.didAutoJoin ? "1" : "0")
+            set("HOTSPOT_DID_JUST_JOIN", n.didJustJoin ? "1" : "0")
+            set("HOTSPOT_IS_CHOSEN_HELPER", n.isChosenHelper ? "1" : "0")
+        }
+        set("HOTSPOT_INTERFACE", HelperInvocation.fact(uplink.interface))
+        set("HOTSPOT_ADDRESS", HelperInvocation.fact(uplink.address))
+        set("HOTSPOT_GATEWAY", HelperInvocation.fact(uplink.gateway))
+        var dns = ""
+        for server in uplink.dnsServers {
+            let s = HelperInvocation.fact(server)
+            if s.isEmpty { continue }
+            if !dns.isEmpty { dns += " " }
+            dns += s
+        }
+        set("HOTSPOT_DNS", dns)
+        if request.command == .presentUI {
+            for answer in request.answers { addAnswer(answer) }
+        }
+    }
+
+    /// A scan list line: `ssid_hex TAB bssid TAB rssi TAB signal TAB frequency TAB security TAB ssid_text LF`.
+    /// The shell's `read` merges adjacent tabs (tab is IFS white space), so no field but the last is ever
+    /// empty: an empty SSID and an unknown BSSID are `-`. The text is `printable`, so it holds no tab or LF.
+    public static func appendScanLine(_ n: HotspotNetwork, to out: inout [UInt8]) {
+        let tab = UInt8(ascii: "\t")
+        if n.ssid.isEmpty { out.append(UInt8(ascii: "-")) } else { out.append(contentsOf: n.ssid.hex.utf8) }
+        out.append(tab)
+        out.append(contentsOf: (n.bssid?.description ?? "-").utf8)
+        out.append(tab)
+        out.append(contentsOf: String(n.rssi).utf8)
+        out.append(tab)
+        out.append(contentsOf: hundredths(n.signalStrength).utf8)
+        out.append(tab)
+        out.append(contentsOf: String(n.frequency).utf8)
+        out.append(tab)
+        out.append(contentsOf: n.securityType.rawValue.utf8)
+        out.append(tab)
+        out.append(contentsOf: HelperProtocol.printable(n.ssid.bytes).utf8)
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// 0.0–1.0 as `0.00`–`1.00`, half up. (`rounded()` would need libm, which the binary does not link.)
+    static func hundredths(_ x: Double) -> String {
+        let h = x.isNaN ? 0 : Int(min(max(x, 0), 1) * 100 + 0.5)
+        let frac = h % 100
+        return String(h / 100) + (frac < 10 ? ".0" : ".") + String(frac)
+    }
+
+    /// The driver's own strings, still kept printable: an environment value must not hold NUL or newline.
+    static func fact(_ s: String?) -> String {
+        guard let s else { return "" }
+        return HelperProtocol.printable(Array(s.utf8))
+    }
+
+    mutating func set(_ name: String, _ value: String) {
+        environment.append(name + "=" + value)
+    }
+
+    /// `HOTSPOT_UI_<KEY>`, KEY upper-cased. A key that is not `[A-Za-z0-9_]{1,32}`, a value with a control
+    /// character or longer than `maxLineBytes`, and a second answer for the same variable are left out.
+    mutating func addAnswer(_ answer: UIAnswer) {
+        let key = Array(answer.key.utf8)
+        let shown = "UI answer '" + HelperProtocol.printable(Array(key.prefix(HelperProtocol.maxFieldNameBytes))) + "'"
+        guard HelperProtocol.isFieldName(key[...]) else {
+            notes.append(shown + " left out: a key is 1-32 of A-Z a-z 0-9 _")
+            return
+        }
+        let value = Array(answer.value.utf8)
+        guard !HelperProtocol.hasControl(value[...]) else {
+            notes.append(shown + " left out: its value has a control character")
+            return
+        }
+        guard value.count <= HelperProtocol.maxLineBytes else {
+            notes.append(shown + " left out: its value is longer than " + String(HelperProtocol.maxLineBytes) + " bytes")
+            return
+        }
+        var name: [UInt8] = Array("HOTSPOT_UI_".utf8)
+        for b in key { name.append(HelperProtocol.upper(b)) }
+        name.append(UInt8(ascii: "="))
+        if environment.contains(where: { $0.utf8.starts(with: name) }) {
+            notes.append(shown + " left out: another answer has the same upper-cased key")
+            return
+        }
+        name.append(contentsOf: value)
+        environment.append(String(decoding: name, as: UTF8.self))
+    }
+}

@@ -1,0 +1,409 @@
+import HotspotCore
+
+/// How a helper process ended, as the driver saw it (a timeout, a flood or a failed start the driver maps
+/// to `HelperFailure` itself).
+public enum HelperTermination: Hashable, Sendable {
+    case exited(status: Int32)
+    case signaled(signal: Int32)
+}
+
+/// Why the stdout of a helper that exited 0 is no answer. Each counts as `HelperFailure.invalidOutput`.
+/// Descriptions never quote a claim line or a line of unknown shape: either may hold a password.
+public enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case noResult
+    case nulByte(line: Int)
+    case notUTF8(line: Int)
+    case lineTooLong(line: Int)
+    /// No `=`, or a key that is not `[A-Za-z0-9_]+`.
+    case notKeyValue(line: Int)
+    /// A key that may appear once (all but `claim` and `ui_*field`) appeared again.
+    case duplicate(key: String, line: Int)
+    /// `result=` with a word that is none of Apple's (printable excerpt).
+    case unknownResult(String, line: Int)
+    case invalidValue(key: String, line: Int, expected: String)
+    case tooManyClaims
+    case tooManyUIFields
+
+    public var description: String {
+        switch self {
+        case .noResult:
+            return "no result line"
+        case .nulByte(let n):
+            return "line " + String(n) + " has a NUL byte"
+        case .notUTF8(let n):
+            return "line " + String(n) + " is not UTF-8"
+        case .lineTooLong(let n):
+            return "line " + String(n) + " is longer than " + String(HelperProtocol.maxLineBytes) + " bytes"
+        case .notKeyValue(let n):
+            return "line " + String(n) + " is not key=value"
+        case .duplicate(let key, let n):
+            return "line " + String(n) + " repeats " + key
+        case .unknownResult(let word, let n):
+            var words = ""
+            for r in HelperResult.allCases { words += (words.isEmpty ? "" : ", ") + r.rawValue }
+            return "line " + String(n) + ": result '" + word + "' is not one of " + words
+        case .invalidValue(let key, let n, let expected):
+            return "line " + String(n) + ": " + key + " must be " + expected
+        case .tooManyClaims:
+            return "more than " + String(HelperProtocol.maxClaims) + " claims"
+        case .tooManyUIFields:
+            return "more than " + String(HelperProtocol.maxUIFields) + " UI fields"
+        }
+    }
+}
+
+/// Something in a helper's output that was ignored or dropped while the answer still counted. For the log;
+/// never holds a password.
+public enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
+    /// A key this version does not know (forward compatible: a newer helper may say more).
+    case unknownKey(String, line: Int)
+    /// A known key that no answer to this command carries.
+    case notPartOfAnswer(key: String, command: HelperCommand, line: Int)
+    /// `ui_*` / `portal_url` lines with a result other than uiRequired.
+    case uiWithoutUIRequired(HelperResult)
+    /// Apple: a helper may only claim networks of the list it was given.
+    case claimNotInScanList(SSID, line: Int)
+    case duplicateClaim(SSID, line: Int)
+    case invalidPassword(SSID, line: Int, PassphraseError)
+    /// A non-zero exit: whatever it printed is not an answer.
+    case outputIgnored(status: Int32)
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let key, let n):
+            return "line " + String(n) + ": unknown key '" + key + "' ignored"
+        case .notPartOfAnswer(let key, let command, let n):
+            return "line " + String(n) + ": " + key + " ignored: not part of an answer to " + command.rawValue
+        case .uiWithoutUIRequired(let result):
+            return "UI request ignored: the result is " + result.rawValue + ", not uiRequired"
+        case .claimNotInScanList(let ssid, let n):
+            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: not in the scan list"
+        case .duplicateClaim(let ssid, let n):
+            return "line " + String(n) + ": another claim for \"" + ssid.description + "\" dropped"
+        case .invalidPassword(let ssid, let n, let why):
+            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: its password is "
+                + HelperOutput.describe(why)
+        case .outputIgnored(let status):
+            return "output ignored: the helper exited with status " + String(status)
+        }
+    }
+}
+
+/// A helper's answer, read from its exit status and stdout (`key=value` lines; README of
+/// examples/helpers). Pure: the driver collected the bytes, the core judges the result.
+public struct HelperOutput: Equatable, Sendable {
+    public enum Outcome: Hashable, Sendable {
+        case answered(HelperResponse)
+        /// A non-zero exit status other than 75 for a command that accepts temporaryFailure.
+        case exited(status: Int32)
+        case crashed(signal: Int32)
+        case invalid(HelperOutputError)
+    }
+
+    public var requestID: UInt64
+    public var outcome: Outcome
+    public var notes: [HelperOutputNote]
+
+    /// - exit 0: stdout is the answer (`invalid` when it is not one);
+    /// - exit 75 (EX_TEMPFAIL) for authenticate, presentUI, maintain: `temporaryFailure`, stdout ignored;
+    /// - any other exit status: `exited`, stdout ignored; a signal: `crashed`.
+    public init(_ termination: HelperTermination, stdout: [UInt8], for request: HelperRequest) {
+        requestID = request.id
+        notes = []
+        switch termination {
+        case .signaled(let signal):
+            outcome = .crashed(signal: signal)
+        case .exited(let status) where status == 0:
+            var parser = Parser(request: request)
+            do throws(HelperOutputError) {
+                outcome = .answered(try parser.parse(stdout[...]))
+            } catch {
+                outcome = .invalid(error)
+            }
+            notes = parser.notes
+        case .exited(let status):
+            if status == HelperProtocol.temporaryFailureStatus && request.command.accepts(.temporaryFailure) {
+                outcome = .answered(HelperResponse(result: .temporaryFailure))
+            } else {
+                outcome = .exited(status: status)
+            }
+            if !stdout.isEmpty { notes.append(.outputIgnored(status: status)) }
+        }
+    }
+
+    /// The core's input for this answer.
+    public var input: HotspotInput {
+        switch outcome {
+        case .answered(let response): return .helperResponded(requestID: requestID, response)
+        case .exited(let status): return .helperFailed(requestID: requestID, .exited(status: status))
+        case .crashed(let signal): return .helperFailed(requestID: requestID, .crashed(signal: signal))
+        case .invalid(let error): return .helperFailed(requestID: requestID, .invalidOutput(error.description))
+        }
+    }
+
+    /// PassphraseError has no description of its own in the core yet; never shows the secret.
+    static func describe(_ e: PassphraseError) -> String {
+        switch e {
+        case .tooShort(let n): return "too short (" + String(n) + " characters, 8 needed)"
+        case .tooLong(let n): return "too long (" + String(n) + " characters, 63 at most)"
+        case .sixtyFourCharactersNotHex: return "64 characters but not a hex PSK"
+        case .notPrintableASCII(let offset): return "not printable ASCII (at character " + String(offset + 1) + ")"
+        }
+    }
+}
+
+/// The keys this version reads.
+enum HelperOutputKey: CaseIterable {
+    case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter
+
+    var name: StaticString {
+        switch self {
+        case .result: return "result"
+        case .confidence: return "confidence"
+        case .claim: return "claim"
+        case .uiField: return "ui_field"
+        case .uiSecretField: return "ui_secret_field"
+        case .uiMessage: return "ui_message"
+        case .portalURL: return "portal_url"
+        case .maintainAfter: return "maintain_after"
+        }
+    }
+
+    var text: String { String(decoding: WpaBytes.bytes(name), as: UTF8.self) }
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+        for k in HelperOutputKey.allCases where WpaBytes.equals(bytes, k.name) {
+            self = k
+            return
+        }
+        return nil
+    }
+
+    /// Repeatable keys build lists; a second line of any other key is an error.
+    var isRepeatable: Bool {
+        switch self {
+        case .claim, .uiField, .uiSecretField: return true
+        case .result, .confidence, .uiMessage, .portalURL, .maintainAfter: return false
+        }
+    }
+
+    var isUI: Bool {
+        switch self {
+        case .uiField, .uiSecretField, .uiMessage, .portalURL: return true
+        case .result, .confidence, .claim, .maintainAfter: return false
+        }
+    }
+
+    /// Which answers carry this key (design.md §2).
+    func isPart(of command: HelperCommand) -> Bool {
+        switch self {
+        case .result: return true
+        case .confidence: return command == .evaluate
+        case .claim: return command == .filterScanList
+        case .uiField, .uiSecretField, .uiMessage, .portalURL: return command == .authenticate
+        case .maintainAfter: return command == .authenticate || command == .presentUI || command == .maintain
+        }
+    }
+}
+
+extension HelperOutput {
+    struct Parser {
+        let request: HelperRequest
+        var notes: [HelperOutputNote] = []
+        var seen: [HelperOutputKey] = []
+        var result: HelperResult? = nil
+        var confidence: Confidence? = nil
+        var claims: [HelperClaim] = []
+        var claimLines = 0
+        var fields: [UIField] = []
+        var message: String? = nil
+        var portalURL: String? = nil
+        var maintainAfterMs: Int64? = nil
+
+        init(request: HelperRequest) { self.request = request }
+
+        mutating func parse(_ stdout: ArraySlice<UInt8>) throws(HelperOutputError) -> HelperResponse {
+            for (index, line) in WpaBytes.lines(stdout).enumerated() {
+                try parse(line: line, number: index + 1)
+            }
+            guard let result else { throw .noResult }
+            var ui: UIRequest? = nil
+            if !fields.isEmpty || message != nil || portalURL != nil {
+                if result == .uiRequired {
+                    ui = UIRequest(fields: fields, portalURL: portalURL, message: message)
+                } else {
+                    notes.append(.uiWithoutUIRequired(result))
+                }
+            }
+            return HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
+                                  maintainAfterMs: maintainAfterMs)
+        }
+
+        mutating func parse(line: ArraySlice<UInt8>, number n: Int) throws(HelperOutputError) {
+            if WpaBytes.firstIndex(of: 0, in: line) != nil { throw .nulByte(line: n) }
+            if line.count > HelperProtocol.maxLineBytes { throw .lineTooLong(line: n) }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { return }
+            guard HelperOutput.isUTF8(line) else { throw .notUTF8(line: n) }
+            guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: line) else { throw .notKeyValue(line: n) }
+            let keyBytes = line[line.startIndex..<eq]
+            guard !keyBytes.isEmpty, keyBytes.allSatisfy(HelperProtocol.isWordByte) else {
+                throw .notKeyValue(line: n)
+            }
+            let value = line[(eq + 1)...]
+            guard let key = HelperOutputKey(keyBytes) else {
+                notes.append(.unknownKey(HelperProtocol.printable(Array(keyBytes.prefix(64))), line: n))
+                return
+            }
+            guard key.isPart(of: request.command) else {
+                notes.append(.notPartOfAnswer(key: key.text, command: request.command, line: n))
+                return
+            }
+            if !key.isRepeatable {
+                if seen.contains(key) { throw .duplicate(key: key.text, line: n) }
+                seen.append(key)
+            }
+            switch key {
+            case .result:
+                let word = HelperOutput.trimmed(value)
+                guard let r = HelperOutput.word(word, as: HelperResult.self) else {
+                    throw .unknownResult(WpaBytes.excerpt(word), line: n)
+                }
+                result = r
+            case .confidence:
+                guard let c = HelperOutput.word(HelperOutput.trimmed(value), as: Confidence.self) else {
+                    throw .invalidValue(key: key.text, line: n, expected: "none, low or high")
+                }
+                confidence = c
+            case .claim:
+                try parseClaim(value, line: n)
+            case .uiField, .uiSecretField:
+                try parseField(value, secret: key == .uiSecretField, line: n)
+            case .uiMessage:
+                guard !HelperProtocol.hasControl(value) else {
+                    throw .invalidValue(key: key.text, line: n, expected: "text without control characters")
+                }
+                message = WpaBytes.string(value)
+            case .portalURL:
+                let isHTTP = WpaBytes.hasPrefix(value, "http://") || WpaBytes.hasPrefix(value, "https://")
+                guard isHTTP, value.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
+                    throw .invalidValue(key: key.text, line: n, expected: "an http:// or https:// URL without spaces")
+                }
+                portalURL = WpaBytes.string(value)
+            case .maintainAfter:
+                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)),
+                      s >= 1, s <= HelperProtocol.maxMaintainAfterSeconds else {
+                    throw .invalidValue(key: key.text, line: n,
+                                        expected: "whole seconds, 1-" + String(HelperProtocol.maxMaintainAfterSeconds))
+                }
+                maintainAfterMs = Int64(s) * 1000
+            }
+        }
+
+        /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID]]`; `-` or empty for no password / any BSSID.
+        mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) {
+            claimLines += 1
+            if claimLines > HelperProtocol.maxClaims { throw .tooManyClaims }
+            let parts = WpaBytes.split(value, on: WpaBytes.tab)
+            guard parts.count >= 2, parts.count <= 4 else {
+                throw .invalidValue(key: "claim", line: n, expected: "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]")
+            }
+            let ssid: SSID
+            if WpaBytes.equals(parts[0], "-") {
+                ssid = SSID(bytes: [])!
+            } else if let raw = Hex.decode(parts[0]), !raw.isEmpty, let s = SSID(bytes: raw) {
+                ssid = s
+            } else {
+                throw .invalidValue(key: "claim", line: n, expected: "an SSID of 1-32 bytes in hex (or - for empty)")
+            }
+            guard let confidence = HelperOutput.word(parts[1], as: Confidence.self) else {
+                throw .invalidValue(key: "claim", line: n, expected: "claimed with confidence none, low or high")
+            }
+            var bssid: BSSID? = nil
+            if parts.count == 4, !HelperOutput.isNone(parts[3]) {
+                guard let b = BSSID(WpaBytes.string(parts[3])) else {
+                    throw .invalidValue(key: "claim", line: n, expected: "claimed with a BSSID as aa:bb:cc:dd:ee:ff")
+                }
+                bssid = b
+            }
+            var passwordText: String? = nil
+            if parts.count >= 3, !HelperOutput.isNone(parts[2]) {
+                do throws(PassphraseError) {
+                    _ = try Passphrase(bytes: Array(parts[2]))
+                    passwordText = WpaBytes.string(parts[2])
+                } catch {
+                    notes.append(.invalidPassword(ssid, line: n, error))
+                    return
+                }
+            }
+            guard request.scanList.contains(where: { $0.ssid == ssid }) else {
+                notes.append(.claimNotInScanList(ssid, line: n))
+                return
+            }
+            guard !claims.contains(where: { $0.ssid == ssid }) else {
+                notes.append(.duplicateClaim(ssid, line: n))
+                return
+            }
+            claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: passwordText, confidence: confidence))  // Passphrase once core lands
+        }
+
+        /// `ui_field=NAME[TAB LABEL]`: NAME is `[A-Za-z0-9_]{1,32}`, unique ignoring case (it becomes
+        /// `HOTSPOT_UI_<NAME>`); LABEL is text without control characters.
+        mutating func parseField(_ value: ArraySlice<UInt8>, secret: Bool, line n: Int) throws(HelperOutputError) {
+            let key = secret ? "ui_secret_field" : "ui_field"
+            let name: ArraySlice<UInt8>
+            var label: ArraySlice<UInt8> = []
+            if let tab = WpaBytes.firstIndex(of: WpaBytes.tab, in: value) {
+                name = value[value.startIndex..<tab]
+                label = value[(tab + 1)...]
+            } else {
+                name = value
+            }
+            guard HelperProtocol.isFieldName(name) else {
+                throw .invalidValue(key: key, line: n, expected: "a name of 1-32 of A-Z a-z 0-9 _, then a tab and a label")
+            }
+            guard !HelperProtocol.hasControl(label) else {
+                throw .invalidValue(key: key, line: n, expected: "a label without control characters")
+            }
+            let upper = name.map(HelperProtocol.upper)
+            guard !fields.contains(where: { $0.name.utf8.map(HelperProtocol.upper) == upper }) else {
+                throw .invalidValue(key: key, line: n, expected: "a name no other field has (ignoring case)")
+            }
+            if fields.count == HelperProtocol.maxUIFields { throw .tooManyUIFields }
+            fields.append(UIField(name: WpaBytes.string(name), prompt: WpaBytes.string(label), isSecret: secret))
+        }
+    }
+
+    /// Without leading and trailing spaces and tabs (for words; text values are kept exactly).
+    static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var lo = s.startIndex, hi = s.endIndex
+        while lo < hi, s[lo] == WpaBytes.space || s[lo] == WpaBytes.tab { lo += 1 }
+        while hi > lo, s[hi - 1] == WpaBytes.space || s[hi - 1] == WpaBytes.tab { hi -= 1 }
+        return s[lo..<hi]
+    }
+
+    /// `-` or empty: the optional claim field is absent.
+    static func isNone(_ s: ArraySlice<UInt8>) -> Bool { s.isEmpty || WpaBytes.equals(s, "-") }
+
+    /// The case whose word equals `s` ignoring ASCII case (Apple's `uiRequired`, or `uirequired`).
+    static func word<T: CaseIterable & RawRepresentable>(_ s: ArraySlice<UInt8>, as: T.Type) -> T?
+    where T.RawValue == String {
+        for c in T.allCases {
+            let w = c.rawValue.utf8
+            guard w.count == s.count else { continue }
+            if zip(w, s).allSatisfy({ HelperProtocol.lower($0) == HelperProtocol.lower($1) }) { return c }
+        }
+        return nil
+    }
+
+    static func isUTF8(_ s: ArraySlice<UInt8>) -> Bool {
+        var it = s.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
