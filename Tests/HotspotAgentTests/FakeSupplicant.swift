@@ -101,3 +101,5 @@ func temporaryDirectory() -> String {
     try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }
+
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
