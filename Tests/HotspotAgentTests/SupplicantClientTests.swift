@@ -50,6 +50,22 @@ import HotspotProtocol
         #expect(client.link == .up)
     }
 
+    /// SCAN's OK comes after SCAN timed out, while STATUS waits for its own reply: it must not become STATUS's.
+    @Test func lateReplyArrivingDuringTheNextRequestIsNotItsReply() {
+        let (peer, client) = makeClient(timeout: 100)
+        peer.delayedReplies["SCAN"] = ("OK\n", 150)
+        peer.delayedReplies["STATUS"] = ("wpa_state=SCANNING\n", 150)
+        peer.start()
+        client.start()
+        #expect(spin(loop) { client.link == .up })
+        var replies: [SupplicantClient.Reply] = []
+        client.request(.scan(ScanRequest())) { replies.append($0) }
+        client.request(.status, timeout: 1_000) { replies.append($0) }
+        #expect(spin(loop) { replies.count == 2 })
+        #expect(replies == [.timedOut, .reply(bytes("wpa_state=SCANNING\n"))])
+        #expect(client.link == .up)
+    }
+
     @Test func eventOnRequestSocketIsNotTheReply() {
         let (peer, client) = makeClient()
         peer.start()
