@@ -71,7 +71,8 @@ public struct SupplicantConnection {
         case cancelTimer(ConnectionTimer)
         /// The request with this token is done.
         case complete(token: UInt64, SupplicantRequestResult)
-        case event(SupplicantEventMessage)
+        /// Boxed: a parsed event is large, and every action array would carry its size.
+        indirect case event(SupplicantEventMessage)
         case linkUp
         /// Only after `linkUp`: the link that was up is gone.
         case linkDown(reason: String)
