@@ -410,10 +410,7 @@ enum RadioCommand {
             Output.out(stamp() + (ups == 1 ? "link up: attached to " : "link up again: re-attached to ") + config.controlPath)
         }
         client.onLinkDown = { why in Output.out(stamp() + "link down: " + why) }
-        client.onEvent = { datagram in
-            guard let m = SupplicantEventMessage.parse(datagram) else { return }
-            Output.out(stamp() + "event " + describe(m.event))
-        }
+        client.onEvent = { message in Output.out(stamp() + "event " + describe(message.event)) }
         client.start()
         loop.schedule(after: Int64(o.seconds) * 1000) { loop.stop() }
         loop.run()

@@ -5,24 +5,13 @@ import HotspotProtocol
 /// wpa_supplicant's control interface, as wpa_cli uses it: one socket for requests and replies, one
 /// ATTACHed socket for events. Both live in the poll loop; nothing here ever blocks on wpa_supplicant.
 ///
-/// Requests are queued and sent one at a time (replies carry no id, so order is the only match).
-/// A request that times out gets a fresh request socket, so a late reply can never be taken for the
-/// next request's. The link is watched with PING; when wpa_supplicant goes away (TERMINATING, a refused
-/// or missing socket, an unanswered PING) the client reconnects with backoff, re-ATTACHes, and calls
-/// `onLinkUp` again so its owner can re-apply its networks.
+/// What to send and when, timeouts, keepalive and reconnects are `SupplicantConnection`'s decisions; this
+/// class only performs its actions on two `UnixDatagramSocket`s and the loop's timers. Completions and
+/// callbacks always run later through `EventLoop.post`, never inside the call that caused them, so a
+/// caller's state is settled before they run.
 public final class SupplicantClient {
-    public enum Reply: Equatable {
-        /// The reply datagram as received (wpa_supplicant ends most with a newline).
-        case bytes([UInt8])
-        case timedOut
-        case unreachable(Errno)
-    }
-
-    public enum Link: Equatable {
-        case down
-        case attaching
-        case up
-    }
+    public typealias Reply = SupplicantRequestResult
+    public typealias Link = SupplicantConnection.Link
 
     public struct Configuration {
         /// wpa_supplicant's socket for the interface, e.g. /run/wpa_supplicant/wlan0.
@@ -38,235 +27,187 @@ public final class SupplicantClient {
             self.controlPath = controlPath
             self.clientDirectory = clientDirectory
         }
+
+        var connection: SupplicantConnection.Configuration {
+            var c = SupplicantConnection.Configuration()
+            c.requestTimeout = requestTimeout
+            c.pingInterval = pingInterval
+            c.reconnectMinimum = reconnectMinimum
+            c.reconnectMaximum = reconnectMaximum
+            return c
+        }
     }
 
-    struct Request {
-        let command: [UInt8]
-        let timeout: Int64
+    /// A socket and which opening it came from: a drain stops when its socket was replaced meanwhile.
+    struct OpenSocket {
+        let socket: UnixDatagramSocket
+        let watch: Int
+        let generation: Int
+    }
+
+    struct Waiting {
+        let token: UInt64
         let completion: (Reply) -> Void
     }
 
     public let configuration: Configuration
     let loop: EventLoop
-    public private(set) var link: Link = .down
-    /// Why the link last went down, for status output.
-    public private(set) var lastError: String = "not started"
-    public private(set) var reconnects = 0
+    var connection: SupplicantConnection
 
-    /// Every event datagram, from either socket, as received.
-    public var onEvent: ([UInt8]) -> Void = { _ in }
+    public var link: Link { connection.link }
+    /// Why the link last went down, for status output.
+    public var lastError: String { connection.lastError }
+    public var reconnects: Int { connection.reconnects }
+
+    /// Every event, from either socket, parsed.
+    public var onEvent: (SupplicantEventMessage) -> Void = { _ in }
     public var onLinkUp: () -> Void = {}
     public var onLinkDown: (String) -> Void = { _ in }
 
-    var requestSocket: UnixDatagramSocket? = nil
-    var eventSocket: UnixDatagramSocket? = nil
-    var requestWatch = 0
-    var eventWatch = 0
-    var queue: [Request] = []
-    var inFlight: Request? = nil
-    var inFlightTimer = 0
-    var attachTimer = 0
-    var pingTimer = 0
-    var retryTimer = 0
-    var backoff: Int64
+    var eventSocket: OpenSocket? = nil
+    var requestSocket: OpenSocket? = nil
     var socketGeneration = 0
+    /// Loop timer ids by `ConnectionTimer.rawValue` (0 = not armed).
+    var timers = [Int](repeating: 0, count: ConnectionTimer.allCases.count)
+    var waiting: [Waiting] = []
+    var nextToken: UInt64 = 1
+    /// Actions not performed yet; an action's failure is fed back to the machine and its actions queue here.
+    var pending: [SupplicantConnection.Action] = []
+    var performing = false
     var buffer = [UInt8](repeating: 0, count: 16_384)
-    var started = false
 
     public init(_ configuration: Configuration, loop: EventLoop) {
         self.configuration = configuration
         self.loop = loop
-        self.backoff = configuration.reconnectMinimum
+        self.connection = SupplicantConnection(configuration.connection)
     }
 
-    public func start() {
-        started = true
-        connect()
+    public func start() { perform(connection.start(now: loop.now)) }
+
+    /// Close the sockets; requests still waiting complete with `.unreachable`.
+    public func stop() { perform(connection.stop(now: loop.now)) }
+
+    /// Queue `command`; `completion` runs exactly once, on the loop, never inside this call. `timeout` in
+    /// ms, nil → the configuration's `requestTimeout`.
+    public func request(_ command: SupplicantCommand, timeout: Int64? = nil, _ completion: @escaping (Reply) -> Void) {
+        let token = nextToken
+        nextToken += 1
+        waiting.append(Waiting(token: token, completion: completion))
+        perform(connection.enqueue(command, token: token, timeout: timeout, now: loop.now))
     }
 
-    public func stop() {
-        started = false
-        tearDown(reason: "stopped", retry: false)
-    }
+    // MARK: - performing the machine's actions
 
-    /// Queue `command`; `completion` runs exactly once, on the loop.
-    public func request(_ command: [UInt8], timeout: Int64? = nil, _ completion: @escaping (Reply) -> Void) {
-        guard link == .up else {
-            completion(.unreachable(Errno(ENOTCONN)))
-            return
+    func perform(_ actions: [SupplicantConnection.Action]) {
+        pending += actions
+        // Actions caused by an action (a failed send) run after the rest of the batch that caused them.
+        guard !performing else { return }
+        performing = true
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            if let followUp = execute(action) { pending += followUp }
         }
-        queue.append(Request(command: command, timeout: timeout ?? configuration.requestTimeout, completion: completion))
-        sendNext()
+        performing = false
     }
 
-    // MARK: - connecting
+    /// Perform one action; what it reports back to the machine returns the machine's next actions.
+    func execute(_ action: SupplicantConnection.Action) -> [SupplicantConnection.Action]? {
+        switch action {
+        case .openSockets:
+            closeSockets()
+            do throws(Errno) {
+                eventSocket = try open("ev", onReady: readEvents)
+                requestSocket = try open("rq", onReady: readReplies)
+            } catch {
+                closeSockets()
+                return connection.openFailed(reason: "cannot reach " + configuration.controlPath + ": " + error.description,
+                                             now: loop.now)
+            }
+            return connection.socketsOpened(now: loop.now)
+        case .reopenRequestSocket:
+            close(&requestSocket)
+            do throws(Errno) { requestSocket = try open("rq", onReady: readReplies) } catch {
+                return connection.openFailed(reason: error.description, now: loop.now)
+            }
+            return connection.socketsOpened(now: loop.now)
+        case .closeSockets:
+            closeSockets()
+            return nil
+        case .send(let bytes, let role):
+            guard let socket = role == .events ? eventSocket : requestSocket else {
+                return connection.sendFailed(on: role, reason: "socket closed", now: loop.now)
+            }
+            do { try socket.socket.send(bytes) } catch {
+                return connection.sendFailed(on: role, reason: error.description, now: loop.now)
+            }
+            return nil
+        case .armTimer(let timer, let deadline):
+            loop.cancel(timers[timer.rawValue])
+            timers[timer.rawValue] = loop.schedule(after: deadline - loop.now) { [self] in
+                timers[timer.rawValue] = 0
+                perform(connection.timerFired(timer, now: loop.now))
+            }
+            return nil
+        case .cancelTimer(let timer):
+            loop.cancel(timers[timer.rawValue])
+            timers[timer.rawValue] = 0
+            return nil
+        case .complete(let token, let result):
+            guard let i = waiting.firstIndex(where: { $0.token == token }) else { return nil }
+            let completion = waiting.remove(at: i).completion
+            loop.post { completion(result) }
+            return nil
+        case .event(let message):
+            loop.post { [self] in onEvent(message) }
+            return nil
+        case .linkUp:
+            loop.post { [self] in onLinkUp() }
+            return nil
+        case .linkDown(let reason):
+            loop.post { [self] in onLinkDown(reason) }
+            return nil
+        }
+    }
 
-    func socketPath(_ role: String) -> String {
+    func open(_ role: String, onReady: @escaping (Int) -> Void) throws(Errno) -> OpenSocket {
         socketGeneration += 1
-        return configuration.clientDirectory + "/wpa_ctrl_\(getpid())-\(role)\(socketGeneration)"
+        let generation = socketGeneration
+        let path = configuration.clientDirectory + "/wpa_ctrl_" + String(getpid()) + "-" + role + String(generation)
+        let socket = try UnixDatagramSocket.connect(localPath: path, peerPath: configuration.controlPath)
+        let watch = loop.watch(socket.fd) { _ in onReady(generation) }
+        return OpenSocket(socket: socket, watch: watch, generation: generation)
     }
 
-    func connect() {
-        guard started, link == .down else { return }
-        do {
-            let events = try UnixDatagramSocket.connect(localPath: socketPath("ev"), peerPath: configuration.controlPath)
-            eventSocket = events
-            eventWatch = loop.watch(events.fd) { [self] _ in readEvents() }
-            try openRequestSocket()
-            try events.send(Array("ATTACH".utf8))
-        } catch {
-            tearDown(reason: "cannot reach \(configuration.controlPath): \(error.description)", retry: true)
-            return
-        }
-        link = .attaching
-        attachTimer = loop.schedule(after: configuration.requestTimeout) { [self] in
-            tearDown(reason: "ATTACH not answered", retry: true)
-        }
+    func close(_ open: inout OpenSocket?) {
+        guard let s = open else { return }
+        loop.unwatch(s.watch)
+        s.socket.close()
+        open = nil
     }
 
-    func openRequestSocket() throws(Errno) {
-        if let old = requestSocket {
-            loop.unwatch(requestWatch)
-            old.close()
-            requestSocket = nil
-        }
-        let s = try UnixDatagramSocket.connect(localPath: socketPath("rq"), peerPath: configuration.controlPath)
-        requestSocket = s
-        requestWatch = loop.watch(s.fd) { [self] _ in readReplies() }
+    func closeSockets() {
+        close(&eventSocket)
+        close(&requestSocket)
     }
 
-    func attached() {
-        loop.cancel(attachTimer)
-        link = .up
-        backoff = configuration.reconnectMinimum
-        lastError = ""
-        schedulePing()
-        onLinkUp()
-    }
+    // MARK: - reading
 
-    /// Close everything, fail what was waiting, and (if asked) try again after the backoff.
-    func tearDown(reason: String, retry: Bool) {
-        let wasUp = link == .up
-        link = .down
-        lastError = reason
-        loop.cancel(attachTimer)
-        loop.cancel(pingTimer)
-        loop.cancel(inFlightTimer)
-        loop.cancel(retryTimer)
-        if let s = requestSocket { loop.unwatch(requestWatch); s.close() }
-        if let s = eventSocket { loop.unwatch(eventWatch); s.close() }
-        requestSocket = nil
-        eventSocket = nil
-        let failed = (inFlight.map { [$0] } ?? []) + queue
-        inFlight = nil
-        queue = []
-        for r in failed { r.completion(.unreachable(Errno(ENOTCONN))) }
-        if wasUp { onLinkDown(reason) }
-        guard retry && started else { return }
-        let delay = backoff
-        backoff = min(backoff * 2, configuration.reconnectMaximum)
-        retryTimer = loop.schedule(after: delay) { [self] in
-            reconnects += 1
-            connect()
-        }
-    }
+    func readEvents(_ generation: Int) { drain(.events, generation) }
 
-    // MARK: - requests
+    func readReplies(_ generation: Int) { drain(.requests, generation) }
 
-    func sendNext() {
-        guard inFlight == nil, link == .up, !queue.isEmpty, let socket = requestSocket else { return }
-        let r = queue.removeFirst()
-        do {
-            try socket.send(r.command)
-        } catch {
-            queue.insert(r, at: 0)
-            tearDown(reason: "wpa_supplicant went away (\(error.description))", retry: true)
-            return
-        }
-        inFlight = r
-        inFlightTimer = loop.schedule(after: r.timeout) { [self] in requestTimedOut() }
-    }
-
-    func requestTimedOut() {
-        guard let r = inFlight else { return }
-        inFlight = nil
-        // A fresh socket: the late reply, if any, goes to a socket nobody reads.
-        do { try openRequestSocket() } catch {
-            r.completion(.timedOut)
-            tearDown(reason: "cannot reopen request socket: \(error.description)", retry: true)
-            return
-        }
-        r.completion(.timedOut)
-        if r.command == SupplicantClient.ping {
-            tearDown(reason: "PING not answered", retry: true)
-            return
-        }
-        sendNext()
-    }
-
-    func readReplies() {
-        drain(requestSocket) { [self] datagram in
-            // An unsolicited event on the request socket is an event, not this request's reply.
-            if SupplicantDatagram.isEvent(datagram) {
-                onEvent(datagram)
-            } else if let r = inFlight {
-                inFlight = nil
-                loop.cancel(inFlightTimer)
-                r.completion(.bytes(datagram))
-                sendNext()
-            }  // else: a stray reply, dropped
-            return requestSocket != nil
-        }
-    }
-
-    /// Hand every waiting datagram of `socket` to `handle` until it returns false (the socket was
-    /// replaced or closed meanwhile). A read error means wpa_supplicant went away.
-    func drain(_ socket: UnixDatagramSocket?, _ handle: ([UInt8]) -> Bool) {
-        guard let socket else { return }
+    /// Hand every waiting datagram of a socket to the machine, until none is left or the socket was
+    /// replaced or closed meanwhile (its datagrams are then nobody's).
+    func drain(_ role: SupplicantConnection.Socket, _ generation: Int) {
         while true {
+            guard let open = role == .events ? eventSocket : requestSocket, open.generation == generation else { return }
             let datagram: [UInt8]?
-            do { datagram = try socket.receive(into: &buffer) } catch {
-                tearDown(reason: "wpa_supplicant went away (\(error.description))", retry: true)
+            do { datagram = try open.socket.receive(into: &buffer) } catch {
+                perform(connection.receiveFailed(on: role, reason: error.description, now: loop.now))
                 return
             }
-            guard let datagram, handle(datagram) else { return }
+            guard let datagram else { return }
+            perform(connection.datagram(from: role, datagram, now: loop.now))
         }
     }
-
-    func schedulePing() {
-        pingTimer = loop.schedule(after: configuration.pingInterval) { [self] in
-            guard link == .up else { return }
-            request(SupplicantClient.ping) { [self] reply in
-                if case .bytes(let b) = reply, !b.starts(with: Array("PONG".utf8)), link == .up {
-                    tearDown(reason: "unexpected PING reply", retry: true)
-                }
-                if link == .up { schedulePing() }
-            }
-        }
-    }
-
-    // MARK: - events
-
-    func readEvents() {
-        drain(eventSocket) { [self] datagram in
-            if link == .attaching {
-                if datagram.starts(with: Array("OK".utf8)) {
-                    attached()
-                    return eventSocket != nil
-                }
-                if !SupplicantDatagram.isEvent(datagram) {
-                    tearDown(reason: "ATTACH refused: " + String(decoding: datagram.prefix(64), as: UTF8.self), retry: true)
-                    return false
-                }
-            }
-            onEvent(datagram)
-            if datagram.containsSequence(Array("CTRL-EVENT-TERMINATING".utf8)) {
-                tearDown(reason: "wpa_supplicant is terminating", retry: true)
-                return false
-            }
-            return eventSocket != nil
-        }
-    }
-
-    static let ping: [UInt8] = Array("PING".utf8)
 }

@@ -13,6 +13,8 @@ final class FakeSupplicant {
     var script: [String: String?] = ["PING": "PONG\n", "ATTACH": "OK\n", "DETACH": "OK\n"]
     var received: [String] = []
     var monitors: [sockaddr_un] = []
+    /// command → (reply, delay in ms): answered late, as a busy wpa_supplicant does, to the socket that asked.
+    var delayedReplies: [String: (reply: String, after: Int64)] = [:]
     /// Reply to the next command only after sending this event on the same socket.
     var eventBeforeNextReply: String? = nil
 
@@ -75,6 +77,14 @@ final class FakeSupplicant {
                 eventBeforeNextReply = nil
                 send(event, to: &from)
             }
+            if let (reply, delay) = delayedReplies[command] {
+                let to = from
+                loop.schedule(after: delay) { [self] in
+                    var address = to
+                    if fd >= 0 { send(reply, to: &address) }
+                }
+                continue
+            }
             let scripted: String?? = script[command]
             switch scripted {
             case .none: send("UNKNOWN COMMAND\n", to: &from)
@@ -101,3 +111,5 @@ func temporaryDirectory() -> String {
     try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }
+
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
