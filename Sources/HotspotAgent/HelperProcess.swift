@@ -65,18 +65,19 @@ public final class HelperProcess {
     ) -> HelperProcess? {
         // A helper that exits before reading its stdin must not kill the daemon with SIGPIPE.
         cl_ignore_sigpipe()
-        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        guard cl_pipe_cloexec(&inPipe) == 0 else { completion(.failedToStart(stage: 0, error: .current)); return nil }
-        guard cl_pipe_cloexec(&outPipe) == 0 else {
-            let e = Errno.current
-            close(inPipe[0]); close(inPipe[1])
-            completion(.failedToStart(stage: 0, error: e))
-            return nil
-        }
-        guard cl_pipe_cloexec(&errPipe) == 0 else {
-            let e = Errno.current
-            for fd in inPipe + outPipe { close(fd) }
-            completion(.failedToStart(stage: 0, error: e))
+        let inPipe, outPipe, errPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do throws(Errno) {
+            inPipe = try FileDescriptor.pipe()
+            do { outPipe = try FileDescriptor.pipe() } catch {
+                inPipe.readEnd.close(); inPipe.writeEnd.close()
+                throw error
+            }
+            do { errPipe = try FileDescriptor.pipe() } catch {
+                for fd in [inPipe.readEnd, inPipe.writeEnd, outPipe.readEnd, outPipe.writeEnd] { fd.close() }
+                throw error
+            }
+        } catch {
+            completion(.failedToStart(stage: 0, error: error))
             return nil
         }
         var stage: Int32 = 0
@@ -87,18 +88,19 @@ public final class HelperProcess {
             processes: sandbox.processes)
         let pid = CStrings.withArray([path] + arguments) { argv in
             CStrings.withArray(environment) { envp in
-                cl_spawn(path, argv, envp, inPipe[0], outPipe[1], errPipe[1], &box, &stage)
+                cl_spawn(path, argv, envp, inPipe.readEnd.rawValue, outPipe.writeEnd.rawValue,
+                         errPipe.writeEnd.rawValue, &box, &stage)
             }
         }
         let spawnError = Errno.current
-        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        inPipe.readEnd.close(); outPipe.writeEnd.close(); errPipe.writeEnd.close()
         guard pid > 0 else {
-            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            inPipe.writeEnd.close(); outPipe.readEnd.close(); errPipe.readEnd.close()
             completion(.failedToStart(stage: stage, error: spawnError))
             return nil
         }
         let process = HelperProcess(loop: loop, pid: pid, limits: limits, input: input, completion: completion)
-        process.attach(stdin: inPipe[1].fd, stdout: outPipe[0].fd, stderr: errPipe[0].fd)
+        process.attach(stdin: inPipe.writeEnd, stdout: outPipe.readEnd, stderr: errPipe.readEnd)
         return process
     }
 
@@ -139,17 +141,14 @@ public final class HelperProcess {
 
     func feedInput() {
         guard let fd = stdinPipe else { return }
-        while inputOffset < pendingInput.count {
-            let n = pendingInput.withUnsafeBytes { raw in
-                write(fd.rawValue, raw.baseAddress! + inputOffset, raw.count - inputOffset)
+        let offset = inputOffset
+        do {
+            inputOffset += try pendingInput.withBytes { raw throws(Errno) in
+                try fd.writeUntilBlocked(UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
-            if n < 0 {
-                let e = Errno.current
-                if e == .interrupted { continue }
-                if e == .wouldBlock { return }
-                break  // EPIPE: the helper does not want the rest
-            }
-            inputOffset += n
+            if inputOffset < pendingInput.count { return }  // the pipe is full: wait for POLLOUT
+        } catch {
+            // EPIPE: the helper does not want the rest.
         }
         closeStdin()
     }
@@ -165,13 +164,10 @@ public final class HelperProcess {
     func drain(stdout isStdout: Bool) {
         guard let fd = isStdout ? stdoutPipe : stderrPipe else { return }
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let e = Errno.current
-                if e == .interrupted { continue }
-                if e == .wouldBlock { return }
-            }
-            if n <= 0 {
+            let count: Int?
+            do { count = try buffer.withMutableBytes { raw throws(Errno) in try fd.read(into: raw) } } catch { count = 0 }
+            guard let n = count else { return }  // nothing more for now
+            if n == 0 {  // end of file, or a read error that ends it as well
                 loop.unwatch(isStdout ? stdoutWatch : stderrWatch)
                 fd.close()
                 if isStdout { stdoutPipe = nil } else { stderrPipe = nil }

@@ -10,8 +10,8 @@ import Testing
 
     func script(_ body: String) -> String {
         let path = dir + "/helper-\(UUID().uuidString.prefix(6)).sh"
-        FileManager.default.createFile(atPath: path, contents: Data(("#!/bin/sh\n" + body + "\n").utf8),
-                                       attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(("#!/bin/sh\n" + body + "\n").utf8),
+                                           attributes: [.posixPermissions: 0o755])
         return path
     }
 
