@@ -135,14 +135,17 @@ import Testing
     }
 
     @Test func memoryLimitStopsAGreedyHelper() {
-        var s = open
-        s.memoryBytes = 64 << 20
-        // Asking the shell for a 200 MB string must fail inside the helper, not take the router's memory.
-        let o = run(script("x=$(head -c 200000000 /dev/zero | tr '\\\\0' a); echo ${#x}"), sandbox: s)
-        #expect(o != nil)
-        if case .exited(0, let out, _)? = o {
-            #expect(String(decoding: out, as: UTF8.self) != "200000000\n")
-        }
+        // dd needs a 64 MB buffer for bs=64M: more than the default 32 MB address space allows.
+        let greedy = script("exec dd if=/dev/zero of=/dev/null bs=64M count=1")
+        let modest = script("exec dd if=/dev/zero of=/dev/null bs=1M count=1")
+        var limited = open
+        #expect(limited.memoryBytes == 32 << 20)
+        guard case .exited(let status, _, _)? = run(greedy, sandbox: limited) else { Issue.record("dd did not exit"); return }
+        #expect(status != 0, "a 64 MB buffer fit under a 32 MB limit")
+        // The same helper within its means runs under the limit, and the greedy one without it.
+        guard case .exited(0, _, _)? = run(modest, sandbox: limited) else { Issue.record("dd bs=1M failed under 32 MB"); return }
+        limited.memoryBytes = 0
+        guard case .exited(0, _, _)? = run(greedy, sandbox: limited) else { Issue.record("dd bs=64M failed without a limit"); return }
     }
 
     @Test func outcomesReadWellInLogs() {
