@@ -2,6 +2,16 @@
 #include "CLinux.h"
 #include <stddef.h>
 
+/// Fill a sockaddr_un; returns the length to pass to bind/connect, or -1 if the path does not fit.
+static int cl_sockaddr_un(struct sockaddr_un *addr, const char *path) {
+    size_t n = strlen(path);
+    memset(addr, 0, sizeof(*addr));
+    addr->sun_family = AF_UNIX;
+    if (n >= sizeof(addr->sun_path)) return -1;
+    memcpy(addr->sun_path, path, n);
+    return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
+}
+
 int cl_bind_unix(int fd, const char *path) {
     struct sockaddr_un addr;
     int len = cl_sockaddr_un(&addr, path);

@@ -53,17 +53,10 @@ public enum CLI {
 
     /// argv from /proc/self/cmdline (NUL-terminated arguments); Embedded Swift has no `CommandLine`.
     public static func processArguments() -> [String] {
-        let fd = cl_open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC, 0)
-        guard fd >= 0 else { return [] }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && cl_errno() == EINTR { continue }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
+        guard let fd = try? FileDescriptor.open("/proc/self/cmdline", O_RDONLY) else { return [] }
+        defer { fd.close() }
+        // Linux caps argv and the environment together at ARG_MAX (2 MB by default).
+        let bytes = (try? fd.readAll(limit: 2 << 20)) ?? []
         var args: [String] = []
         var start = 0
         for i in 0..<bytes.count where bytes[i] == 0 {

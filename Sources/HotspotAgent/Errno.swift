@@ -16,7 +16,4 @@ public struct Errno: Error, Equatable, CustomStringConvertible {
     public static let interrupted = Errno(EINTR)
     public static let wouldBlock = Errno(EAGAIN)
     public static let noEntry = Errno(ENOENT)
-    public static let connectionRefused = Errno(ECONNREFUSED)
-    public static let timedOut = Errno(ETIMEDOUT)
-    public static let invalid = Errno(EINVAL)
 }

@@ -18,22 +18,34 @@ public struct HelperSandbox: Equatable {
 
 /// One run of a helper executable: one process per command, nothing resident afterwards.
 /// Lives in the poll loop: stdin is fed, stdout and stderr are collected (bounded), and the whole
-/// process group is killed on timeout, on flooding, or when the owner abandons the command.
+/// process group is killed when it floods its output or when the owner says so. The time limit is
+/// the owner's (the core's command timer), not this runner's: it kills only on `kill()` or `abandon()`.
 public final class HelperProcess {
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, CustomStringConvertible {
         /// The helper ran to its end; `status` is its exit status.
         case exited(status: Int32, stdout: [UInt8], stderr: [UInt8])
         /// Killed by a signal it did not ask for (a crash, or the CPU limit).
         case signaled(signal: Int32, stderr: [UInt8])
-        case timedOut(stderr: [UInt8])
+        /// Killed by `kill()`; `stderr` is what it wrote until then.
+        case killed(stderr: [UInt8])
         /// It wrote more than the output limit: killed, output dropped.
         case flooded
         /// It could not be started; `stage` says where (see cl_spawn) and `error` why.
         case failedToStart(stage: Int32, error: Errno)
+
+        public var description: String {
+            switch self {
+            case .exited(let status, _, _): return "exited with status " + String(status)
+            case .signaled(let signal, _): return "killed by signal " + String(signal)
+            case .killed: return "killed by hotspotd"
+            case .flooded: return "killed for writing too much output"
+            case .failedToStart(let stage, let error):
+                return "could not start (" + HelperProcess.stageName(stage) + ": " + error.description + ")"
+            }
+        }
     }
 
     public struct Limits {
-        public var timeout: Int64? = 45_000
         public var stdoutBytes = 65_536
         public var stderrBytes = 4_096
         public init() {}
@@ -51,13 +63,16 @@ public final class HelperProcess {
     var inputOffset = 0
     var stdout: [UInt8] = []
     var stderr: [UInt8] = []
-    var timeoutTimer = 0
     var reapTimer = 0
+    /// Why its process group was sent SIGKILL: the outcome to report instead of its exit status.
     var killedFor: Outcome? = nil
+    /// Collected by waitpid: from then on `pid` may name another process, so nothing signals it.
+    var reaped = false
     var buffer = [UInt8](repeating: 0, count: 4096)
 
-    /// Start `path` with `arguments` (argv[1...]) and exactly `environment`; nil means it could not
-    /// start, and `completion` has already been called with `.failedToStart`.
+    /// Start `path` with `arguments` (argv[1...]) and exactly `environment`. `completion` gets the
+    /// outcome once, always from the loop after the current handler (never inside this call, `kill()`
+    /// or `abandon()`). nil means it could not start; `completion` will get `.failedToStart`.
     @discardableResult
     public static func start(
         loop: EventLoop, path: String, arguments: [String], environment: [String], input: [UInt8],
@@ -65,18 +80,19 @@ public final class HelperProcess {
     ) -> HelperProcess? {
         // A helper that exits before reading its stdin must not kill the daemon with SIGPIPE.
         cl_ignore_sigpipe()
-        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
-        guard cl_pipe_cloexec(&inPipe) == 0 else { completion(.failedToStart(stage: 0, error: .current)); return nil }
-        guard cl_pipe_cloexec(&outPipe) == 0 else {
-            let e = Errno.current
-            close(inPipe[0]); close(inPipe[1])
-            completion(.failedToStart(stage: 0, error: e))
-            return nil
-        }
-        guard cl_pipe_cloexec(&errPipe) == 0 else {
-            let e = Errno.current
-            for fd in inPipe + outPipe { close(fd) }
-            completion(.failedToStart(stage: 0, error: e))
+        let inPipe, outPipe, errPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do throws(Errno) {
+            inPipe = try FileDescriptor.pipe()
+            do { outPipe = try FileDescriptor.pipe() } catch {
+                inPipe.readEnd.close(); inPipe.writeEnd.close()
+                throw error
+            }
+            do { errPipe = try FileDescriptor.pipe() } catch {
+                for fd in [inPipe.readEnd, inPipe.writeEnd, outPipe.readEnd, outPipe.writeEnd] { fd.close() }
+                throw error
+            }
+        } catch {
+            loop.post { completion(.failedToStart(stage: 0, error: error)) }
             return nil
         }
         var stage: Int32 = 0
@@ -87,19 +103,35 @@ public final class HelperProcess {
             processes: sandbox.processes)
         let pid = CStrings.withArray([path] + arguments) { argv in
             CStrings.withArray(environment) { envp in
-                cl_spawn(path, argv, envp, inPipe[0], outPipe[1], errPipe[1], &box, &stage)
+                cl_spawn(path, argv, envp, inPipe.readEnd.rawValue, outPipe.writeEnd.rawValue,
+                         errPipe.writeEnd.rawValue, &box, &stage)
             }
         }
         let spawnError = Errno.current
-        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        inPipe.readEnd.close(); outPipe.writeEnd.close(); errPipe.writeEnd.close()
         guard pid > 0 else {
-            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
-            completion(.failedToStart(stage: stage, error: spawnError))
+            inPipe.writeEnd.close(); outPipe.readEnd.close(); errPipe.readEnd.close()
+            let failed = stage
+            loop.post { completion(.failedToStart(stage: failed, error: spawnError)) }
             return nil
         }
         let process = HelperProcess(loop: loop, pid: pid, limits: limits, input: input, completion: completion)
-        process.attach(stdin: inPipe[1].fd, stdout: outPipe[0].fd, stderr: errPipe[0].fd)
+        process.attach(stdin: inPipe.writeEnd, stdout: outPipe.readEnd, stderr: errPipe.readEnd)
         return process
+    }
+
+    /// cl_spawn's stages, for logs.
+    static func stageName(_ stage: Int32) -> String {
+        switch stage {
+        case 0: return "pipe or fork"
+        case 1: return "setsid"
+        case 2: return "redirecting stdio"
+        case 3: return "network namespace"
+        case 4: return "resource limits"
+        case 5: return "switching user"
+        case 6: return "exec"
+        default: return "stage " + String(stage)
+        }
     }
 
     init(loop: EventLoop, pid: Int32, limits: Limits, input: [UInt8], completion: @escaping (Outcome) -> Void) {
@@ -122,34 +154,32 @@ public final class HelperProcess {
         }
         stdoutWatch = loop.watch(stdout) { [self] _ in drain(stdout: true) }
         stderrWatch = loop.watch(stderr) { [self] _ in drain(stdout: false) }
-        if let t = limits.timeout {
-            timeoutTimer = loop.schedule(after: t) { [self] in
-                terminate(for: .timedOut(stderr: self.stderr))
-            }
-        }
     }
 
-    /// Kill the helper without reporting: the owner no longer wants its answer.
+    /// Kill the helper and everything it started; the completion reports `.killed` (or the outcome
+    /// it reached before, if it already ended). The owner's time limit for the command ran out.
+    public func kill() {
+        // Keep what it said on stderr until now: the log's only clue why it hung.
+        if stderrPipe != nil && readAvailable(stdout: false) { closePipe(stdout: false) }
+        terminate(for: .killed(stderr: stderr))
+    }
+
+    /// Kill the helper and everything it started, reporting nothing: the owner no longer wants its answer.
     public func abandon() {
         completion = nil
-        terminate(for: .flooded)
+        terminate(for: .killed(stderr: []))
     }
-
-    public var isRunning: Bool { completion != nil }
 
     func feedInput() {
         guard let fd = stdinPipe else { return }
-        while inputOffset < pendingInput.count {
-            let n = pendingInput.withUnsafeBytes { raw in
-                write(fd.rawValue, raw.baseAddress! + inputOffset, raw.count - inputOffset)
+        let offset = inputOffset
+        do {
+            inputOffset += try pendingInput.withBytes { raw throws(Errno) in
+                try fd.writeUntilBlocked(UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
-            if n < 0 {
-                let e = Errno.current
-                if e == .interrupted { continue }
-                if e == .wouldBlock { return }
-                break  // EPIPE: the helper does not want the rest
-            }
-            inputOffset += n
+            if inputOffset < pendingInput.count { return }  // the pipe is full: wait for POLLOUT
+        } catch {
+            // EPIPE: the helper does not want the rest.
         }
         closeStdin()
     }
@@ -163,25 +193,24 @@ public final class HelperProcess {
     }
 
     func drain(stdout isStdout: Bool) {
-        guard let fd = isStdout ? stdoutPipe : stderrPipe else { return }
+        guard readAvailable(stdout: isStdout) else { return }
+        closePipe(stdout: isStdout)
+        if stdoutPipe == nil && stderrPipe == nil { reap() }
+    }
+
+    /// Read what the pipe holds now; true at its end (or on a read error, which ends it as well).
+    /// Too much stdout kills the helper as `.flooded`.
+    func readAvailable(stdout isStdout: Bool) -> Bool {
+        guard let fd = isStdout ? stdoutPipe : stderrPipe else { return false }
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let e = Errno.current
-                if e == .interrupted { continue }
-                if e == .wouldBlock { return }
-            }
-            if n <= 0 {
-                loop.unwatch(isStdout ? stdoutWatch : stderrWatch)
-                fd.close()
-                if isStdout { stdoutPipe = nil } else { stderrPipe = nil }
-                if stdoutPipe == nil && stderrPipe == nil { reap() }
-                return
-            }
+            let count: Int?
+            do { count = try buffer.withMutableBytes { raw throws(Errno) in try fd.read(into: raw) } } catch { return true }
+            guard let n = count else { return false }
+            if n == 0 { return true }
             if isStdout {
                 if stdout.count + n > limits.stdoutBytes {
                     terminate(for: .flooded)
-                    return
+                    return false
                 }
                 stdout.append(contentsOf: buffer[0..<n])
             } else {
@@ -192,15 +221,24 @@ public final class HelperProcess {
         }
     }
 
+    func closePipe(stdout isStdout: Bool) {
+        guard let fd = isStdout ? stdoutPipe : stderrPipe else { return }
+        loop.unwatch(isStdout ? stdoutWatch : stderrWatch)
+        fd.close()
+        if isStdout { stdoutPipe = nil } else { stderrPipe = nil }
+    }
+
     /// Both pipes closed: collect the exit status (polling briefly; a helper may linger after closing them).
     func reap() {
+        loop.cancel(reapTimer)
+        guard !reaped else { return }
         var status: Int32 = 0
         let r = cl_reap(pid, &status)
         if r == 0 {
             reapTimer = loop.schedule(after: 20) { [self] in reap() }
             return
         }
-        loop.cancel(timeoutTimer)
+        reaped = true
         closeAll()
         let outcome: Outcome
         if let k = killedFor {
@@ -212,25 +250,25 @@ public final class HelperProcess {
         } else {
             outcome = .exited(status: cl_wexitstatus(status), stdout: stdout, stderr: stderr)
         }
-        finish(outcome)
+        loop.post { [self] in finish(outcome) }
     }
 
     func terminate(for outcome: Outcome) {
-        guard killedFor == nil else { return }
+        guard !reaped, killedFor == nil else { return }
         killedFor = outcome
+        // The helper leads its own process group (cl_spawn's setsid): this reaches all it started.
         _ = cl_kill_group(pid, SIGKILL)
-        _ = kill(pid, SIGKILL)
-        loop.cancel(timeoutTimer)
         closeAll()
         reap()
     }
 
     func closeAll() {
         closeStdin()
-        if let fd = stdoutPipe { loop.unwatch(stdoutWatch); fd.close(); stdoutPipe = nil }
-        if let fd = stderrPipe { loop.unwatch(stderrWatch); fd.close(); stderrPipe = nil }
+        closePipe(stdout: true)
+        closePipe(stdout: false)
     }
 
+    /// Deliver the outcome unless the owner abandoned the helper meanwhile.
     func finish(_ outcome: Outcome) {
         guard let c = completion else { return }
         completion = nil

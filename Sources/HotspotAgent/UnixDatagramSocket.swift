@@ -10,7 +10,7 @@ public struct UnixDatagramSocket {
     public static func connect(localPath: String, peerPath: String) throws(Errno) -> UnixDatagramSocket {
         let raw = cl_unix_datagram_socket()
         if raw < 0 { throw Errno.current }
-        let fd = raw.fd
+        let fd = FileDescriptor(rawValue: raw)
         _ = unlink(localPath)
         if cl_bind_unix(raw, localPath) != 0 {
             let e = Errno.current
@@ -26,22 +26,17 @@ public struct UnixDatagramSocket {
         return UnixDatagramSocket(fd: fd, localPath: localPath)
     }
 
-    /// Send one datagram; EAGAIN surfaces as `.wouldBlock` (the peer's queue is full).
+    /// Send one datagram. A full peer queue throws `.wouldBlock`: the peer is not reading, and a
+    /// datagram is sent whole or not at all, so there is nothing to resume later.
     public func send(_ bytes: [UInt8]) throws(Errno) {
-        let n = bytes.withUnsafeBytes { CLinux.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if n < 0 { throw Errno.current }
+        let sent = try bytes.withBytes { raw throws(Errno) in try fd.send(raw) }
+        if sent == nil { throw .wouldBlock }
     }
 
     /// Receive one datagram, or nil when none is waiting.
     public func receive(into buffer: inout [UInt8]) throws(Errno) -> [UInt8]? {
-        while true {
-            let n = buffer.withUnsafeMutableBytes { recv(fd.rawValue, $0.baseAddress, $0.count, 0) }
-            if n >= 0 { return Array(buffer[0..<n]) }
-            let e = Errno.current
-            if e == .interrupted { continue }
-            if e == .wouldBlock { return nil }
-            throw e
-        }
+        guard let n = try buffer.withMutableBytes({ raw throws(Errno) in try fd.receive(into: raw) }) else { return nil }
+        return Array(buffer[0..<n])
     }
 
     public func close() {

@@ -30,14 +30,12 @@
 #include <dirent.h>
 
 static inline int cl_errno(void) { return errno; }
-static inline void cl_set_errno(int value) { errno = value; }
 
 /// fcntl(2) is variadic; Swift cannot call it directly.
 static inline int cl_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
 static inline int cl_open(const char *path, int flags, mode_t mode) { return open(path, flags, mode); }
 
-/// ioctl is variadic too; used for SIOCGIFINDEX-style lookups if ever needed.
-static inline int cl_wifexited(int status) { return WIFEXITED(status); }
+/// wait(2) status macros.
 static inline int cl_wexitstatus(int status) { return WEXITSTATUS(status); }
 static inline int cl_wifsignaled(int status) { return WIFSIGNALED(status); }
 static inline int cl_wtermsig(int status) { return WTERMSIG(status); }
@@ -59,20 +57,11 @@ static inline int64_t cl_realtime_s(void) {
 /// syslog(3) is variadic; we always log a preformatted message.
 static inline void cl_syslog(int priority, const char *message) { syslog(priority, "%s", message); }
 
-/// Fill a sockaddr_un; returns the length to pass to bind/connect, or -1 if the path does not fit.
-static inline int cl_sockaddr_un(struct sockaddr_un *addr, const char *path) {
-    size_t n = strlen(path);
-    memset(addr, 0, sizeof(*addr));
-    addr->sun_family = AF_UNIX;
-    if (n >= sizeof(addr->sun_path)) return -1;
-    memcpy(addr->sun_path, path, n);
-    return (int)(offsetof(struct sockaddr_un, sun_path) + n + 1);
-}
-
 /// Socket types are an enum on glibc and macros on musl; these hide the difference.
 static inline int cl_unix_datagram_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
 static inline int cl_unix_stream_socket(void) { return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
 
+/// bind(2)/connect(2) to a UNIX socket path; ENAMETOOLONG when it does not fit in sockaddr_un.
 int cl_bind_unix(int fd, const char *path);
 int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
@@ -95,10 +84,10 @@ struct cl_sandbox {
 };
 
 /// fork + confine + execve. The child gets stdin/stdout/stderr from the given descriptors, its own
-/// process group (so a timeout kills everything it started), no other descriptors, and the sandbox.
+/// process group (so one kill reaches everything it started), no other descriptors, and the sandbox.
 /// Returns the pid, or -1 with errno set; a failure inside the child before exec (sandbox setup,
 /// exec itself) is reported back through a close-on-exec pipe, so the caller sees it as an error.
-/// `*stage` names the step that failed (0 fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
+/// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sandbox, int *stage);
 
