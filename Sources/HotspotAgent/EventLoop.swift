@@ -54,6 +54,15 @@ public final class EventLoop {
         return id
     }
 
+    /// Run `handler` once at the monotonic time `deadline` (ms), or at once if it has passed.
+    @discardableResult
+    public func schedule(at deadline: Int64, _ handler: @escaping () -> Void) -> Int {
+        let id = nextID
+        nextID += 1
+        timers.append(Timer(id: id, deadline: deadline, handler: handler))
+        return id
+    }
+
     public func cancel(_ id: Int) { timers.removeAll { $0.id == id } }
 
     /// Run `work` after the current handler (and everything posted before it) has finished, before the

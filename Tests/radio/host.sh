@@ -231,6 +231,9 @@ radio_overlay_initramfs() {
     cp "$RADIO_HOST_DIR/guest/init" "$stage/init"; chmod 755 "$stage/init"
     cp -r "$RADIO_HOST_DIR/guest/." "$stage/radio/"; rm -f "$stage/radio/init"
     cp -r "$RADIO_HOST_DIR/scenarios" "$stage/radio/scenarios"
+    # The example helpers the daemon scenarios use, as an owner would install them.
+    local examples=$RADIO_HOST_DIR/../../examples/helpers
+    if [ -d "$examples" ]; then mkdir -p "$stage/radio/helpers"; cp -r "$examples/." "$stage/radio/helpers/"; fi
     if [ -n "$extra" ]; then mkdir -p "$stage/radio/extra"; cp -r "$extra/." "$stage/radio/extra/"; fi
     cp "$plan" "$stage/radio/plan"
     cp "$binary" "$stage/usr/bin/hotspotd"; chmod 755 "$stage/usr/bin/hotspotd"

@@ -28,6 +28,7 @@
 #include <netdb.h>
 #include <net/if.h>
 #include <dirent.h>
+#include "CLinuxDaemon.h"
 
 static inline int cl_errno(void) { return errno; }
 

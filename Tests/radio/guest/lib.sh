@@ -405,6 +405,38 @@ http_status() { http_get "$1" | head -n1 | awk '{ print $2 }'; }
 # hotspotd_run ARGS...: runs the router binary, output to the log (and to stdout).
 hotspotd_run() { log "\$ hotspotd $*"; hotspotd "$@"; }
 
+# sta_dhcp_on_link: from now on a DHCP client runs while wlan0 is associated (wpa_cli action script,
+# as netifd does on a router): CONNECTED starts udhcpc, DISCONNECTED stops it and flushes the address.
+sta_dhcp_on_link() {
+    wpa_cli -p $WPA_CTRL -i $STA_IF -a /radio/link-dhcp.sh -B -P $RADIO_RUN/wpa_cli.pid \
+        || fail "wpa_cli action script did not start"
+    log "DHCP follows the link (wpa_cli -a)"
+}
+
+# daemon_start UCI_FILE [ARGS...]: `hotspotd run` in the background, its stderr (-v) in daemon.log.
+daemon_start() {
+    local conf=$1; shift
+    hotspotd run --config "$conf" -v "$@" >> "$RADIO_DIR/daemon.log" 2>&1 &
+    echo $! > $RADIO_RUN/hotspotd.pid
+    log "hotspotd run --config $conf $* (pid $(cat $RADIO_RUN/hotspotd.pid))"
+}
+daemon_pid() { cat $RADIO_RUN/hotspotd.pid 2>/dev/null; }
+# daemon_stop [SIGNAL]: ends the daemon (TERM by default) and waits for it to go.
+daemon_stop() {
+    local pid; pid=$(daemon_pid); [ -n "$pid" ] || return 0
+    kill -"${1:-TERM}" "$pid" 2>/dev/null
+    wait_for "! kill -0 $pid" 10 || fail "hotspotd did not exit on ${1:-TERM}"
+    rm -f $RADIO_RUN/hotspotd.pid
+}
+# daemon_log: what the daemon has logged so far.
+daemon_log() { cat "$RADIO_DIR/daemon.log" 2>/dev/null; }
+# daemon_mark: later daemon_wait calls only look at lines logged after this point.
+daemon_mark() { RADIO_DAEMON_MARK=$(daemon_log | wc -l); }
+# daemon_wait REGEX SECS: waits for a daemon log line (after the last daemon_mark) matching REGEX.
+daemon_wait() { wait_for "daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -Eq -- '$1'" "${2:-30}"; }
+# daemon_count REGEX: how many daemon log lines match.
+daemon_count() { daemon_log | grep -Ec -- "$1"; }
+
 # ---------------------------------------------------------------- the runner (used by /init)
 
 radio_emit_artifacts() {

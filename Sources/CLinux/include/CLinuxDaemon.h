@@ -1,0 +1,25 @@
+// What the daemon needs beyond CLinux.h: signals as a file descriptor, and syslog without varargs.
+#ifndef CLINUX_DAEMON_H
+#define CLINUX_DAEMON_H
+
+#include <stdint.h>
+
+/// Blocks SIGTERM, SIGINT, SIGHUP and SIGCHLD and returns a non-blocking signalfd that reports them
+/// (-1 with errno on failure). Children must unblock them again before exec (cl_spawn does).
+int cl_daemon_signalfd(void);
+/// Reads one pending signal number from the signalfd: >0 a signal, 0 none waiting, -1 error.
+int cl_daemon_read_signal(int fd);
+/// Restores an empty signal mask (for a process that leaves the poll loop, and for tests).
+void cl_daemon_unblock_signals(void);
+
+/// openlog(ident, LOG_PID, LOG_DAEMON); `ident` must stay valid (a string literal).
+void cl_daemon_openlog(const char *ident);
+/// syslog(priority, "%s", message).
+void cl_daemon_syslog(int priority, const char *message);
+
+int cl_sigterm(void);
+int cl_sigint(void);
+int cl_sighup(void);
+int cl_sigchld(void);
+
+#endif

@@ -1,0 +1,45 @@
+import CLinux
+import HotspotCore
+
+/// Where the daemon's log lines go: syslog (ident `hotspotd`, read with `logread` on OpenWrt) and, with
+/// `-v` in the foreground, stderr too. Lines are built by the caller; nothing here formats values.
+public final class Logger {
+    public var toSyslog: Bool
+    public var toStderr: Bool
+    /// Lines below this level are dropped (debug only with -v).
+    public var threshold: LogLevel
+
+    public init(toSyslog: Bool, toStderr: Bool, threshold: LogLevel = .info) {
+        self.toSyslog = toSyslog
+        self.toStderr = toStderr
+        self.threshold = threshold
+        if toSyslog { cl_daemon_openlog("hotspotd") }
+    }
+
+    public func log(_ level: LogLevel, _ message: String) {
+        guard Logger.rank(level) <= Logger.rank(threshold) else { return }
+        if toSyslog { cl_daemon_syslog(Logger.priority(level), message) }
+        if toStderr { Output.err(level.rawValue + ": " + message) }
+    }
+
+    static func rank(_ level: LogLevel) -> Int {
+        switch level {
+        case .error: return 0
+        case .warning: return 1
+        case .notice: return 2
+        case .info: return 3
+        case .debug: return 4
+        }
+    }
+
+    /// syslog's numbers (LOG_ERR 3 … LOG_DEBUG 7).
+    static func priority(_ level: LogLevel) -> Int32 {
+        switch level {
+        case .error: return 3
+        case .warning: return 4
+        case .notice: return 5
+        case .info: return 6
+        case .debug: return 7
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The built-in `known` helper: the owner's configured networks (UCI `network` sections) as a helper, so
+/// they go through the same model as any venue's. It claims the visible ones in filterScanList with their
+/// passphrase and high confidence, evaluates `high` for its own networks (`none` for others), and
+/// authenticates, maintains and logs off at once: a network with a key needs no login.
+public enum KnownNetworkHelper {
+    /// The name a `builtin` helper gives to select it.
+    public static let program = "known"
+
+    public static func respond(to request: HelperRequest, networks: [KnownNetwork]) -> HelperResponse {
+        switch request.command {
+        case .filterScanList:
+            var claims: [HelperClaim] = []
+            for n in request.scanList where !n.ssid.isEmpty {
+                guard let k = networks.first(where: { $0.ssid == n.ssid }),
+                      !claims.contains(where: { $0.ssid == n.ssid }) else { continue }
+                claims.append(HelperClaim(ssid: k.ssid, password: k.passphrase, confidence: .high))
+            }
+            return HelperResponse(result: .success, claims: claims)
+        case .evaluate:
+            let mine = request.network.map { n in networks.contains { $0.ssid == n.ssid } } ?? false
+            return HelperResponse(result: .success, confidence: mine ? .high : Confidence.none)
+        case .authenticate, .maintain, .logoff:
+            return HelperResponse(result: .success)
+        case .presentUI:
+            // It never asks for UI, so an answer to one is not its business.
+            return HelperResponse(result: .failure)
+        }
+    }
+}

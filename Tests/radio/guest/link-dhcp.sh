@@ -1,0 +1,22 @@
+#!/bin/sh
+# wpa_cli action script: DHCP follows the link, as netifd does on OpenWrt — a udhcpc on CONNECTED, and on
+# DISCONNECTED the client stops and the address goes. hotspotd learns the address from the kernel.
+ifname=$1
+pidfile=/run/radio/udhcpc-$ifname.pid
+stop() {
+    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
+    rm -f "$pidfile"
+    ip -4 addr flush dev "$ifname"
+    ip -4 route flush dev "$ifname" 2>/dev/null
+}
+case $2 in
+    CONNECTED)
+        stop
+        udhcpc -i "$ifname" -b -p "$pidfile" -t 10 -T 2 -A 3 -s /radio/udhcpc.script \
+            >> /run/radio/link-dhcp.log 2>&1
+        ;;
+    DISCONNECTED)
+        stop
+        ;;
+esac
+exit 0
