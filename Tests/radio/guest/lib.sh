@@ -413,6 +413,17 @@ sta_dhcp_on_link() {
     log "DHCP follows the link (wpa_cli -a)"
 }
 
+# Helpers the daemon scenarios install, as an owner would (readable by the helpers' own user).
+RADIO_HELPERS=/etc/hotspot/helpers
+# daemon_helper NAME: installs the script on stdin (a #!/bin/sh line is added) as $RADIO_HELPERS/NAME.
+daemon_helper() {
+    mkdir -p $RADIO_HELPERS; chmod 755 /etc/hotspot $RADIO_HELPERS
+    { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"
+    chmod 755 "$RADIO_HELPERS/$1"
+}
+# daemon_config: the UCI file on stdin becomes $RADIO_DIR/hotspot.conf.
+daemon_config() { cat > "$RADIO_DIR/hotspot.conf"; }
+
 # daemon_start UCI_FILE [ARGS...]: `hotspotd run` in the background, its stderr (-v) in daemon.log.
 daemon_start() {
     local conf=$1; shift

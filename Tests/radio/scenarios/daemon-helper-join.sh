@@ -1,0 +1,71 @@
+# daemon-helper-join: `hotspotd run` joins a WPA2 network whose password only an external helper knows.
+# filterScanList claims it with the password → the daemon joins → DHCP → evaluate: `fast` answers high at
+# once, `slow` would take 60 s and is abandoned → authenticate by `fast` → authenticated; maintain at a
+# short interval succeeds; after the AP drops the router, the re-join goes straight to maintain with
+# HOTSPOT_DID_JUST_JOIN=1. wpa_supplicant holds exactly one network block all along.
+# radio-timeout: 240
+
+ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
+sta_start
+sta_dhcp_on_link
+calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+
+daemon_helper fast <<'EOS'
+echo "$1 just=$HOTSPOT_DID_JUST_JOIN chosen=$HOTSPOT_IS_CHOSEN_HELPER addr=$HOTSPOT_ADDRESS ssid=$HOTSPOT_SSID" >> /tmp/calls/fast
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
+            [ "$ssid" = "Venue Lounge" ] && printf 'claim=%s\thigh\tlounge-pass-2024\n' "$hex"
+        done
+        echo result=success;;
+    evaluate) echo result=success; echo confidence=high;;
+    *) echo result=success;;
+esac
+EOS
+daemon_helper slow <<'EOS'
+echo "$1" >> /tmp/calls/slow
+case $1 in
+    evaluate) sleep 60; echo result=success; echo confidence=low;;
+    *) echo result=success;;
+esac
+EOS
+daemon_config <<EOF_UCI
+config hotspot 'main'
+	option interface '$STA_IF'
+	option ctrl_dir '$WPA_CTRL'
+	option run_dir '/run/hotspotd'
+	option state_file '$RADIO_DIR/hotspotd.state'
+	option helper_user '65534'
+	option maintain_interval '12'
+	option scan_interval '5'
+config helper 'fast'
+	option exec '$RADIO_HELPERS/fast'
+config helper 'slow'
+	option exec '$RADIO_HELPERS/slow'
+EOF_UCI
+daemon_start "$RADIO_DIR/hotspot.conf"
+
+daemon_wait 'Venue Lounge: authenticated by fast' 90 || fail "not authenticated by fast"
+expect "grep -q '^evaluate' $calls/slow" "slow was asked to evaluate"
+expect "daemon_log | grep -q 'helper slow: evaluate abandoned'" "slow's evaluate abandoned when high won"
+expect "grep -q '^evaluate just=1 chosen=0 addr=10.42.1.1[0-9][0-9] ssid=Venue Lounge' $calls/fast" "evaluate after DHCP, didJustJoin"
+expect "grep -q '^authenticate just=1 chosen=1' $calls/fast" "authenticate to the chosen helper"
+expect_eq "$(sta_state)" COMPLETED "associated"
+expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "one network block"
+
+# maintain every 12 s while authenticated, without a re-join.
+wait_for "grep -q '^maintain just=0 chosen=1' $calls/fast" 40 || fail "no maintain while authenticated"
+daemon_wait 'maintain' 5 >/dev/null
+
+# The AP drops the router: wpa_supplicant re-associates, DHCP again, and the cached helper gets maintain
+# with didJustJoin set (no new evaluate).
+evaluates=$(grep -c '^evaluate' $calls/fast)
+daemon_mark
+in_ap hostapd_cli -p $HOSTAPD_CTRL -i "$(ap_if lounge)" deauthenticate "$(cat /sys/class/net/$STA_IF/address)" >/dev/null
+daemon_wait 'Venue Lounge: lost' 20 || fail "loss of the link not noticed"
+wait_for "grep -q '^maintain just=1 chosen=1' $calls/fast" 60 || fail "no maintain with didJustJoin after the re-join"
+daemon_wait 'Venue Lounge: authenticated by fast' 20 || fail "not authenticated again"
+expect_eq "$(grep -c '^evaluate' $calls/fast)" "$evaluates" "no new evaluate for a cached network"
+expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "still one network block"
+note "joined by the helper's password, evaluate high won over a slow low, maintain, re-join → maintain(didJustJoin)"
