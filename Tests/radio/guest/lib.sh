@@ -408,6 +408,8 @@ hotspotd_run() { log "\$ hotspotd $*"; hotspotd "$@"; }
 # sta_dhcp_on_link: from now on a DHCP client runs while wlan0 is associated (wpa_cli action script,
 # as netifd does on a router): CONNECTED starts udhcpc, DISCONNECTED stops it and flushes the address.
 sta_dhcp_on_link() {
+    [ -f $RADIO_RUN/wpa_cli.pid ] && kill "$(cat $RADIO_RUN/wpa_cli.pid)" 2>/dev/null
+    rm -f $RADIO_RUN/wpa_cli.pid
     wpa_cli -p $WPA_CTRL -i $STA_IF -a /radio/link-dhcp.sh -B -P $RADIO_RUN/wpa_cli.pid \
         || fail "wpa_cli action script did not start"
     log "DHCP follows the link (wpa_cli -a)"

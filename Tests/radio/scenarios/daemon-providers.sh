@@ -1,0 +1,62 @@
+# daemon-providers: NEHotspotManager's model with separate providers: `scout` (evaluation: filterScanList,
+# evaluate) claims and evaluates, `login` (authentication) authenticates; `login` never gets evaluate and
+# `scout` never gets authenticate. An evaluated SSID skips evaluation: when the first AP goes away, the
+# router joins "Partner Cafe" and hands it straight to `login`.
+# radio-timeout: 240
+
+ap_start grand --ssid "Hotel Grand" --open --dhcp
+ap_start partner --ssid "Partner Cafe" --open --dhcp --txpower 1000
+sta_start
+sta_dhcp_on_link
+calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+
+daemon_helper scout <<'EOS'
+echo "$1 ssid=$HOTSPOT_SSID" >> /tmp/calls/scout
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
+            case $ssid in "Hotel Grand"|"Partner Cafe") printf 'claim=%s\tlow\n' "$hex";; esac
+        done
+        echo result=success;;
+    evaluate) echo result=success; echo confidence=high;;
+    *) echo result=failure;;
+esac
+EOS
+daemon_helper login <<'EOS'
+echo "$1 ssid=$HOTSPOT_SSID just=$HOTSPOT_DID_JUST_JOIN" >> /tmp/calls/login
+echo result=success
+EOS
+daemon_config <<EOF_UCI
+config hotspot 'main'
+	option interface '$STA_IF'
+	option ctrl_dir '$WPA_CTRL'
+	option run_dir '/run/hotspotd'
+	option state_file '$RADIO_DIR/hotspotd.state'
+	option helper_user '65534'
+	option scan_interval '5'
+	option evaluation_provider 'scout'
+	option authentication_provider 'login'
+	list evaluated_ssid 'Partner Cafe'
+config helper 'scout'
+	option exec '$RADIO_HELPERS/scout'
+	list role 'evaluation'
+config helper 'login'
+	option exec '$RADIO_HELPERS/login'
+	list role 'authentication'
+EOF_UCI
+daemon_start "$RADIO_DIR/hotspot.conf"
+
+daemon_wait 'Hotel Grand: authenticated by login' 90 || fail "Hotel Grand not authenticated by login"
+expect "grep -q '^evaluate ssid=Hotel Grand' $calls/scout" "the evaluation provider evaluated"
+expect "grep -q '^authenticate ssid=Hotel Grand just=1' $calls/login" "the authentication provider authenticated"
+expect_no_match "$(cat $calls/login)" '^(evaluate|filterScanList)' "login got no evaluation command"
+expect_no_match "$(cat $calls/scout)" '^authenticate' "scout got no authenticate"
+
+# The first AP goes away; the evaluated SSID is joined and authenticated without evaluation.
+daemon_mark
+kill "$(cat "$(ap_dir grand)/pid")"
+daemon_wait 'Partner Cafe: authenticated by login' 90 || fail "Partner Cafe not authenticated"
+expect "daemon_log | grep -q 'Partner Cafe: evaluated SSID: authenticating with login'" "evaluation skipped"
+expect_no_match "$(cat $calls/scout)" '^evaluate ssid=Partner Cafe' "no evaluate for the evaluated SSID"
+note "evaluation provider scout, authentication provider login; evaluated SSID skipped evaluation"

@@ -1,0 +1,50 @@
+# daemon-unsupported: `first` evaluates high but answers authenticate with unsupportedNetwork; it is
+# excluded for this network, `second` (low) is evaluated and authenticates; `first` is not asked again.
+# radio-timeout: 180
+
+ap_start airport --ssid "Airport Free" --open --dhcp
+sta_start
+sta_dhcp_on_link
+calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+
+daemon_helper first <<'EOS'
+echo "$1" >> /tmp/calls/first
+case $1 in
+    evaluate) echo result=success; echo confidence=high;;
+    authenticate) echo result=unsupportedNetwork;;
+    *) echo result=success;;
+esac
+EOS
+daemon_helper second <<'EOS'
+echo "$1" >> /tmp/calls/second
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex rest; do printf 'claim=%s\tlow\n' "$hex"; done
+        echo result=success;;
+    evaluate) echo result=success; echo confidence=low;;
+    *) echo result=success;;
+esac
+EOS
+daemon_config <<EOF_UCI
+config hotspot 'main'
+	option interface '$STA_IF'
+	option ctrl_dir '$WPA_CTRL'
+	option run_dir '/run/hotspotd'
+	option state_file '$RADIO_DIR/hotspotd.state'
+	option helper_user '65534'
+	option scan_interval '5'
+config helper 'first'
+	option exec '$RADIO_HELPERS/first'
+config helper 'second'
+	option exec '$RADIO_HELPERS/second'
+EOF_UCI
+daemon_start "$RADIO_DIR/hotspot.conf"
+
+daemon_wait 'Airport Free: authenticated by second' 90 || fail "not authenticated by second"
+expect "daemon_log | grep -q 'evaluating again without unsupporting helper first'" "first excluded"
+expect_eq "$(grep -c '^evaluate' $calls/first)" 1 "first evaluated once"
+expect_eq "$(grep -c '^authenticate' $calls/first)" 1 "first asked to authenticate once"
+expect "[ $(grep -c "^evaluate" $calls/second) -ge 1 ]" "second evaluated"
+expect "grep -q '^authenticate' $calls/second" "second authenticated"
+note "unsupportedNetwork excluded the first helper; the second logged in"

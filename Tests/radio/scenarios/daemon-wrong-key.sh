@@ -1,0 +1,44 @@
+# daemon-wrong-key: a helper claims a WPA2 network with the wrong password: wpa_supplicant reports
+# WRONG_KEY, the network backs off (doubling), and there is no endless reconnect loop: count the join
+# attempts over 2 minutes.
+# radio-timeout: 240
+
+ap_start guarded --ssid "Guarded" --psk "right-password-1"
+sta_start
+sta_dhcp_on_link
+sta_events_start
+
+daemon_helper liar <<'EOS'
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
+            [ "$ssid" = Guarded ] && printf 'claim=%s\thigh\twrong-password-9\n' "$hex"
+        done
+        echo result=success;;
+    *) echo result=success;;
+esac
+EOS
+daemon_config <<EOF_UCI
+config hotspot 'main'
+	option interface '$STA_IF'
+	option ctrl_dir '$WPA_CTRL'
+	option run_dir '/run/hotspotd'
+	option state_file '$RADIO_DIR/hotspotd.state'
+	option helper_user '65534'
+	option scan_interval '5'
+	option backoff_base '10'
+config helper 'liar'
+	option exec '$RADIO_HELPERS/liar'
+EOF_UCI
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'Guarded: joining' 60 || fail "the claimed network was never joined"
+t0=$(radio_uptime)
+daemon_wait 'Guarded: wpa_supplicant: WRONG_KEY' 60 || fail "WRONG_KEY not seen"
+usleep 120000000 2>/dev/null || sleep 120
+joins=$(daemon_count 'Guarded: joining')
+log "over ~2 minutes: $joins joins by hotspotd, $(sta_events | grep -c 'WRONG_KEY') WRONG_KEY events"
+expect_lt "$joins" 7 "joins back off (10, 20, 40, 80 s …)"
+expect_lt 1 "$joins" "the network is retried after its backoff"
+expect_lt "$(sta_events | grep -c 'WRONG_KEY')" 12 "no endless WRONG_KEY loop"
+note "$joins joins and $(sta_events | grep -c 'WRONG_KEY') WRONG_KEY events in 2 minutes (backoff 10 s doubling)"
