@@ -115,14 +115,15 @@ public struct HotspotUCI: Hashable, Sendable {
     public init(_ uci: UCIFile, file: String) throws(HotspotUCIError) {
         var mapper = UCIMapper(file: file)
         for section in uci.sections {
-            switch section.type {
-            case "hotspot": try mapper.main(section)
-            case "helper": try mapper.helper(section)
-            case "network": try mapper.network(section)
+            switch UCIMapper.lookup(section.type, ["hotspot", "helper", "network"]) {
+            case 0: mapper.main(section)
+            case 1: mapper.helper(section)
+            case 2: mapper.network(section)
             default: mapper.warn(section.line, "config " + section.type + ": unknown section type, ignored")
             }
         }
-        try mapper.finish()
+        mapper.finish()
+        if let problem = mapper.problem { throw problem }
         configuration = mapper.configuration
         settings = mapper.settings
         warnings = mapper.warnings
@@ -135,8 +136,45 @@ public struct HotspotUCI: Hashable, Sendable {
 }
 
 /// The mapping's working state; one function per section type, small value parsers below.
+/// Small on the router: nothing here throws (the first problem is kept, the mapping goes on with
+/// placeholders, and the caller throws `problem`), so option sites carry no error paths; option names
+/// are looked up as bytes in tables and dispatched on enums, not by a `switch` over String literals.
 struct UCIMapper {
     typealias Option = UCIFile.Option
+
+    /// `config hotspot`'s options; `names` in case order.
+    enum MainOption: Int, CaseIterable {
+        case enabled, interface, ctrlDir, runDir, stateFile, logLevel, helperUser
+        case evaluationProvider, authenticationProvider, portalDomain, evaluatedSSID, evaluatedSSIDHex
+        case minSignal, switchMargin, switchScans
+        case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
+        case backoffBase, backoffCap, disableExpiry
+
+        static let names: [StaticString] = [
+            "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
+            "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid", "evaluated_ssid_hex",
+            "min_signal", "switch_margin", "switch_scans",
+            "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
+            "backoff_base", "backoff_cap", "disable_expiry",
+        ]
+    }
+
+    enum HelperOption: Int, CaseIterable {
+        case exec, builtin, displayName, enabled, priority, user, role, command
+        static let names: [StaticString] = ["exec", "builtin", "display_name", "enabled", "priority", "user", "role", "command"]
+    }
+
+    enum NetworkOption: Int, CaseIterable {
+        case ssid, ssidHex, key, priority, bssid, enabled
+        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled"]
+    }
+
+    /// The index of `name` in `names`, or -1.
+    static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
+
+    @inline(never) static func lookup(_ bytes: [UInt8], _ names: [StaticString]) -> Int {
+        names.firstIndex { UCIFile.equals(bytes, $0) } ?? -1
+    }
 
     let file: String
     var configuration = HotspotConfiguration()
@@ -144,9 +182,11 @@ struct UCIMapper {
     var warnings: [String] = []
     var mainLine: Int? = nil
     /// Provider options with their lines, checked once every helper is known.
-    var providers: [(option: Option, name: String)] = []
+    var providers: [Option] = []
     /// Indices into `settings.helpers` of helpers without their own `option user`.
     var userless: [Int] = []
+    /// The first problem found, the one reported.
+    var problem: HotspotUCIError? = nil
 
     init(file: String) {
         self.file = file
@@ -154,84 +194,82 @@ struct UCIMapper {
         configuration.disableExpiryMs = 10_800_000
     }
 
-    mutating func warn(_ line: Int, _ message: String) {
+    @inline(never) mutating func warn(_ line: Int, _ message: String) {
         warnings.append(file + ":" + String(line) + ": " + message)
     }
 
-    func fail(_ line: Int, _ subject: String, _ message: String) -> HotspotUCIError {
-        HotspotUCIError(file: file, line: line, subject: subject, message: message)
+    @inline(never) mutating func fail(_ line: Int, _ subject: String, _ message: String) {
+        if problem == nil { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
     }
 
-    func fail(_ o: Option, _ message: String) -> HotspotUCIError {
+    @inline(never) mutating func fail(_ o: Option, _ message: String) {
         fail(o.line, (o.isList ? "list " : "option ") + o.name, message)
     }
 
     /// `'VALUE' why`, the value escaped and shortened.
-    func fail(_ o: Option, _ value: UCIFile.Value, _ why: String) -> HotspotUCIError {
+    @inline(never) mutating func fail(_ o: Option, _ value: UCIFile.Value, _ why: String) {
         fail(value.line, (o.isList ? "list " : "option ") + o.name, UCIMapper.shown(value.bytes) + " " + why)
     }
 
-    mutating func unknown(_ o: Option, in section: String) {
+    @inline(never) mutating func unknown(_ o: Option, in section: String) {
         warn(o.line, (o.isList ? "list " : "option ") + o.name + ": not an option of " + section + ", ignored")
     }
 
     // MARK: Sections
 
-    mutating func main(_ section: UCIFile.Section) throws(HotspotUCIError) {
+    mutating func main(_ section: UCIFile.Section) {
         if let first = mainLine {
-            throw fail(section.line, "config hotspot", "only one such section (the first is on line " + String(first) + ")")
+            return fail(section.line, "config hotspot", "only one such section (the first is on line " + String(first) + ")")
         }
         mainLine = section.line
-        var c = configuration
         for o in section.options {
-            switch o.name {
-            case "enabled": c.preferences.isEnabled = try bool(o)
-            case "interface": settings.interface = try interfaceName(o)
-            case "ctrl_dir": settings.controlDirectory = try path(o)
-            case "run_dir": settings.runDirectory = try path(o)
-            case "state_file": settings.stateFile = try path(o)
-            case "log_level": settings.logLevel = try logLevel(o)
-            case "helper_user": settings.helperUser = try user(o)
-            case "evaluation_provider", "authentication_provider":
-                let name = try single(o).text
-                providers.append((o, name))
-                if o.name.utf8.first == UInt8(ascii: "e") {
-                    c.preferences.evaluationProvider = name
-                } else {
-                    c.preferences.authenticationProvider = name
-                }
-            case "portal_domain":
-                c.preferences.safariDomains = []
+            guard let option = MainOption(rawValue: UCIMapper.lookup(o.name, MainOption.names)) else {
+                unknown(o, in: "config hotspot")
+                continue
+            }
+            switch option {
+            case .enabled: configuration.preferences.isEnabled = bool(o)
+            case .interface: settings.interface = interfaceName(o)
+            case .ctrlDir: settings.controlDirectory = path(o)
+            case .runDir: settings.runDirectory = path(o)
+            case .stateFile: settings.stateFile = path(o)
+            case .logLevel: settings.logLevel = logLevel(o)
+            case .helperUser: settings.helperUser = user(o)
+            case .evaluationProvider:
+                configuration.preferences.evaluationProvider = single(o).text
+                providers.append(o)
+            case .authenticationProvider:
+                configuration.preferences.authenticationProvider = single(o).text
+                providers.append(o)
+            case .portalDomain:
                 for v in o.values {
-                    guard ManagerPreferences.isValidDomain(v.text) else { throw fail(o, v, "is not a domain name") }
-                    c.preferences.safariDomains.append(v.text)
+                    if !ManagerPreferences.isValidDomain(v.text) { fail(o, v, "is not a domain name") }
+                    configuration.preferences.safariDomains.append(v.text)
                 }
-            case "evaluated_ssid":
-                for v in o.values { c.preferences.evaluatedSSIDs.append(try ssid(o, v)) }
-            case "evaluated_ssid_hex":
-                for v in o.values { c.preferences.evaluatedSSIDs.append(try ssidHex(o, v)) }
-            case "command_timeout": c.commandTimeoutMs = try milliseconds(o, zero: false)
-            case "maintain_interval": c.maintainIntervalMs = try milliseconds(o, zero: false)
-            case "association_timeout": c.associationTimeoutMs = try milliseconds(o, zero: false)
-            case "scan_interval": c.scanIntervalMs = try milliseconds(o, zero: false)
-            case "connected_scan_interval": c.connectedScanIntervalMs = try milliseconds(o, zero: true)
-            case "backoff_base": c.backoffBaseMs = try milliseconds(o, zero: false)
-            case "backoff_cap": c.backoffCapMs = try milliseconds(o, zero: false)
-            case "disable_expiry":
-                let ms = try milliseconds(o, zero: true)
-                c.disableExpiryMs = ms == 0 ? nil : ms
-            case "min_signal": c.minSignal = Double(try number(o, 0...100, "is not a percentage (0-100)")) / 100
-            case "switch_margin": c.switchMargin = Double(try number(o, 0...100, "is not a percentage (0-100)")) / 100
-            case "switch_scans": c.switchScans = try number(o, 1...100, "is not a whole number from 1 to 100")
-            default: unknown(o, in: "config hotspot")
+            case .evaluatedSSID:
+                for v in o.values { configuration.preferences.evaluatedSSIDs.append(ssid(o, v)) }
+            case .evaluatedSSIDHex:
+                for v in o.values { configuration.preferences.evaluatedSSIDs.append(ssidHex(o, v)) }
+            case .minSignal: configuration.minSignal = percent(o)
+            case .switchMargin: configuration.switchMargin = percent(o)
+            case .switchScans: configuration.switchScans = number(o, 1...100, "is not a whole number from 1 to 100")
+            case .commandTimeout: configuration.commandTimeoutMs = milliseconds(o, zero: false)
+            case .maintainInterval: configuration.maintainIntervalMs = milliseconds(o, zero: false)
+            case .associationTimeout: configuration.associationTimeoutMs = milliseconds(o, zero: false)
+            case .scanInterval: configuration.scanIntervalMs = milliseconds(o, zero: false)
+            case .connectedScanInterval: configuration.connectedScanIntervalMs = milliseconds(o, zero: true)
+            case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
+            case .backoffCap: configuration.backoffCapMs = milliseconds(o, zero: false)
+            case .disableExpiry:
+                let ms = milliseconds(o, zero: true)
+                configuration.disableExpiryMs = ms == 0 ? nil : ms
             }
         }
-        configuration = c
     }
 
-    mutating func helper(_ section: UCIFile.Section) throws(HotspotUCIError) {
+    mutating func helper(_ section: UCIFile.Section) {
         guard let name = section.name else {
-            throw fail(section.line, "config helper", "needs a name: config helper 'NAME'")
+            return fail(section.line, "config helper", "needs a name: config helper 'NAME'")
         }
         let subject = "config helper '" + name + "'"
         var descriptor = HelperDescriptor(name: name, kind: .external)
@@ -240,26 +278,30 @@ struct UCIMapper {
         var helper = HelperSettings(name: name, displayName: name, user: settings.helperUser)
         var user: SandboxUser? = nil
         for o in section.options {
-            switch o.name {
-            case "exec", "builtin":
+            guard let option = HelperOption(rawValue: UCIMapper.lookup(o.name, HelperOption.names)) else {
+                unknown(o, in: subject)
+                continue
+            }
+            switch option {
+            case .exec, .builtin:
                 if let other = program {
-                    throw fail(o, "a helper has either option exec or option builtin, and " + other.name + " is set")
+                    fail(o, "a helper has either option exec or option builtin, and " + other.name + " is set")
                 }
                 program = o
-                let v = try single(o)
-                if o.name.utf8.first == UInt8(ascii: "e") {
-                    guard v.bytes.first == UInt8(ascii: "/") else { throw fail(o, v, "is not an absolute path") }
+                let v = single(o)
+                if option == .exec {
+                    if v.bytes.first != UInt8(ascii: "/") { fail(o, v, "is not an absolute path") }
                     descriptor.kind = .external
                 } else {
-                    guard HelperDescriptor.isValidName(v.text) else { throw fail(o, v, "is not a built-in helper name") }
+                    if !HelperDescriptor.isValidName(v.text) { fail(o, v, "is not a built-in helper name") }
                     descriptor.kind = .builtin
                 }
                 descriptor.program = v.text
-            case "display_name": helper.displayName = try single(o).text
-            case "enabled": helper.isEnabled = try bool(o)
-            case "priority": descriptor.priority = try number(o, -1_000_000...1_000_000, "is not a whole number")
-            case "user": user = try self.user(o)
-            case "role":
+            case .displayName: helper.displayName = single(o).text
+            case .enabled: helper.isEnabled = bool(o)
+            case .priority: descriptor.priority = number(o, -1_000_000...1_000_000, "is not a whole number")
+            case .user: user = self.user(o)
+            case .role:
                 for v in o.values {
                     if UCIFile.equals(v.bytes, "evaluation") {
                         commands.insert(.filterScanList)
@@ -267,20 +309,21 @@ struct UCIMapper {
                     } else if UCIFile.equals(v.bytes, "authentication") {
                         for c in HelperCommand.allCases where !c.isEvaluation { commands.insert(c) }
                     } else {
-                        throw fail(o, v, "is not a role (evaluation, authentication)")
+                        fail(o, v, "is not a role (evaluation, authentication)")
                     }
                 }
-            case "command":
+            case .command:
                 for v in o.values {
-                    guard let c = HelperCommand(rawValue: v.text) else {
-                        throw fail(o, v, "is not a helper command (filterScanList, evaluate, authenticate, presentUI, maintain, logoff)")
+                    let i = UCIMapper.lookup(v.bytes, ["filterScanList", "evaluate", "authenticate", "presentUI", "maintain", "logoff"])
+                    if i >= 0 {
+                        commands.insert(HelperCommand.allCases[i])
+                    } else {
+                        fail(o, v, "is not a helper command (filterScanList, evaluate, authenticate, presentUI, maintain, logoff)")
                     }
-                    commands.insert(c)
                 }
-            default: unknown(o, in: subject)
             }
         }
-        guard program != nil else { throw fail(section.line, subject, "needs option exec or option builtin") }
+        if program == nil { fail(section.line, subject, "needs option exec or option builtin") }
         descriptor.commands = commands.rawValue == 0 ? .all : commands
         // helper_user may come after this section: the default user is filled in by finish().
         if let user { helper.user = user } else { userless.append(settings.helpers.count) }
@@ -288,7 +331,7 @@ struct UCIMapper {
         if helper.isEnabled { configuration.helpers.append(descriptor) }
     }
 
-    mutating func network(_ section: UCIFile.Section) throws(HotspotUCIError) {
+    mutating func network(_ section: UCIFile.Section) {
         let subject = section.name.map { "config network '" + $0 + "'" } ?? "config network"
         var ssid: SSID? = nil
         var key: Passphrase? = nil
@@ -296,28 +339,31 @@ struct UCIMapper {
         var bssid: BSSID? = nil
         var enabled = true
         for o in section.options {
-            switch o.name {
-            case "ssid", "ssid_hex":
-                let v = try single(o)
-                guard ssid == nil else { throw fail(o, "a network has either option ssid or option ssid_hex") }
-                ssid = try o.name.utf8.count == 4 ? self.ssid(o, v) : ssidHex(o, v)
-            case "key":
-                let v = try single(o)
+            guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {
+                unknown(o, in: subject)
+                continue
+            }
+            switch option {
+            case .ssid, .ssidHex:
+                if ssid != nil { fail(o, "a network has either option ssid or option ssid_hex") }
+                let v = single(o)
+                ssid = option == .ssid ? self.ssid(o, v) : ssidHex(o, v)
+            case .key:
+                let v = single(o)
                 do throws(PassphraseError) {
                     key = try Passphrase(bytes: v.bytes)
                 } catch {
-                    throw fail(o, UCIMapper.why(error))
+                    fail(o, UCIMapper.why(error))
                 }
-            case "priority": priority = try number(o, -1_000_000...1_000_000, "is not a whole number")
-            case "bssid":
-                let v = try single(o)
-                guard let b = BSSID(v.text) else { throw fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
-                bssid = b
-            case "enabled": enabled = try bool(o)
-            default: unknown(o, in: subject)
+            case .priority: priority = number(o, -1_000_000...1_000_000, "is not a whole number")
+            case .bssid:
+                let v = single(o)
+                bssid = BSSID(v.text)
+                if bssid == nil { fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
+            case .enabled: enabled = bool(o)
             }
         }
-        guard let ssid else { throw fail(section.line, subject, "needs option ssid or option ssid_hex") }
+        guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
         guard enabled else { return }
         // When KnownNetwork.passphrase becomes `Passphrase?`, pass `key` itself here.
         configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key.map(UCIMapper.text), priority: priority))
@@ -325,94 +371,115 @@ struct UCIMapper {
     }
 
     /// Fills in default users; providers must name an enabled helper (the rest `validate()` checks).
-    mutating func finish() throws(HotspotUCIError) {
+    mutating func finish() {
         for i in userless { settings.helpers[i].user = settings.helperUser }
-        for (o, name) in providers {
-            guard let h = settings.helper(named: name) else {
-                throw fail(o, UCIMapper.shown(Array(name.utf8)) + " is not a configured helper")
+        for o in providers {
+            let name = o.values[0].text
+            if let h = settings.helper(named: name) {
+                if !h.isEnabled { fail(o, "helper '" + name + "' is disabled") }
+            } else {
+                fail(o, UCIMapper.shown(Array(name.utf8)) + " is not a configured helper")
             }
-            guard h.isEnabled else { throw fail(o, "helper '" + name + "' is disabled") }
         }
     }
 
-    // MARK: Values
+    // MARK: Values (not inlined: each is called from many options); on a problem, a placeholder
 
-    func single(_ o: Option) throws(HotspotUCIError) -> UCIFile.Value {
-        guard !o.isList else { throw fail(o, "takes one value: write option " + o.name) }
+    @inline(never) mutating func single(_ o: Option) -> UCIFile.Value {
+        if o.isList { fail(o, "takes one value: write option " + o.name) }
         return o.values[0]
     }
 
     /// OpenWrt's booleans (config_get_bool).
-    func bool(_ o: Option) throws(HotspotUCIError) -> Bool {
-        let v = try single(o)
+    @inline(never) mutating func bool(_ o: Option) -> Bool {
+        let v = single(o)
         for word: StaticString in ["1", "yes", "on", "true", "enabled"] where UCIFile.equals(v.bytes, word) { return true }
         for word: StaticString in ["0", "no", "off", "false", "disabled"] where UCIFile.equals(v.bytes, word) { return false }
-        throw fail(o, v, "is not a boolean (1 or 0)")
+        fail(o, v, "is not a boolean (1 or 0)")
+        return false
     }
 
     /// Whole seconds, at most nine digits, as milliseconds.
-    func milliseconds(_ o: Option, zero: Bool) throws(HotspotUCIError) -> Int64 {
-        let v = try single(o)
-        guard let s = UCIMapper.integer(v.bytes), s >= 0 else { throw fail(o, v, "is not a whole number of seconds") }
-        guard s > 0 || zero else { throw fail(o, v, "is too short: at least 1 second") }
+    @inline(never) mutating func milliseconds(_ o: Option, zero: Bool) -> Int64 {
+        let v = single(o)
+        guard let s = UCIMapper.integer(v.bytes), s >= 0 else {
+            fail(o, v, "is not a whole number of seconds")
+            return 0
+        }
+        if s == 0 && !zero { fail(o, v, "is too short: at least 1 second") }
         return Int64(s) * 1000
     }
 
-    func number(_ o: Option, _ range: ClosedRange<Int>, _ why: String) throws(HotspotUCIError) -> Int {
-        let v = try single(o)
-        guard let n = UCIMapper.integer(v.bytes), range.contains(n) else { throw fail(o, v, why) }
+    @inline(never) mutating func number(_ o: Option, _ range: ClosedRange<Int>, _ why: String) -> Int {
+        let v = single(o)
+        guard let n = UCIMapper.integer(v.bytes), range.contains(n) else {
+            fail(o, v, why)
+            return range.lowerBound
+        }
         return n
     }
 
-    func path(_ o: Option) throws(HotspotUCIError) -> String {
-        let v = try single(o)
-        guard v.bytes.first == UInt8(ascii: "/") else { throw fail(o, v, "is not an absolute path") }
+    /// A whole percentage as 0.0–1.0.
+    @inline(never) mutating func percent(_ o: Option) -> Double {
+        Double(number(o, 0...100, "is not a percentage (0-100)")) / 100
+    }
+
+    @inline(never) mutating func path(_ o: Option) -> String {
+        let v = single(o)
+        if v.bytes.first != UInt8(ascii: "/") { fail(o, v, "is not an absolute path") }
         return v.text
     }
 
     /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
-    func interfaceName(_ o: Option) throws(HotspotUCIError) -> String {
-        let v = try single(o)
+    @inline(never) mutating func interfaceName(_ o: Option) -> String {
+        let v = single(o)
         let valid = v.bytes.count <= 15 && !UCIFile.equals(v.bytes, ".") && !UCIFile.equals(v.bytes, "..")
             && v.bytes.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
-        guard valid else { throw fail(o, v, "is not an interface name") }
+        if !valid { fail(o, v, "is not an interface name") }
         return v.text
     }
 
-    func logLevel(_ o: Option) throws(HotspotUCIError) -> LogLevel {
-        let v = try single(o)
-        for level in LogLevel.allCases where v.bytes.elementsEqual(level.rawValue.utf8) { return level }
-        throw fail(o, v, "is not a log level (error, warning, notice, info, debug)")
+    @inline(never) mutating func logLevel(_ o: Option) -> LogLevel {
+        let v = single(o)
+        let i = UCIMapper.lookup(v.bytes, ["error", "warning", "notice", "info", "debug"])
+        if i >= 0 { return LogLevel.allCases[i] }
+        fail(o, v, "is not a log level (error, warning, notice, info, debug)")
+        return .info
     }
 
     /// A uid or a user name (letters, digits, `. _ -`, not starting with `-`); never root.
-    func user(_ o: Option) throws(HotspotUCIError) -> SandboxUser {
-        let v = try single(o)
+    @inline(never) mutating func user(_ o: Option) -> SandboxUser {
+        let v = single(o)
         if let id = UCIMapper.integer(v.bytes), id >= 0 {
-            guard id > 0 else { throw fail(o, "helpers must not run as root") }
+            if id == 0 { fail(o, "helpers must not run as root") }
             return .uid(UInt32(id))
         }
-        guard !UCIFile.equals(v.bytes, "root") else { throw fail(o, "helpers must not run as root") }
-        guard HelperDescriptor.isValidName(v.text) && v.bytes.first != UInt8(ascii: "-") else {
-            throw fail(o, v, "is not a user name or uid")
+        if UCIFile.equals(v.bytes, "root") {
+            fail(o, "helpers must not run as root")
+        } else if !HelperDescriptor.isValidName(v.text) || v.bytes.first == UInt8(ascii: "-") {
+            fail(o, v, "is not a user name or uid")
         }
         return .name(v.text)
     }
 
-    func ssid(_ o: Option, _ v: UCIFile.Value) throws(HotspotUCIError) -> SSID {
-        guard !v.bytes.isEmpty, let s = SSID(bytes: v.bytes) else { throw fail(o, v, "is not an SSID of 1-32 bytes") }
+    @inline(never) mutating func ssid(_ o: Option, _ v: UCIFile.Value) -> SSID {
+        guard !v.bytes.isEmpty, let s = SSID(bytes: v.bytes) else {
+            fail(o, v, "is not an SSID of 1-32 bytes")
+            return SSID(bytes: [])!
+        }
         return s
     }
 
-    func ssidHex(_ o: Option, _ v: UCIFile.Value) throws(HotspotUCIError) -> SSID {
+    @inline(never) mutating func ssidHex(_ o: Option, _ v: UCIFile.Value) -> SSID {
         guard let bytes = Hex.decode(v.bytes[...]), !bytes.isEmpty, let s = SSID(bytes: bytes) else {
-            throw fail(o, v, "is not an SSID in hex (2-64 hex digits)")
+            fail(o, v, "is not an SSID in hex (2-64 hex digits)")
+            return SSID(bytes: [])!
         }
         return s
     }
 
     /// An optional `-` and one to nine digits.
-    static func integer(_ bytes: [UInt8]) -> Int? {
+    @inline(never) static func integer(_ bytes: [UInt8]) -> Int? {
         let negative = bytes.first == UInt8(ascii: "-")
         let digits = negative ? bytes.dropFirst() : bytes[...]
         guard !digits.isEmpty && digits.count <= 9 else { return nil }
@@ -425,7 +492,7 @@ struct UCIMapper {
     }
 
     /// A value for an error message: quoted, unprintable bytes as `\xNN`, at most 64 bytes shown.
-    static func shown(_ bytes: [UInt8]) -> String {
+    @inline(never) static func shown(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = [UInt8(ascii: "'")]
         for b in bytes.prefix(64) {
             if b >= 0x20 && b < 0x7f && b != UInt8(ascii: "\\") {
@@ -442,7 +509,7 @@ struct UCIMapper {
     }
 
     /// Why a key was refused, never showing it.
-    static func why(_ error: PassphraseError) -> String {
+    @inline(never) static func why(_ error: PassphraseError) -> String {
         switch error {
         case .tooShort: return "the passphrase is shorter than 8 characters"
         case .tooLong: return "the passphrase is longer than 63 characters (or 64 hex digits)"
@@ -452,7 +519,7 @@ struct UCIMapper {
     }
 
     /// The passphrase as KnownNetwork holds it today: its text, or a raw PSK's 64 hex digits.
-    static func text(_ key: Passphrase) -> String {
+    @inline(never) static func text(_ key: Passphrase) -> String {
         switch key.kind {
         case .passphrase: return String(decoding: key.secret, as: UTF8.self)
         case .rawPSK: return Hex.encode(key.secret)

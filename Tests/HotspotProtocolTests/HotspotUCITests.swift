@@ -112,6 +112,23 @@ private func defaultFile() throws -> String {
         #expect(uci.warnings.isEmpty)
     }
 
+    /// Each option enum has one name per case, so no option maps to its neighbour's field.
+    @Test func optionTablesMatchTheirEnums() {
+        #expect(UCIMapper.MainOption.names.count == UCIMapper.MainOption.allCases.count)
+        #expect(UCIMapper.HelperOption.names.count == UCIMapper.HelperOption.allCases.count)
+        #expect(UCIMapper.NetworkOption.names.count == UCIMapper.NetworkOption.allCases.count)
+        #expect(UCIMapper.lookup("switch_scans", UCIMapper.MainOption.names) == UCIMapper.MainOption.switchScans.rawValue)
+        #expect(UCIMapper.lookup("switch_scan", UCIMapper.MainOption.names) == -1)
+        // Commands and log levels are looked up in tables in their enums' case order.
+        for c in HelperCommand.allCases {
+            let uci = try? load("config helper h\noption exec /h\nlist command " + c.rawValue)
+            #expect(uci?.configuration.helpers[0].commands == HelperCommandSet([c]))
+        }
+        for level in LogLevel.allCases {
+            #expect((try? load("config hotspot\noption log_level " + level.rawValue))?.settings.logLevel == level)
+        }
+    }
+
     @Test func booleans() throws {
         for word in ["1", "yes", "on", "true", "enabled"] {
             #expect(try load("config hotspot\noption enabled " + word).configuration.preferences.isEnabled)
