@@ -283,6 +283,12 @@ private func defaultFile() throws -> String {
             ("config network\noption ssid a\noption key '\(String(repeating: "g", count: 64))'",
              "/etc/config/hotspot:3: option key: 64 characters must all be hex digits (a raw PSK)"),
             ("config network\noption ssid a\noption key 'pässword'", "/etc/config/hotspot:3: option key: the passphrase may only contain printable ASCII"),
+            // Only the first problem is reported, in file order.
+            ("config hotspot\noption scan_interval x\noption backoff_base y\nconfig helper\n",
+             "/etc/config/hotspot:2: option scan_interval: 'x' is not a whole number of seconds"),
+            ("config network\noption ssid_hex zz\noption key short", "/etc/config/hotspot:2: option ssid_hex: 'zz' is not an SSID in hex (2-64 hex digits)"),
+            ("config helper h\noption exec x\nconfig hotspot\noption evaluation_provider nobody",
+             "/etc/config/hotspot:2: option exec: 'x' is not an absolute path"),
             // HotspotConfiguration.validate(), with the file's name.
             ("config hotspot\noption backoff_base 60\noption backoff_cap 30", "/etc/config/hotspot: backoff cap is below the backoff base"),
             ("config network\noption ssid a\nconfig network\noption ssid a", "/etc/config/hotspot: network a is configured twice"),
