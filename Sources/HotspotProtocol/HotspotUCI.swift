@@ -1,0 +1,528 @@
+import HotspotCore
+
+/// Who an external helper runs as: a uid, or a user name the driver looks up in /etc/passwd. Never root.
+public enum SandboxUser: Hashable, Sendable, CustomStringConvertible {
+    case uid(UInt32)
+    case name(String)
+
+    public var description: String {
+        switch self {
+        case .uid(let id): return String(id)
+        case .name(let name): return name
+        }
+    }
+}
+
+/// What the driver needs about a helper beyond its `HelperDescriptor`.
+public struct HelperSettings: Hashable, Sendable {
+    public var name: String
+    /// For people (`hotspotd helpers`, the UI); the section name when not set.
+    public var displayName: String
+    public var user: SandboxUser
+    /// A disabled helper is kept here (to be listed) but left out of `HotspotConfiguration.helpers`.
+    public var isEnabled: Bool
+
+    public init(name: String, displayName: String, user: SandboxUser, isEnabled: Bool = true) {
+        self.name = name
+        self.displayName = displayName
+        self.user = user
+        self.isEnabled = isEnabled
+    }
+}
+
+/// A known network that may only be joined through one access point (`option bssid`).
+public struct PinnedBSSID: Hashable, Sendable {
+    public var ssid: SSID
+    public var bssid: BSSID
+
+    public init(ssid: SSID, bssid: BSSID) {
+        self.ssid = ssid
+        self.bssid = bssid
+    }
+}
+
+/// The driver's settings from `config hotspot`, which the core does not hold. Defaults suit an OpenWrt router.
+public struct DaemonSettings: Hashable, Sendable {
+    /// The station (client) interface whose wpa_supplicant hotspotd drives.
+    public var interface = "wlan0"
+    /// wpa_supplicant's control sockets (its `ctrl_interface`).
+    public var controlDirectory = "/var/run/wpa_supplicant"
+    /// hotspotd's control socket and its client sockets; tmpfs on OpenWrt.
+    public var runDirectory = "/var/run/hotspotd"
+    /// Learned state (helper cache, disabled networks): on flash to survive reboots, written only on change.
+    public var stateFile = "/etc/hotspotd.state"
+    /// The least severe syslog level logged.
+    public var logLevel: LogLevel = .info
+    /// The default user for external helpers (OpenWrt's `nobody`, uid 65534).
+    public var helperUser: SandboxUser = .name("nobody")
+    /// Every `config helper`, in file order, enabled or not.
+    public var helpers: [HelperSettings] = []
+    public var pinnedBSSIDs: [PinnedBSSID] = []
+
+    public init() {}
+
+    public func helper(named name: String) -> HelperSettings? { helpers.first { UCIFile.same($0.name, name) } }
+}
+
+/// A configuration file hotspotd refuses: `FILE:LINE: option NAME: why`, or `FILE: why` for the whole.
+public struct HotspotUCIError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// nil when the configuration as a whole is refused (`HotspotConfiguration.validate()`).
+    public var line: Int?
+    /// What is wrong: "option command_timeout", "list role", "config network"; nil for syntax errors.
+    public var subject: String?
+    public var message: String
+
+    public init(file: String, line: Int?, subject: String?, message: String) {
+        self.file = file
+        self.line = line
+        self.subject = subject
+        self.message = message
+    }
+
+    public var description: String {
+        var out = file
+        if let line { out += ":" + String(line) }
+        out += ": "
+        if let subject { out += subject + ": " }
+        return out + message
+    }
+}
+
+/// hotspotd's UCI configuration (`/etc/config/hotspot`; init.d/hotspot.config documents every option) mapped
+/// to the core's `HotspotConfiguration` and the driver's `DaemonSettings`.
+///
+/// Sections: one `config hotspot` (usually named 'main'), any number of `config helper 'NAME'` and
+/// `config network`. Unknown sections and options become `warnings`, as OpenWrt tools ignore them.
+/// Times are whole seconds. Two defaults differ from the core's, for a router nobody watches: scans while
+/// online every 600 s, and a failed network is disabled for 3 h (`disable_expiry`), not until `hotspotd enable`.
+public struct HotspotUCI: Hashable, Sendable {
+    public var configuration: HotspotConfiguration
+    public var settings: DaemonSettings
+    /// `FILE:LINE: ...` for each option or section ignored.
+    public var warnings: [String]
+
+    public init(parsing bytes: [UInt8], file: String) throws(HotspotUCIError) {
+        let uci: UCIFile
+        do throws(UCIError) {
+            uci = try UCIFile(parsing: bytes)
+        } catch {
+            throw HotspotUCIError(file: file, line: error.line, subject: nil, message: error.reason)
+        }
+        try self.init(uci, file: file)
+    }
+
+    public init(_ uci: UCIFile, file: String) throws(HotspotUCIError) {
+        var mapper = UCIMapper(file: file)
+        for section in uci.sections {
+            switch UCIMapper.lookup(section.type, ["hotspot", "helper", "network"]) {
+            case 0: mapper.main(section)
+            case 1: mapper.helper(section)
+            case 2: mapper.network(section)
+            default: mapper.warn(section.line, "config " + section.type + ": unknown section type, ignored")
+            }
+        }
+        mapper.finish()
+        if let problem = mapper.problem { throw problem }
+        configuration = mapper.configuration
+        settings = mapper.settings
+        warnings = mapper.warnings
+        do throws(ConfigurationError) {
+            try configuration.validate()
+        } catch {
+            throw HotspotUCIError(file: file, line: nil, subject: nil, message: error.message)
+        }
+    }
+}
+
+/// The mapping's working state; one function per section type, small value parsers below.
+/// Small on the router: nothing here throws (the first problem is kept, the mapping goes on with
+/// placeholders, and the caller throws `problem`), so option sites carry no error paths; option names
+/// are looked up as bytes in tables and dispatched on enums, not by a `switch` over String literals.
+struct UCIMapper {
+    typealias Option = UCIFile.Option
+
+    /// `config hotspot`'s options; `names` in case order.
+    enum MainOption: Int, CaseIterable {
+        case enabled, interface, ctrlDir, runDir, stateFile, logLevel, helperUser
+        case evaluationProvider, authenticationProvider, portalDomain, evaluatedSSID, evaluatedSSIDHex
+        case minSignal, switchMargin, switchScans
+        case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
+        case backoffBase, backoffCap, disableExpiry
+
+        static let names: [StaticString] = [
+            "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
+            "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid", "evaluated_ssid_hex",
+            "min_signal", "switch_margin", "switch_scans",
+            "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
+            "backoff_base", "backoff_cap", "disable_expiry",
+        ]
+    }
+
+    enum HelperOption: Int, CaseIterable {
+        case exec, builtin, displayName, enabled, priority, user, role, command
+        static let names: [StaticString] = ["exec", "builtin", "display_name", "enabled", "priority", "user", "role", "command"]
+    }
+
+    enum NetworkOption: Int, CaseIterable {
+        case ssid, ssidHex, key, priority, bssid, enabled
+        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled"]
+    }
+
+    /// The index of `name` in `names`, or -1.
+    static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
+
+    @inline(never) static func lookup(_ bytes: [UInt8], _ names: [StaticString]) -> Int {
+        names.firstIndex { UCIFile.equals(bytes, $0) } ?? -1
+    }
+
+    let file: String
+    var configuration = HotspotConfiguration()
+    var settings = DaemonSettings()
+    var warnings: [String] = []
+    var mainLine: Int? = nil
+    /// Provider options with their lines, checked once every helper is known.
+    var providers: [Option] = []
+    /// Indices into `settings.helpers` of helpers without their own `option user`.
+    var userless: [Int] = []
+    /// The first problem found, the one reported.
+    var problem: HotspotUCIError? = nil
+
+    init(file: String) {
+        self.file = file
+        configuration.connectedScanIntervalMs = 600_000
+        configuration.disableExpiryMs = 10_800_000
+    }
+
+    @inline(never) mutating func warn(_ line: Int, _ message: String) {
+        warnings.append(file + ":" + String(line) + ": " + message)
+    }
+
+    @inline(never) mutating func fail(_ line: Int, _ subject: String, _ message: String) {
+        if problem == nil { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
+    }
+
+    @inline(never) mutating func fail(_ o: Option, _ message: String) {
+        fail(o.line, (o.isList ? "list " : "option ") + o.name, message)
+    }
+
+    /// `'VALUE' why`, the value escaped and shortened.
+    @inline(never) mutating func fail(_ o: Option, _ value: UCIFile.Value, _ why: String) {
+        fail(value.line, (o.isList ? "list " : "option ") + o.name, UCIMapper.shown(value.bytes) + " " + why)
+    }
+
+    @inline(never) mutating func unknown(_ o: Option, in section: String) {
+        warn(o.line, (o.isList ? "list " : "option ") + o.name + ": not an option of " + section + ", ignored")
+    }
+
+    // MARK: Sections
+
+    mutating func main(_ section: UCIFile.Section) {
+        if let first = mainLine {
+            return fail(section.line, "config hotspot", "only one such section (the first is on line " + String(first) + ")")
+        }
+        mainLine = section.line
+        for o in section.options {
+            guard let option = MainOption(rawValue: UCIMapper.lookup(o.name, MainOption.names)) else {
+                unknown(o, in: "config hotspot")
+                continue
+            }
+            switch option {
+            case .enabled: configuration.preferences.isEnabled = bool(o)
+            case .interface: settings.interface = interfaceName(o)
+            case .ctrlDir: settings.controlDirectory = path(o)
+            case .runDir: settings.runDirectory = path(o)
+            case .stateFile: settings.stateFile = path(o)
+            case .logLevel: settings.logLevel = logLevel(o)
+            case .helperUser: settings.helperUser = user(o)
+            case .evaluationProvider:
+                configuration.preferences.evaluationProvider = single(o).text
+                providers.append(o)
+            case .authenticationProvider:
+                configuration.preferences.authenticationProvider = single(o).text
+                providers.append(o)
+            case .portalDomain:
+                for v in o.values {
+                    if !ManagerPreferences.isValidDomain(v.text) { fail(o, v, "is not a domain name") }
+                    configuration.preferences.safariDomains.append(v.text)
+                }
+            case .evaluatedSSID:
+                for v in o.values { configuration.preferences.evaluatedSSIDs.append(ssid(o, v)) }
+            case .evaluatedSSIDHex:
+                for v in o.values { configuration.preferences.evaluatedSSIDs.append(ssidHex(o, v)) }
+            case .minSignal: configuration.minSignal = percent(o)
+            case .switchMargin: configuration.switchMargin = percent(o)
+            case .switchScans: configuration.switchScans = number(o, 1...100, "is not a whole number from 1 to 100")
+            case .commandTimeout: configuration.commandTimeoutMs = milliseconds(o, zero: false)
+            case .maintainInterval: configuration.maintainIntervalMs = milliseconds(o, zero: false)
+            case .associationTimeout: configuration.associationTimeoutMs = milliseconds(o, zero: false)
+            case .scanInterval: configuration.scanIntervalMs = milliseconds(o, zero: false)
+            case .connectedScanInterval: configuration.connectedScanIntervalMs = milliseconds(o, zero: true)
+            case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
+            case .backoffCap: configuration.backoffCapMs = milliseconds(o, zero: false)
+            case .disableExpiry:
+                let ms = milliseconds(o, zero: true)
+                configuration.disableExpiryMs = ms == 0 ? nil : ms
+            }
+        }
+    }
+
+    mutating func helper(_ section: UCIFile.Section) {
+        guard let name = section.name else {
+            return fail(section.line, "config helper", "needs a name: config helper 'NAME'")
+        }
+        let subject = "config helper '" + name + "'"
+        var descriptor = HelperDescriptor(name: name, kind: .external)
+        var program: Option? = nil
+        var commands = HelperCommandSet()
+        var helper = HelperSettings(name: name, displayName: name, user: settings.helperUser)
+        var user: SandboxUser? = nil
+        for o in section.options {
+            guard let option = HelperOption(rawValue: UCIMapper.lookup(o.name, HelperOption.names)) else {
+                unknown(o, in: subject)
+                continue
+            }
+            switch option {
+            case .exec, .builtin:
+                if let other = program {
+                    fail(o, "a helper has either option exec or option builtin, and " + other.name + " is set")
+                }
+                program = o
+                let v = single(o)
+                if option == .exec {
+                    if v.bytes.first != UInt8(ascii: "/") { fail(o, v, "is not an absolute path") }
+                    descriptor.kind = .external
+                } else {
+                    if !HelperDescriptor.isValidName(v.text) { fail(o, v, "is not a built-in helper name") }
+                    descriptor.kind = .builtin
+                }
+                descriptor.program = v.text
+            case .displayName: helper.displayName = single(o).text
+            case .enabled: helper.isEnabled = bool(o)
+            case .priority: descriptor.priority = number(o, -1_000_000...1_000_000, "is not a whole number")
+            case .user: user = self.user(o)
+            case .role:
+                for v in o.values {
+                    if UCIFile.equals(v.bytes, "evaluation") {
+                        commands.insert(.filterScanList)
+                        commands.insert(.evaluate)
+                    } else if UCIFile.equals(v.bytes, "authentication") {
+                        for c in HelperCommand.allCases where !c.isEvaluation { commands.insert(c) }
+                    } else {
+                        fail(o, v, "is not a role (evaluation, authentication)")
+                    }
+                }
+            case .command:
+                for v in o.values {
+                    let i = UCIMapper.lookup(v.bytes, ["filterScanList", "evaluate", "authenticate", "presentUI", "maintain", "logoff"])
+                    if i >= 0 {
+                        commands.insert(HelperCommand.allCases[i])
+                    } else {
+                        fail(o, v, "is not a helper command (filterScanList, evaluate, authenticate, presentUI, maintain, logoff)")
+                    }
+                }
+            }
+        }
+        if program == nil { fail(section.line, subject, "needs option exec or option builtin") }
+        descriptor.commands = commands.rawValue == 0 ? .all : commands
+        // helper_user may come after this section: the default user is filled in by finish().
+        if let user { helper.user = user } else { userless.append(settings.helpers.count) }
+        settings.helpers.append(helper)
+        if helper.isEnabled { configuration.helpers.append(descriptor) }
+    }
+
+    mutating func network(_ section: UCIFile.Section) {
+        let subject = section.name.map { "config network '" + $0 + "'" } ?? "config network"
+        var ssid: SSID? = nil
+        var key: Passphrase? = nil
+        var priority = 0
+        var bssid: BSSID? = nil
+        var enabled = true
+        for o in section.options {
+            guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {
+                unknown(o, in: subject)
+                continue
+            }
+            switch option {
+            case .ssid, .ssidHex:
+                if ssid != nil { fail(o, "a network has either option ssid or option ssid_hex") }
+                let v = single(o)
+                ssid = option == .ssid ? self.ssid(o, v) : ssidHex(o, v)
+            case .key:
+                let v = single(o)
+                do throws(PassphraseError) {
+                    key = try Passphrase(bytes: v.bytes)
+                } catch {
+                    fail(o, UCIMapper.why(error))
+                }
+            case .priority: priority = number(o, -1_000_000...1_000_000, "is not a whole number")
+            case .bssid:
+                let v = single(o)
+                bssid = BSSID(v.text)
+                if bssid == nil { fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
+            case .enabled: enabled = bool(o)
+            }
+        }
+        guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
+        guard enabled else { return }
+        // When KnownNetwork.passphrase becomes `Passphrase?`, pass `key` itself here.
+        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key.map(UCIMapper.text), priority: priority))
+        if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
+    }
+
+    /// Fills in default users; providers must name an enabled helper (the rest `validate()` checks).
+    mutating func finish() {
+        for i in userless { settings.helpers[i].user = settings.helperUser }
+        for o in providers {
+            let name = o.values[0].text
+            if let h = settings.helper(named: name) {
+                if !h.isEnabled { fail(o, "helper '" + name + "' is disabled") }
+            } else {
+                fail(o, UCIMapper.shown(Array(name.utf8)) + " is not a configured helper")
+            }
+        }
+    }
+
+    // MARK: Values (not inlined: each is called from many options); on a problem, a placeholder
+
+    @inline(never) mutating func single(_ o: Option) -> UCIFile.Value {
+        if o.isList { fail(o, "takes one value: write option " + o.name) }
+        return o.values[0]
+    }
+
+    /// OpenWrt's booleans (config_get_bool).
+    @inline(never) mutating func bool(_ o: Option) -> Bool {
+        let v = single(o)
+        for word: StaticString in ["1", "yes", "on", "true", "enabled"] where UCIFile.equals(v.bytes, word) { return true }
+        for word: StaticString in ["0", "no", "off", "false", "disabled"] where UCIFile.equals(v.bytes, word) { return false }
+        fail(o, v, "is not a boolean (1 or 0)")
+        return false
+    }
+
+    /// Whole seconds, at most nine digits, as milliseconds.
+    @inline(never) mutating func milliseconds(_ o: Option, zero: Bool) -> Int64 {
+        let v = single(o)
+        guard let s = UCIMapper.integer(v.bytes), s >= 0 else {
+            fail(o, v, "is not a whole number of seconds")
+            return 0
+        }
+        if s == 0 && !zero { fail(o, v, "is too short: at least 1 second") }
+        return Int64(s) * 1000
+    }
+
+    @inline(never) mutating func number(_ o: Option, _ range: ClosedRange<Int>, _ why: String) -> Int {
+        let v = single(o)
+        guard let n = UCIMapper.integer(v.bytes), range.contains(n) else {
+            fail(o, v, why)
+            return range.lowerBound
+        }
+        return n
+    }
+
+    /// A whole percentage as 0.0–1.0.
+    @inline(never) mutating func percent(_ o: Option) -> Double {
+        Double(number(o, 0...100, "is not a percentage (0-100)")) / 100
+    }
+
+    @inline(never) mutating func path(_ o: Option) -> String {
+        let v = single(o)
+        if v.bytes.first != UInt8(ascii: "/") { fail(o, v, "is not an absolute path") }
+        return v.text
+    }
+
+    /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
+    @inline(never) mutating func interfaceName(_ o: Option) -> String {
+        let v = single(o)
+        let valid = v.bytes.count <= 15 && !UCIFile.equals(v.bytes, ".") && !UCIFile.equals(v.bytes, "..")
+            && v.bytes.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
+        if !valid { fail(o, v, "is not an interface name") }
+        return v.text
+    }
+
+    @inline(never) mutating func logLevel(_ o: Option) -> LogLevel {
+        let v = single(o)
+        let i = UCIMapper.lookup(v.bytes, ["error", "warning", "notice", "info", "debug"])
+        if i >= 0 { return LogLevel.allCases[i] }
+        fail(o, v, "is not a log level (error, warning, notice, info, debug)")
+        return .info
+    }
+
+    /// A uid or a user name (letters, digits, `. _ -`, not starting with `-`); never root.
+    @inline(never) mutating func user(_ o: Option) -> SandboxUser {
+        let v = single(o)
+        if let id = UCIMapper.integer(v.bytes), id >= 0 {
+            if id == 0 { fail(o, "helpers must not run as root") }
+            return .uid(UInt32(id))
+        }
+        if UCIFile.equals(v.bytes, "root") {
+            fail(o, "helpers must not run as root")
+        } else if !HelperDescriptor.isValidName(v.text) || v.bytes.first == UInt8(ascii: "-") {
+            fail(o, v, "is not a user name or uid")
+        }
+        return .name(v.text)
+    }
+
+    @inline(never) mutating func ssid(_ o: Option, _ v: UCIFile.Value) -> SSID {
+        guard !v.bytes.isEmpty, let s = SSID(bytes: v.bytes) else {
+            fail(o, v, "is not an SSID of 1-32 bytes")
+            return SSID(bytes: [])!
+        }
+        return s
+    }
+
+    @inline(never) mutating func ssidHex(_ o: Option, _ v: UCIFile.Value) -> SSID {
+        guard let bytes = Hex.decode(v.bytes[...]), !bytes.isEmpty, let s = SSID(bytes: bytes) else {
+            fail(o, v, "is not an SSID in hex (2-64 hex digits)")
+            return SSID(bytes: [])!
+        }
+        return s
+    }
+
+    /// An optional `-` and one to nine digits.
+    @inline(never) static func integer(_ bytes: [UInt8]) -> Int? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = negative ? bytes.dropFirst() : bytes[...]
+        guard !digits.isEmpty && digits.count <= 9 else { return nil }
+        var n = 0
+        for b in digits {
+            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
+            n = n * 10 + Int(b - UInt8(ascii: "0"))
+        }
+        return negative ? -n : n
+    }
+
+    /// A value for an error message: quoted, unprintable bytes as `\xNN`, at most 64 bytes shown.
+    @inline(never) static func shown(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = [UInt8(ascii: "'")]
+        for b in bytes.prefix(64) {
+            if b >= 0x20 && b < 0x7f && b != UInt8(ascii: "\\") {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "x"))
+                Hex.append(b, to: &out)
+            }
+        }
+        if bytes.count > 64 { out.append(contentsOf: "...".utf8) }
+        out.append(UInt8(ascii: "'"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Why a key was refused, never showing it.
+    @inline(never) static func why(_ error: PassphraseError) -> String {
+        switch error {
+        case .tooShort: return "the passphrase is shorter than 8 characters"
+        case .tooLong: return "the passphrase is longer than 63 characters (or 64 hex digits)"
+        case .sixtyFourCharactersNotHex: return "64 characters must all be hex digits (a raw PSK)"
+        case .notPrintableASCII: return "the passphrase may only contain printable ASCII"
+        }
+    }
+
+    /// The passphrase as KnownNetwork holds it today: its text, or a raw PSK's 64 hex digits.
+    @inline(never) static func text(_ key: Passphrase) -> String {
+        switch key.kind {
+        case .passphrase: return String(decoding: key.secret, as: UTF8.self)
+        case .rawPSK: return Hex.encode(key.secret)
+        }
+    }
+}
