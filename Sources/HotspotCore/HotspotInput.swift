@@ -2,7 +2,7 @@
 public enum HotspotInput: Hashable, Sendable {
     case scanResults([ScanEntry])
     /// CTRL-EVENT-CONNECTED (a roam within the same SSID too).
-    case associated(ssid: SSID, bssid: BSSID?, networkID: Int?)
+    case associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?)
     /// The interface got an IPv4 address on the associated network: the join is complete.
     case ipv4Acquired
     case disconnected

@@ -5,6 +5,7 @@ import Testing
 
 func ssid(_ s: String) -> SSID { SSID(s)! }
 func bssid(_ last: UInt8) -> BSSID { BSSID(bytes: [0x02, 0, 0, 0, 0, last])! }
+func netID(_ n: Int) -> NetworkID { NetworkID(n)! }
 
 enum Fixture {
     static let hotel = ssid("Hotel")        // open, a configured known network
@@ -138,7 +139,7 @@ struct Harness {
     /// Hotel joined; alpha and beta evaluate it.
     static func evaluating() -> Harness {
         var h = inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         return h
     }

@@ -79,7 +79,7 @@ import Testing
 
     @Test func evaluationSeesTheJoinedNetwork() {
         var h = Harness.inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         let evals = a.requests(.evaluate)
         #expect(evals.map { $0.helper } == ["alpha", "beta"])
@@ -99,7 +99,7 @@ import Testing
         h.on(.supplicantReconnected)
         h.on(.scanResults(Fixture.scan))
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(a.requests(.evaluate).isEmpty)
         #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
@@ -114,7 +114,7 @@ import Testing
         let scan = h.on(.scanResults(Fixture.scan))
         #expect(scan.requests(.filterScanList).map { $0.helper } == ["beta"])
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
     }
 
@@ -124,7 +124,7 @@ import Testing
         var h = Harness(c)
         h.on(.supplicantReconnected)
         #expect(h.on(.scanResults(Fixture.scan)).requests.isEmpty)
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests.isEmpty)
         #expect(h.m.state == .authenticated)
     }
@@ -136,7 +136,7 @@ import Testing
         #expect(h.last.persisted?.helperCache == [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "alpha")])
         h.on(.disconnected)
         #expect(h.last.joins.map { $0.ssid } == [Fixture.hotel], "the best network is joined again")
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(a.requests(.evaluate).isEmpty)
         let maintain = a.requests(.maintain)
@@ -155,7 +155,7 @@ import Testing
         fresh.on(.supplicantReconnected)
         fresh.on(.scanResults(Fixture.scan))
         fresh.settleScans()
-        fresh.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        fresh.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(fresh.on(.ipv4Acquired).requests(.maintain).map { $0.helper } == ["alpha"])
         h.on(.linkSignal(rssi: -40))
     }
@@ -209,7 +209,7 @@ import Testing
         // The exclusion outlives the visit, until the owner enables the network.
         _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
         h.on(.disconnected)
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
         h.on(.owner(.enable(Fixture.hotel)))
         #expect(h.m.snapshot().helpers.first { $0.name == "alpha" }?.excludedFor == [])
@@ -274,7 +274,7 @@ import Testing
         h.on(.supplicantReconnected)
         h.on(.scanResults(Fixture.scan))
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
         _ = h.respond(h.request("alpha", .authenticate)!, .failure)
@@ -409,7 +409,7 @@ import Testing
         #expect(filters.map { $0.helper } == ["alpha", "beta"])
         #expect(filters[0].scanList.map { $0.ssid } == [Fixture.hotel, Fixture.airport])
         // The join completes: evaluate goes out at once, the filterScanList runs are abandoned.
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(Set(a.abandoned) == Set(filters.map { $0.id }))
         #expect(a.requests(.evaluate).count == 2)

@@ -81,7 +81,7 @@ struct SeededRandom: RandomNumberGenerator {
             // Mostly the network being joined, sometimes whatever wpa_supplicant fancies.
             let target = m.linkSSID ?? anySSID()
             let s = Int.random(in: 0..<4, using: &rng) == 0 ? anySSID() : target
-            return .associated(ssid: s, bssid: bssid(UInt8.random(in: 0...9, using: &rng)), networkID: 0)
+            return .associated(ssid: s, bssid: bssid(UInt8.random(in: 0...9, using: &rng)), networkID: netID(0))
         case 20..<27: return .ipv4Acquired
         case 27..<31: return .disconnected
         case 31..<33: return .linkSignal(rssi: Int.random(in: -95 ... -35, using: &rng))

@@ -74,8 +74,8 @@ import Testing
         let joinPath = h.m.joinPathRequests.first ?? 999_999
         switch kind {
         case .scan: return .scanResults(Fixture.scan)
-        case .roam: return .associated(ssid: Fixture.hotel, bssid: bssid(9), networkID: 0)
-        case .associateOther: return .associated(ssid: Fixture.airport, bssid: bssid(2), networkID: 1)
+        case .roam: return .associated(ssid: Fixture.hotel, bssid: bssid(9), networkID: netID(0))
+        case .associateOther: return .associated(ssid: Fixture.airport, bssid: bssid(2), networkID: netID(1))
         case .ipv4: return .ipv4Acquired
         case .disconnected: return .disconnected
         case .linkSignal: return .linkSignal(rssi: -48)

@@ -97,7 +97,7 @@ import Testing
         var h = Harness(c)
         h.on(.supplicantReconnected)
         h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -60)]))
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         return h
     }
@@ -142,7 +142,7 @@ import Testing
         h.on(.scanResults([Fixture.entry(Fixture.airport, 2, rssi: -80)]))
         let a = h.on(.owner(.join(Fixture.airport, passphrase: nil, once: true)))
         #expect(a.joins == [JoinTarget(ssid: Fixture.airport, security: .open, didAutoJoin: false)])
-        h.on(.associated(ssid: Fixture.airport, bssid: bssid(2), networkID: 0))
+        h.on(.associated(ssid: Fixture.airport, bssid: bssid(2), networkID: netID(0)))
         h.on(.ipv4Acquired)
         #expect(h.m.snapshot().link?.isOwnerChoice == true)
         let better = [Fixture.entry(Fixture.airport, 2, rssi: -80), Fixture.entry(Fixture.hotel, 1, rssi: -40)]
@@ -198,7 +198,7 @@ import Testing
 
     @Test func anAssociationThatNeverCompletesBacksOff() {
         var h = Harness.inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.fire(.association)
         #expect(a.disconnects == 1 && h.m.linkStage == 0)
         #expect(h.m.snapshot().backedOff.map { $0.ssid } == [Fixture.hotel])
@@ -206,7 +206,7 @@ import Testing
 
     @Test func aJoinThatDropsBeforeAnAddressCannotLoop() {
         var h = Harness.inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.disconnected)
         #expect(a.joins.isEmpty)
         #expect(h.m.snapshot().backedOff.map { $0.ssid } == [Fixture.hotel])
@@ -214,7 +214,7 @@ import Testing
 
     @Test func wpaSupplicantJoiningADisabledNetworkIsUndone() {
         var h = Harness.failure()  // Hotel disabled
-        let a = h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        let a = h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(a.disconnects == 1 && h.m.linkStage == 0)
     }
 
@@ -241,7 +241,7 @@ import Testing
         h.on(.supplicantReconnected)
         h.on(.scanResults([Fixture.entry(Fixture.train, 3, security: .personal)]))
         h.on(.owner(.join(Fixture.train, passphrase: Self.passphrase, once: false)))
-        h.on(.associated(ssid: Fixture.train, bssid: bssid(3), networkID: 0))
+        h.on(.associated(ssid: Fixture.train, bssid: bssid(3), networkID: netID(0)))
         h.on(.ipv4Acquired)
         let a = h.on(.owner(.forget(Fixture.train)))
         #expect(a.disconnects == 1 && a.joins.isEmpty && h.m.state == .inactive)
