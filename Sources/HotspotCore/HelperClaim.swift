@@ -3,10 +3,10 @@ public struct HelperClaim: Hashable, Sendable {
     public var ssid: SSID
     /// A specific access point, when the helper cares.
     public var bssid: BSSID?
-    public var password: String?
+    public var password: Passphrase?
     public var confidence: Confidence
 
-    public init(ssid: SSID, bssid: BSSID? = nil, password: String? = nil, confidence: Confidence) {
+    public init(ssid: SSID, bssid: BSSID? = nil, password: Passphrase? = nil, confidence: Confidence) {
         self.ssid = ssid
         self.bssid = bssid
         self.password = password

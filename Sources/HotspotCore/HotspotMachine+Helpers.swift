@@ -195,14 +195,7 @@ extension HotspotMachine {
                 // Apple: a helper may only claim networks of the list it was given.
                 guard let v = scan.strongest(c.ssid) else { continue }
                 var claim = c
-                if let p = c.password {
-                    if !v.security.isSecure {
-                        claim.password = nil
-                    } else if !Passphrase.isValid(p) {
-                        say(.warning, c.ssid, "claim dropped: invalid password from helper", f.helper)
-                        continue
-                    }
-                }
+                if !v.security.isSecure { claim.password = nil }
                 kept.append(claim)
             }
             if let i = slotIndex(f.helper) { slots[i].claims = kept }

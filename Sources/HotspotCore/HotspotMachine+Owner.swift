@@ -67,10 +67,7 @@ extension HotspotMachine {
     }
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
-    mutating func ownerJoin(_ ssid: SSID, _ passphrase: String?, once: Bool) {
-        if let p = passphrase, !Passphrase.isValid(p) {
-            return reply(.refused("the passphrase must be 8–63 printable ASCII characters or 64 hex digits"))
-        }
+    mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool) {
         let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
         let pass = passphrase ?? known?.passphrase

@@ -9,7 +9,7 @@ public enum OwnerRequest: Hashable, Sendable {
     /// `hotspotd enable SSID`: auto-join allowed again (disabled, backed off, logged off).
     case enable(SSID)
     /// `hotspotd join SSID [--passphrase-file F] [--once]`: join now; remember it unless `once`.
-    case join(SSID, passphrase: String?, once: Bool)
+    case join(SSID, passphrase: Passphrase?, once: Bool)
     /// `hotspotd forget SSID`: drop one of the owner's own networks.
     case forget(SSID)
 }

@@ -108,12 +108,12 @@ public struct UplinkSelector: Hashable, Sendable {
 
     /// The join target for a visible network, or nil when the router cannot join it with what it has.
     @inline(never)
-    func joinable(_ v: ScanEntry, passphrase: String?, bssid: BSSID?) -> JoinTarget? {
+    func joinable(_ v: ScanEntry, passphrase: Passphrase?, bssid: BSSID?) -> JoinTarget? {
         switch v.security {
         case .open:
             return JoinTarget(ssid: v.ssid, security: .open, passphrase: nil, bssid: bssid)
         case .personal:
-            guard let p = passphrase, Passphrase.isValid(p) else { return nil }
+            guard let p = passphrase else { return nil }
             return JoinTarget(ssid: v.ssid, security: .personal, passphrase: p, bssid: bssid)
         case .wep, .enterprise, .unknown:
             return nil

@@ -88,7 +88,6 @@ import Testing
         #expect(invalid { $0.helpers.append(Fixture.alpha) })
         #expect(invalid { $0.helpers.append(HelperDescriptor(name: "bad name", kind: .external)) })
         #expect(invalid { $0.helpers.append(HelperDescriptor(name: "", kind: .external)) })
-        #expect(invalid { $0.knownNetworks.append(KnownNetwork(ssid: ssid("x"), passphrase: "short")) })
         #expect(invalid { $0.knownNetworks.append(KnownNetwork(ssid: Fixture.hotel)) })
         #expect(invalid { $0.commandTimeoutMs = 0 })
         #expect(invalid { $0.backoffCapMs = 1 })

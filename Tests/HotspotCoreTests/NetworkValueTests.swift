@@ -41,7 +41,40 @@ import Testing
                       (String(repeating: "a", count: 65), false), ("with space ok", true), ("tab\tno", false),
                       ("naïve-passphrase", false), ("", false)])
     func passphrases(_ text: String, _ valid: Bool) {
-        #expect(Passphrase.isValid(text) == valid)
+        #expect(((try? Passphrase(text)) != nil) == valid)
+    }
+
+    @Test func passphrasesCompareByKindAndSecret() throws {
+        let hex = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+        let psk = try Passphrase(hex)
+        #expect(psk.kind == .rawPSK && psk.secret.count == 32)
+        #expect(try Passphrase(hex.uppercased()) == psk, "the same key in either case")
+        #expect(Set([psk, try Passphrase(hex.uppercased()), try Passphrase("12345678")]).count == 2)
+        #expect(try Passphrase("12345678") != Passphrase("12345679"))
+        // The text form gives the same passphrase back, raw PSKs in lowercase.
+        #expect(String(decoding: psk.bytes, as: UTF8.self) == hex)
+        #expect(try Passphrase(bytes: psk.bytes) == psk)
+        #expect(try Passphrase("pass word").bytes == Array("pass word".utf8))
+        // Never printed.
+        #expect(psk.description == "psk(redacted)" && "\(pass("hunter22"))" == "passphrase(redacted)")
+    }
+
+    @Test(arguments: [
+        ("short", "the passphrase is 5 characters; it needs 8–63 printable ASCII characters or 64 hex digits"),
+        (String(repeating: "x", count: 65),
+         "the passphrase is 65 characters; it needs 8–63 printable ASCII characters or 64 hex digits"),
+        (String(repeating: "x", count: 64),
+         "the passphrase is 64 characters but not all hex digits; it needs 8–63 printable ASCII characters or 64 hex digits"),
+        ("tab\there-is-bad",
+         "the passphrase has a character outside printable ASCII at byte 4; it needs 8–63 printable ASCII characters or 64 hex digits"),
+    ])
+    func passphraseErrorsSayWhatIsWrong(_ text: String, _ message: String) {
+        do {
+            _ = try Passphrase(text)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == message)
+        }
     }
 
     static func distinct(_ n: Int) -> [ScanEntry] {

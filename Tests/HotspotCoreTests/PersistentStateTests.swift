@@ -8,7 +8,7 @@ import Testing
         disabled: [PersistentState.DisabledNetwork(ssid: SSID(bytes: [0, 0xff, 0x20])!, reason: .helperTimedOut),
                    PersistentState.DisabledNetwork(ssid: ssid("Cafe"), reason: .ownerCancelledUI, remainingMs: 12_345)],
         loggedOff: [SSID(bytes: [])!],
-        ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: "pass word with spaces", priority: -3),
+        ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: pass("pass word with spaces"), priority: -3),
                         KnownNetwork(ssid: ssid("Open"))])
 
     @Test func roundTrip() throws {
@@ -26,9 +26,19 @@ import Testing
         let s = PersistentState(helperCache: [PersistentState.CachedHelper(ssid: ssid("Hotel"), helper: "alpha")],
                                 disabled: [PersistentState.DisabledNetwork(ssid: ssid("Cafe"), reason: .helperFailed, remainingMs: 5)],
                                 loggedOff: [SSID(bytes: [])!],
-                                ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: "12345678", priority: 2)])
+                                ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: pass("12345678"), priority: 2)])
         #expect(s.encoded() == "hotspotd-state 1\ncache 486f74656c alpha\ndisabled 43616665 helperFailed 5\nloggedoff -\n"
                 + "network 486f6d65 2 3132333435363738\n")
+    }
+
+    @Test func passphrasesAreReadAsPassphrases() throws {
+        // A raw PSK written in capitals by hand: the same key, written back in lowercase.
+        let hex = String(repeating: "AB", count: 32)
+        let s = try PersistentState.parse("hotspotd-state 1\nnetwork 41 0 " + Hex.encode(Array(hex.utf8)) + "\n")
+        #expect(s.ownerNetworks.first?.passphrase == pass(hex))
+        #expect(s.ownerNetworks.first?.passphrase?.kind == .rawPSK)
+        #expect(s.encoded().hasSuffix(" " + Hex.encode(Array(hex.lowercased().utf8)) + "\n"))
+        #expect(try PersistentState.parse(s.encoded()) == s)
     }
 
     @Test(arguments: [
@@ -85,7 +95,7 @@ import Testing
 
     @Test func machineRestoresWhatItSaved() {
         var h = Harness.failure()  // Hotel disabled, alpha not cached (it failed)
-        h.on(.owner(.join(Fixture.train, passphrase: "a-perfectly-fine-passphrase", once: false)))
+        h.on(.owner(.join(Fixture.train, passphrase: pass("a-perfectly-fine-passphrase"), once: false)))
         let saved = h.m.persistentState
         #expect(saved.disabled.map { $0.ssid } == [Fixture.hotel])
         #expect(saved.ownerNetworks.map { $0.ssid } == [Fixture.train])
