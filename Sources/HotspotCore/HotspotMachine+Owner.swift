@@ -179,9 +179,10 @@ extension HotspotMachine {
 
         switch phase {
         case .evaluating(let pending, let bestLow):
-            if pending.contains(where: { !supports($0.helper, .evaluate) || !supports($0.helper, .authenticate) }) {
+            guard let ssid = onlineSSID else { break }
+            if pending.contains(where: { e in new.helper(named: e.helper).map { !canEvaluate($0, ssid) } ?? true }) {
                 restartJoinPath()
-            } else if let h = bestLow, !supports(h, .authenticate) {
+            } else if let h = bestLow, authenticator(for: h, ssid) == nil {
                 phase = .evaluating(pending: pending, bestLow: nil)
             }
         case .authenticating(let h, _):

@@ -118,6 +118,87 @@ import Testing
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
     }
 
+    // MARK: Evaluation and authentication providers (NEHotspotManager)
+
+    static let judge = HelperDescriptor(name: "judge", kind: .external,
+                                        commands: HelperCommandSet([.filterScanList, .evaluate]))
+    static let porter = HelperDescriptor(name: "porter", kind: .external,
+                                         commands: HelperCommandSet([.authenticate, .presentUI, .maintain, .logoff]))
+
+    /// judge evaluates, porter authenticates; Hotel associated, its address still due.
+    static func providers(evaluatedSSIDs: [SSID] = []) throws -> Harness {
+        var c = Fixture.config([Fixture.alpha, judge, porter])
+        c.preferences = ManagerPreferences(evaluationProvider: "judge", authenticationProvider: "porter",
+                                           evaluatedSSIDs: evaluatedSSIDs)
+        try c.validate()
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        return h
+    }
+
+    @Test func theEvaluationProviderEvaluatesAndTheAuthenticationProviderAuthenticates() throws {
+        var h = try Self.providers()
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["judge.evaluate"])
+        let claimed = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .high)
+        let auth = claimed.requests(.authenticate)
+        #expect(auth.map { $0.helper } == ["porter"] && h.m.state == .authenticating)
+        #expect(auth.first?.network?.isChosenHelper == true && auth.first?.network?.didJustJoin == true)
+        // A reload with the same preferences changes nothing.
+        #expect(!h.on(.configurationReloaded(h.m.configuration)).contains { $0.isEffect })
+        let done = h.respond(try #require(auth.first).id, .success)
+        #expect(h.m.state == .authenticated && h.m.snapshot().chosenHelper == "porter")
+        #expect(done.persisted?.helperCache == [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "porter")])
+        #expect(h.m.deadline(of: .maintain) != nil)
+        // The authentication provider is the network's helper: it maintains it on the next visit.
+        h.on(.disconnected)
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.maintain"])
+    }
+
+    @Test func aLowClaimOfTheEvaluationProviderGoesToTheAuthenticationProvider() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        let a = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .low)
+        #expect(a.requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.authenticate"])
+    }
+
+    @Test func noClaimOfTheEvaluationProviderMeansNoHelper() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        let a = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: Confidence.none)
+        #expect(a.requests.isEmpty && h.m.state == .authenticated && h.m.snapshot().chosenHelper == nil)
+    }
+
+    @Test func anAuthenticationProviderThatGivesUpEndsTheEvaluation() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        _ = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .high)
+        // porter does not support Hotel: judge's claims on it lead nowhere, so judge is not asked again.
+        let a = h.respond(try #require(h.request("porter", .authenticate)), .unsupportedNetwork)
+        #expect(a.requests.isEmpty && h.m.state == .authenticated && h.m.snapshot().chosenHelper == nil)
+    }
+
+    @Test func evaluatedSSIDsGoStraightToTheAuthenticationProvider() throws {
+        var h = try Self.providers(evaluatedSSIDs: [Fixture.hotel])
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.authenticate"])
+    }
+
+    @Test func anAuthenticationProviderAloneAuthenticatesEveryClaim() throws {
+        var c = Fixture.config()
+        c.preferences.authenticationProvider = "beta"
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["alpha", "beta"])
+        let a = h.respond(try #require(h.request("alpha", .evaluate)), .success, confidence: .high)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
+    }
+
     @Test func managerDisabledSendsNoCommand() {
         var c = Fixture.config()
         c.preferences.isEnabled = false

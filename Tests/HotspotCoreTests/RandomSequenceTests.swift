@@ -39,11 +39,12 @@ struct SeededRandom: RandomNumberGenerator {
 
     static func config(_ rng: inout SeededRandom, variant: Int) -> HotspotConfiguration {
         var helpers: [HelperDescriptor]
-        switch variant % 4 {
+        switch variant % 5 {
         case 0: helpers = [Fixture.alpha, Fixture.beta, gamma]
         case 1: helpers = [Fixture.beta, Fixture.alpha]
         case 2: helpers = [Fixture.alpha]
-        default: helpers = [gamma, Fixture.beta]
+        case 3: helpers = [gamma, Fixture.beta]
+        default: helpers = [Fixture.alpha, HelperModelTests.judge, HelperModelTests.porter]
         }
         var c = HotspotConfiguration(helpers: helpers,
                                      knownNetworks: [KnownNetwork(ssid: Fixture.hotel),
@@ -55,6 +56,11 @@ struct SeededRandom: RandomNumberGenerator {
             c.preferences.authenticationProvider = "alpha"
         } else {
             c.preferences.evaluatedSSIDs = []
+        }
+        if variant % 5 == 4 {
+            // NEHotspotManager's split: one helper evaluates, another authenticates.
+            c.preferences.evaluationProvider = "judge"
+            c.preferences.authenticationProvider = "porter"
         }
         if Int.random(in: 0..<10, using: &rng) == 0 { c.preferences.isEnabled = false }
         return c
@@ -165,7 +171,7 @@ struct SeededRandom: RandomNumberGenerator {
             if issues <= 5 { Issue.record("seed \(seed): \(what)") }
         }
         var rng = SeededRandom(seed: seed)
-        var variant = Int.random(in: 0..<4, using: &rng)
+        var variant = Int.random(in: 0..<5, using: &rng)
         var m = HotspotMachine(configuration: config(&rng, variant: variant), now: 0)
         var model = Model()
         var now: Int64 = 0
