@@ -443,12 +443,26 @@ extension HotspotMachine {
 
     mutating func finishLogoff() {
         guard let ssid = onlineSSID else { return }
-        networks.records[networks.slot(ssid)].loggedOff = true
-        dirty = true
-        say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
+        markLoggedOff(ssid)
         emit(.disconnect)
         dropLink()
         selectUplink(afterScan: false)
+    }
+
+    /// The owner asked to log off: whatever ends the logoff (the answer, a timeout, a disconnect, another
+    /// network, wpa_supplicant restarting), the network is not joined again by itself.
+    mutating func keepLogoff() {
+        guard case .loggingOff = phase, let ssid = onlineSSID else { return }
+        markLoggedOff(ssid)
+    }
+
+    @inline(never)
+    mutating func markLoggedOff(_ ssid: SSID) {
+        let i = networks.slot(ssid)
+        guard !networks.records[i].loggedOff else { return }
+        networks.records[i].loggedOff = true
+        dirty = true
+        say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
     }
 
     /// A reload took away a helper the join path was using: start the path again with what is configured.

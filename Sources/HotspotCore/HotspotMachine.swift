@@ -283,6 +283,7 @@ public struct HotspotMachine {
             }
         case .associated(let info), .online(let info):
             say(.notice, info.ssid, "left for", ssid.description)
+            keepLogoff()
             abandonJoinPath()
             enter(.inactive)
         case .down:
@@ -460,9 +461,10 @@ public struct HotspotMachine {
         }
     }
 
-    /// The link is gone (reported, or we left it): nothing of the join path survives.
+    /// The link is gone (reported, or we left it): nothing of the join path survives, but a logoff does.
     @inline(never)
     mutating func dropLink() {
+        keepLogoff()
         abandonJoinPath()
         cancelTimer(.association)
         link = .down

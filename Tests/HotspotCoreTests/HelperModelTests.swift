@@ -440,6 +440,23 @@ import Testing
         #expect(h.m.state == .inactive && h.last.disconnects == 1)
     }
 
+    @Test(arguments: [HotspotInput.disconnected, .supplicantReconnected,
+                      .associated(ssid: Fixture.airport, bssid: bssid(2), networkID: netID(1))])
+    func aLogoffStandsWhateverInterruptsIt(_ interruption: HotspotInput) throws {
+        var h = Harness.loggingOff()
+        let logoff = try #require(h.request("alpha", .logoff))
+        let a = h.on(interruption)
+        #expect(a.abandoned == [logoff])
+        #expect(!a.joins.contains { $0.ssid == Fixture.hotel }, "the owner logged off from it")
+        #expect(a.persisted?.loggedOff == [Fixture.hotel])
+        #expect(h.m.state == .inactive)
+        // The helper's late answer changes nothing; nor do later scans.
+        #expect(!h.respond(logoff, .success).contains { $0.isEffect })
+        for _ in 0..<3 {
+            #expect(!h.on(.scanResults(Fixture.scan), after: 10_000_000).joins.contains { $0.ssid == Fixture.hotel })
+        }
+    }
+
     @Test func logoffWithoutAHelperLeavesAtOnce() {
         var h = Harness.evaluating()
         _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
