@@ -53,6 +53,9 @@ public struct HotspotConfiguration: Hashable, Sendable {
             }
         }
         for (i, n) in knownNetworks.enumerated() {
+            if n.ssid.isEmpty {
+                throw ConfigurationError("a network without a name (empty SSID) cannot be joined")
+            }
             if knownNetworks[..<i].contains(where: { $0.ssid == n.ssid }) {
                 throw ConfigurationError("network " + n.ssid.description + " is configured twice")
             }

@@ -68,6 +68,9 @@ extension HotspotMachine {
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
     mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool) {
+        guard !ssid.isEmpty else {
+            return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
+        }
         let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
         let pass = passphrase ?? known?.passphrase

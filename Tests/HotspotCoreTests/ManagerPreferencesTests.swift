@@ -89,6 +89,7 @@ import Testing
         #expect(invalid { $0.helpers.append(HelperDescriptor(name: "bad name", kind: .external)) })
         #expect(invalid { $0.helpers.append(HelperDescriptor(name: "", kind: .external)) })
         #expect(invalid { $0.knownNetworks.append(KnownNetwork(ssid: Fixture.hotel)) })
+        #expect(invalid { $0.knownNetworks.append(KnownNetwork(ssid: SSID(bytes: [])!)) }, "a hidden network")
         #expect(invalid { $0.commandTimeoutMs = 0 })
         #expect(invalid { $0.backoffCapMs = 1 })
         #expect(invalid { $0.minSignal = 1.5 })

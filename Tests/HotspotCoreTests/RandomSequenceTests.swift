@@ -242,6 +242,7 @@ struct SeededRandom: RandomNumberGenerator {
                         fail("step \(step) \(input): automatic join of blocked network \(t.ssid)")
                     }
                     if t.security == .personal && t.passphrase == nil { fail("step \(step): personal without passphrase") }
+                    if t.ssid.isEmpty { fail("step \(step) \(input): join of a hidden network (empty SSID)") }
                 case .persist(let p):
                     do {
                         let back = try PersistentState.parse(p.encoded())

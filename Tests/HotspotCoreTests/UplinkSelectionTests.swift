@@ -30,6 +30,44 @@ import Testing
         #expect(h.m.slots[0].claims.map { $0.password } == [nil])
     }
 
+    // MARK: Hidden networks: an empty SSID cannot be given to wpa_supplicant
+
+    static let hidden = SSID(bytes: [])!
+
+    @Test func aClaimOnAHiddenNetworkIsNeverJoined() {
+        let scan = [Fixture.entry(Self.hidden, 7, rssi: -30), Fixture.entry(Fixture.airport, 2, rssi: -80)]
+        let (h, a) = Self.claimed([HelperClaim(ssid: Self.hidden, confidence: .high)], scan: scan)
+        #expect(a.joins.isEmpty)
+        #expect(h.m.linkStage == 0)
+        #expect(h.m.scanRows().first?.claimedBy == nil)
+    }
+
+    @Test func aWorkingUplinkIsNotLeftForAHiddenNetwork() {
+        // A state file may name one (`network - 5 -`); it is never a candidate.
+        let saved = PersistentState(ownerNetworks: [KnownNetwork(ssid: Self.hidden, priority: 5)])
+        var h = Harness(Fixture.config([]), saved: saved)
+        h.m.selector.switchScans = 1
+        h.on(.supplicantReconnected)
+        #expect(h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -90)])).joins.map { $0.ssid } == [Fixture.hotel])
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        for _ in 0..<3 {
+            let a = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -90), Fixture.entry(Self.hidden, 7, rssi: -30)]),
+                         after: 30_000)
+            #expect(a.disconnects == 0 && a.joins.isEmpty)
+        }
+        #expect(h.m.state == .authenticated)
+    }
+
+    @Test func theOwnerCannotJoinAHiddenNetwork() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Self.hidden, 7, rssi: -30)]))
+        let a = h.on(.owner(.join(Self.hidden, passphrase: nil, once: false)))
+        #expect(a.joins.isEmpty && a.persisted == nil)
+        #expect(a.compactMap { $0.refusal } == ["a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"])
+    }
+
     @Test func claimsOutsideTheScanListOrWithoutConfidenceAreIgnored() {
         let scan = [Fixture.entry(Fixture.airport, 2)]
         let (_, a) = Self.claimed([HelperClaim(ssid: Fixture.train, password: Self.passphrase, confidence: .high),
