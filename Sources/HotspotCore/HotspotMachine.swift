@@ -289,8 +289,9 @@ public struct HotspotMachine {
         case .down:
             break
         }
-        if target == nil && (isDisabled(ssid) || isLoggedOff(ssid)) {
-            // wpa_supplicant went there by itself: never stay on a network the router must not join.
+        if target == nil && isBlocked(ssid) {
+            // wpa_supplicant went there by itself: never stay on a network the router must not join
+            // (disabled, logged off, or still waiting out its backoff).
             say(.warning, ssid, "not to be joined automatically; disconnecting")
             emit(.disconnect)
             link = .down

@@ -254,6 +254,19 @@ import Testing
         #expect(a.disconnects == 1 && h.m.linkStage == 0)
     }
 
+    @Test func wpaSupplicantJoiningABackedOffNetworkIsUndone() throws {
+        var h = Harness.authenticating()
+        _ = h.respond(try #require(h.request("alpha", .authenticate)), .temporaryFailure)  // Hotel waits 30 s
+        let a = h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)), after: 1_000)
+        #expect(a.disconnects == 1 && h.m.linkStage == 0)
+        #expect(h.on(.ipv4Acquired).requests.isEmpty, "never evaluated")
+        #expect(h.m.state == .failure)
+        // Once the wait is over, it is welcome again.
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)), after: 30_000)
+        #expect(h.m.linkStage == 2)
+        #expect(h.on(.ipv4Acquired).requests(.evaluate).count == 2)
+    }
+
     // MARK: The owner's networks
 
     @Test func ownerJoinRemembersTheNetworkUnlessOnce() {
