@@ -47,7 +47,7 @@ func entries(_ reply: [UInt8]) -> [ScanEntry] {
 }
 
 let helpers = [HelperDescriptor(name: "venue", kind: .external)]
-let known = (0..<8).map { KnownNetwork(ssid: SSID("Hotel Guest \($0)")!, passphrase: "password\($0)", priority: $0) }
+let known = (0..<8).map { KnownNetwork(ssid: SSID("Hotel Guest \($0)")!, passphrase: try! Passphrase("password\($0)"), priority: $0) }
 
 print("scan handling (parse SCAN_RESULTS + HotspotMachine.scanResults), release build on this host")
 print("   BSSes   ns/BSS   ms/scan")

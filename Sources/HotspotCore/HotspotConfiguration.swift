@@ -53,8 +53,8 @@ public struct HotspotConfiguration: Hashable, Sendable {
             }
         }
         for (i, n) in knownNetworks.enumerated() {
-            if let p = n.passphrase, !Passphrase.isValid(p) {
-                throw ConfigurationError("network " + n.ssid.description + ": the passphrase must be 8–63 printable ASCII characters or 64 hex digits")
+            if n.ssid.isEmpty {
+                throw ConfigurationError("a network without a name (empty SSID) cannot be joined")
             }
             if knownNetworks[..<i].contains(where: { $0.ssid == n.ssid }) {
                 throw ConfigurationError("network " + n.ssid.description + " is configured twice")

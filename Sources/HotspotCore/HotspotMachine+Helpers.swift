@@ -34,6 +34,20 @@ extension HotspotMachine {
         return true
     }
 
+    /// Who authenticates a network `evaluator` claims: the authentication provider when one is set, else the
+    /// evaluator itself. Nil when that helper cannot: it does not authenticate, or it gave up on the network.
+    @inline(never)
+    func authenticator(for evaluator: String, _ ssid: SSID) -> String? {
+        let name = configuration.preferences.authenticationProvider ?? evaluator
+        guard supports(name, .authenticate), !isExcluded(name, ssid) else { return nil }
+        return name
+    }
+
+    /// Worth sending evaluate: it evaluates, and a claim of it would reach a helper that authenticates.
+    func canEvaluate(_ h: HelperDescriptor, _ ssid: SSID) -> Bool {
+        evaluates(h, .evaluate) && !isExcluded(h.name, ssid) && authenticator(for: h.name, ssid) != nil
+    }
+
     @inline(never)
     func supports(_ helper: String, _ command: HelperCommand) -> Bool {
         configuration.helper(named: helper)?.supports(command) == true
@@ -195,14 +209,7 @@ extension HotspotMachine {
                 // Apple: a helper may only claim networks of the list it was given.
                 guard let v = scan.strongest(c.ssid) else { continue }
                 var claim = c
-                if let p = c.password {
-                    if !v.security.isSecure {
-                        claim.password = nil
-                    } else if !Passphrase.isValid(p) {
-                        say(.warning, c.ssid, "claim dropped: invalid password from helper", f.helper)
-                        continue
-                    }
-                }
+                if !v.security.isSecure { claim.password = nil }
                 kept.append(claim)
             }
             if let i = slotIndex(f.helper) { slots[i].claims = kept }
@@ -231,23 +238,26 @@ extension HotspotMachine {
             case .uiRequired, .unsupportedNetwork, .temporaryFailure, .authenticationRequired:
                 break
             }
+            // A claim no helper can authenticate (a reload took it away) is no claim.
+            let auth = authenticator(for: f.helper, ssid)
             switch confidence {
             case .high:
+                guard let a = auth else { break }
                 // The first high wins at once; the others are abandoned.
                 for e in pending { abandon(e.request) }
-                say(.info, ssid, "claimed with high confidence by", f.helper)
-                startAuthenticate(f.helper)
+                say(.info, ssid, "claimed with high confidence by", claimant(f.helper, a))
+                startAuthenticate(a)
                 return
             case .low:
-                if bestLow.map({ order(f.helper) < order($0) }) ?? true { bestLow = f.helper }
+                if auth != nil, bestLow.map({ order(f.helper) < order($0) }) ?? true { bestLow = f.helper }
             case .none:
                 break
             }
             if !pending.isEmpty {
                 phase = .evaluating(pending: pending, bestLow: bestLow)
-            } else if let h = bestLow {
-                say(.info, ssid, "claimed with low confidence by", h)
-                startAuthenticate(h)
+            } else if let h = bestLow, let a = authenticator(for: h, ssid) {
+                say(.info, ssid, "claimed with low confidence by", claimant(h, a))
+                startAuthenticate(a)
             } else {
                 say(.info, ssid, "claimed by no helper")
                 enterAuthenticated(nil, hint: nil)
@@ -313,6 +323,11 @@ extension HotspotMachine {
         }
     }
 
+    /// "judge" when judge authenticates its own claim, "judge; authenticating with porter" when not.
+    func claimant(_ evaluator: String, _ authenticator: String) -> String {
+        evaluator == authenticator ? evaluator : evaluator + "; authenticating with " + authenticator
+    }
+
     /// A join-path answer the phase no longer waits for (it was abandoned in the same breath).
     mutating func stray(_ f: InFlight) {
         say(.debug, nil, "helper answer no longer needed:", f.helper)
@@ -345,14 +360,14 @@ extension HotspotMachine {
         beginEvaluation()
     }
 
-    /// Every eligible helper gets evaluate. A helper must also authenticate to be worth choosing.
+    /// Every eligible helper gets evaluate: the evaluation provider, or every helper that evaluates; either
+    /// way only when its claim would reach a helper that authenticates.
     mutating func beginEvaluation() {
         guard let ssid = onlineSSID else { return }
         var pending: [Evaluator] = []
         if configuration.preferences.isEnabled {
             let network = linkNetwork(chosen: false)
-            for h in configuration.helpers
-            where evaluates(h, .evaluate) && h.supports(.authenticate) && !isExcluded(h.name, ssid) {
+            for h in configuration.helpers where canEvaluate(h, ssid) {
                 pending.append(Evaluator(helper: h.name, request: send(h.name, .evaluate, network: network)))
             }
         }
@@ -428,12 +443,26 @@ extension HotspotMachine {
 
     mutating func finishLogoff() {
         guard let ssid = onlineSSID else { return }
-        networks.records[networks.slot(ssid)].loggedOff = true
-        dirty = true
-        say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
+        markLoggedOff(ssid)
         emit(.disconnect)
         dropLink()
         selectUplink(afterScan: false)
+    }
+
+    /// The owner asked to log off: whatever ends the logoff (the answer, a timeout, a disconnect, another
+    /// network, wpa_supplicant restarting), the network is not joined again by itself.
+    mutating func keepLogoff() {
+        guard case .loggingOff = phase, let ssid = onlineSSID else { return }
+        markLoggedOff(ssid)
+    }
+
+    @inline(never)
+    mutating func markLoggedOff(_ ssid: SSID) {
+        let i = networks.slot(ssid)
+        guard !networks.records[i].loggedOff else { return }
+        networks.records[i].loggedOff = true
+        dirty = true
+        say(.notice, ssid, "logged off; not joined again by itself (hotspotd enable)")
     }
 
     /// A reload took away a helper the join path was using: start the path again with what is configured.

@@ -67,9 +67,9 @@ extension HotspotMachine {
     }
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
-    mutating func ownerJoin(_ ssid: SSID, _ passphrase: String?, once: Bool) {
-        if let p = passphrase, !Passphrase.isValid(p) {
-            return reply(.refused("the passphrase must be 8–63 printable ASCII characters or 64 hex digits"))
+    mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool) {
+        guard !ssid.isEmpty else {
+            return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
         }
         let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
@@ -182,9 +182,10 @@ extension HotspotMachine {
 
         switch phase {
         case .evaluating(let pending, let bestLow):
-            if pending.contains(where: { !supports($0.helper, .evaluate) || !supports($0.helper, .authenticate) }) {
+            guard let ssid = onlineSSID else { break }
+            if pending.contains(where: { e in new.helper(named: e.helper).map { !canEvaluate($0, ssid) } ?? true }) {
                 restartJoinPath()
-            } else if let h = bestLow, !supports(h, .authenticate) {
+            } else if let h = bestLow, authenticator(for: h, ssid) == nil {
                 phase = .evaluating(pending: pending, bestLow: nil)
             }
         case .authenticating(let h, _):

@@ -21,7 +21,7 @@ public struct HotspotMachine {
     struct LinkInfo {
         var ssid: SSID
         var bssid: BSSID?
-        var networkID: Int?
+        var networkID: NetworkID?
         var rssi: Int
         var frequency: Int
         var security: SecurityType
@@ -220,7 +220,7 @@ public struct HotspotMachine {
     public mutating func scanResults(_ entries: [ScanEntry], now: Int64) -> [HotspotAction] {
         handle(.scanResults(entries), now: now)
     }
-    public mutating func associated(ssid: SSID, bssid: BSSID?, networkID: Int?, now: Int64) -> [HotspotAction] {
+    public mutating func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?, now: Int64) -> [HotspotAction] {
         handle(.associated(ssid: ssid, bssid: bssid, networkID: networkID), now: now)
     }
     public mutating func ipv4Acquired(now: Int64) -> [HotspotAction] { handle(.ipv4Acquired, now: now) }
@@ -259,7 +259,7 @@ public struct HotspotMachine {
         selectUplink(afterScan: true)
     }
 
-    mutating func onAssociated(_ ssid: SSID, _ bssid: BSSID?, _ networkID: Int?) {
+    mutating func onAssociated(_ ssid: SSID, _ bssid: BSSID?, _ networkID: NetworkID?) {
         // A roam within the same network keeps everything.
         switch link {
         case .associated(var info) where info.ssid == ssid:
@@ -283,13 +283,15 @@ public struct HotspotMachine {
             }
         case .associated(let info), .online(let info):
             say(.notice, info.ssid, "left for", ssid.description)
+            keepLogoff()
             abandonJoinPath()
             enter(.inactive)
         case .down:
             break
         }
-        if target == nil && (isDisabled(ssid) || isLoggedOff(ssid)) {
-            // wpa_supplicant went there by itself: never stay on a network the router must not join.
+        if target == nil && isBlocked(ssid) {
+            // wpa_supplicant went there by itself: never stay on a network the router must not join
+            // (disabled, logged off, or still waiting out its backoff).
             say(.warning, ssid, "not to be joined automatically; disconnecting")
             emit(.disconnect)
             link = .down
@@ -307,7 +309,7 @@ public struct HotspotMachine {
         say(.info, ssid, "associated")
     }
 
-    mutating func roam(_ info: inout LinkInfo, _ bssid: BSSID?, _ networkID: Int?) {
+    mutating func roam(_ info: inout LinkInfo, _ bssid: BSSID?, _ networkID: NetworkID?) {
         info.bssid = bssid
         if let n = networkID { info.networkID = n }
         if let b = bssid, let e = scan.entry(bssid: b) {
@@ -460,9 +462,10 @@ public struct HotspotMachine {
         }
     }
 
-    /// The link is gone (reported, or we left it): nothing of the join path survives.
+    /// The link is gone (reported, or we left it): nothing of the join path survives, but a logoff does.
     @inline(never)
     mutating func dropLink() {
+        keepLogoff()
         abandonJoinPath()
         cancelTimer(.association)
         link = .down

@@ -2,14 +2,14 @@
 public struct JoinTarget: Hashable, Sendable {
     public var ssid: SSID
     public var security: SecurityType
-    /// Present for personal networks; already validated by `Passphrase.isValid`.
-    public var passphrase: String?
+    /// Present for personal networks.
+    public var passphrase: Passphrase?
     /// An access point to prefer, when a helper named one.
     public var bssid: BSSID?
     /// False when the owner asked for this network (Apple's didAutoJoin).
     public var didAutoJoin: Bool
 
-    public init(ssid: SSID, security: SecurityType, passphrase: String? = nil, bssid: BSSID? = nil,
+    public init(ssid: SSID, security: SecurityType, passphrase: Passphrase? = nil, bssid: BSSID? = nil,
                 didAutoJoin: Bool = true) {
         self.ssid = ssid
         self.security = security

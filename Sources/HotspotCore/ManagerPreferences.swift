@@ -26,7 +26,8 @@ public struct ManagerPreferences: Hashable, Sendable {
     public var isEnabled: Bool
     /// When set, only this helper gets filterScanList and evaluate.
     public var evaluationProvider: String?
-    /// The helper that authenticates `evaluatedSSIDs` without evaluation.
+    /// When set, the helper that authenticates (and then maintains and logs off) every network an evaluator
+    /// claims, and `evaluatedSSIDs` without evaluation. When nil, a helper authenticates its own claims.
     public var authenticationProvider: String?
     /// Portal domains (Apple's safariDomains); helpers and the portal client may use them.
     public var safariDomains: [String]

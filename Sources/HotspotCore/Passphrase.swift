@@ -5,9 +5,10 @@
 /// - exactly 64 hex digits → a raw 256-bit PSK, sent unquoted (lowercased).
 /// - anything else → `PassphraseError`, and nothing is sent.
 ///
-/// Its `description` never shows the secret.
-public struct Passphrase: Equatable, CustomStringConvertible, Sendable {
-    public enum Kind: Equatable, Sendable {
+/// Its `description` never shows the secret. Two are equal when kind and secret are: a raw PSK typed in
+/// upper or lower case is the same key.
+public struct Passphrase: Hashable, CustomStringConvertible, Sendable {
+    public enum Kind: Hashable, Sendable {
         case passphrase
         case rawPSK
     }
@@ -39,12 +40,24 @@ public struct Passphrase: Equatable, CustomStringConvertible, Sendable {
         secret = bytes
     }
 
+    /// For parsers of text (configuration, state file, helper output, the owner's request).
     public init(_ text: String) throws(PassphraseError) {
         try self.init(bytes: Array(text.utf8))
     }
 
-    /// The one rule, for text that must be a passphrase or PSK before anything else happens to it.
-    public static func isValid(_ text: String) -> Bool { (try? Passphrase(text)) != nil }
+    /// The text it stands for: the passphrase, or a raw PSK as 64 lowercase hex digits.
+    /// `Passphrase(bytes: p.bytes) == p`.
+    public var bytes: [UInt8] {
+        switch kind {
+        case .passphrase:
+            return secret
+        case .rawPSK:
+            var out: [UInt8] = []
+            out.reserveCapacity(64)
+            for b in secret { Hex.append(b, to: &out) }
+            return out
+        }
+    }
 
     public var description: String {
         switch kind {
@@ -54,14 +67,25 @@ public struct Passphrase: Equatable, CustomStringConvertible, Sendable {
     }
 }
 
-public enum PassphraseError: Error, Equatable, Sendable {
+public enum PassphraseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Fewer than 8 characters.
     case tooShort(length: Int)
-    /// More than 64 characters (or 64 that are not all hex).
+    /// More than 64 characters.
     case tooLong(length: Int)
     /// 64 characters that are not all hex digits: neither a passphrase (max 63) nor a raw PSK.
     case sixtyFourCharactersNotHex
     /// A byte outside printable ASCII (0x20–0x7e): control characters, newlines, NUL, non-ASCII.
     case notPrintableASCII(offset: Int)
-}
 
+    public var description: String {
+        let rule = "; it needs 8–63 printable ASCII characters or 64 hex digits"
+        switch self {
+        case .tooShort(let n), .tooLong(let n):
+            return "the passphrase is " + String(n) + (n == 1 ? " character" : " characters") + rule
+        case .sixtyFourCharactersNotHex:
+            return "the passphrase is 64 characters but not all hex digits" + rule
+        case .notPrintableASCII(let offset):
+            return "the passphrase has a character outside printable ASCII at byte " + String(offset + 1) + rule
+        }
+    }
+}

@@ -88,7 +88,7 @@ public struct PersistentState: Hashable, Sendable {
         for ssid in loggedOff { put(ssid, "\nloggedoff ") }
         for n in ownerNetworks {
             put(n.ssid, "\nnetwork ")
-            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode(Array($0.utf8)) } ?? "-"))
+            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
         }
         out.append(UInt8(ascii: "\n"))
         return String(decoding: out, as: UTF8.self)
@@ -148,9 +148,9 @@ public struct PersistentState: Hashable, Sendable {
                 guard digits.count <= 9, let p = decimal(digits) else {
                     throw PersistentStateError(line: lineNumber, "bad priority")
                 }
-                var passphrase: String? = nil
+                var passphrase: Passphrase? = nil
                 if !f[3].elementsEqual("-".utf8) {
-                    guard let p = Hex.decode(f[3]).map({ String(decoding: $0, as: UTF8.self) }), Passphrase.isValid(p) else {
+                    guard let text = Hex.decode(f[3]), let p = try? Passphrase(bytes: text) else {
                         throw PersistentStateError(line: lineNumber, "bad passphrase")
                     }
                     passphrase = p

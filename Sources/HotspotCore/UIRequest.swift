@@ -27,14 +27,3 @@ public struct UIRequest: Hashable, Sendable {
 
     public func hasField(named name: String) -> Bool { fields.contains { $0.name == name } }
 }
-
-/// One answer from `hotspotd ui submit KEY=VALUE`.
-public struct UIAnswer: Hashable, Sendable {
-    public var key: String
-    public var value: String
-
-    public init(key: String, value: String) {
-        self.key = key
-        self.value = value
-    }
-}

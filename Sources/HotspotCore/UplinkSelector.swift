@@ -1,7 +1,8 @@
 /// The router's part of the model: which visible network to join, and when to leave a working uplink.
 ///
 /// Candidates are visible networks that are known (configured or added by the owner) or claimed by a
-/// helper's filterScanList, and that the router can actually join (open, or personal with a passphrase).
+/// helper's filterScanList, and that the router can actually join (named, and open or personal with a
+/// passphrase).
 /// Ranking: strong before weak (`minSignal`), then priority, confidence, signal, and the SSID's bytes so
 /// the choice never depends on dictionary order. Everything is one pass over dictionaries keyed by SSID.
 public struct UplinkSelector: Hashable, Sendable {
@@ -107,13 +108,15 @@ public struct UplinkSelector: Hashable, Sendable {
     public mutating func resetHysteresis() { betterScans = 0 }
 
     /// The join target for a visible network, or nil when the router cannot join it with what it has.
+    /// A hidden network (empty SSID) never is: wpa_supplicant cannot be told an empty name.
     @inline(never)
-    func joinable(_ v: ScanEntry, passphrase: String?, bssid: BSSID?) -> JoinTarget? {
+    func joinable(_ v: ScanEntry, passphrase: Passphrase?, bssid: BSSID?) -> JoinTarget? {
+        guard !v.ssid.isEmpty else { return nil }
         switch v.security {
         case .open:
             return JoinTarget(ssid: v.ssid, security: .open, passphrase: nil, bssid: bssid)
         case .personal:
-            guard let p = passphrase, Passphrase.isValid(p) else { return nil }
+            guard let p = passphrase else { return nil }
             return JoinTarget(ssid: v.ssid, security: .personal, passphrase: p, bssid: bssid)
         case .wep, .enterprise, .unknown:
             return nil

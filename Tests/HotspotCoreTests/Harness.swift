@@ -5,6 +5,8 @@ import Testing
 
 func ssid(_ s: String) -> SSID { SSID(s)! }
 func bssid(_ last: UInt8) -> BSSID { BSSID(bytes: [0x02, 0, 0, 0, 0, last])! }
+func netID(_ n: Int) -> NetworkID { NetworkID(n)! }
+func pass(_ text: String) -> Passphrase { try! Passphrase(text) }
 
 enum Fixture {
     static let hotel = ssid("Hotel")        // open, a configured known network
@@ -25,7 +27,7 @@ enum Fixture {
 
     static func config(_ helpers: [HelperDescriptor] = [alpha, beta]) -> HotspotConfiguration {
         HotspotConfiguration(helpers: helpers,
-                             knownNetworks: [KnownNetwork(ssid: hotel), KnownNetwork(ssid: cafe, passphrase: "cafe-secret")])
+                             knownNetworks: [KnownNetwork(ssid: hotel), KnownNetwork(ssid: cafe, passphrase: pass("cafe-secret"))])
     }
 }
 
@@ -138,7 +140,7 @@ struct Harness {
     /// Hotel joined; alpha and beta evaluate it.
     static func evaluating() -> Harness {
         var h = inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         return h
     }

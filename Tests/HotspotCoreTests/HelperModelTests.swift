@@ -79,7 +79,7 @@ import Testing
 
     @Test func evaluationSeesTheJoinedNetwork() {
         var h = Harness.inactive()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         let evals = a.requests(.evaluate)
         #expect(evals.map { $0.helper } == ["alpha", "beta"])
@@ -99,7 +99,7 @@ import Testing
         h.on(.supplicantReconnected)
         h.on(.scanResults(Fixture.scan))
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(a.requests(.evaluate).isEmpty)
         #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
@@ -114,8 +114,89 @@ import Testing
         let scan = h.on(.scanResults(Fixture.scan))
         #expect(scan.requests(.filterScanList).map { $0.helper } == ["beta"])
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
+    }
+
+    // MARK: Evaluation and authentication providers (NEHotspotManager)
+
+    static let judge = HelperDescriptor(name: "judge", kind: .external,
+                                        commands: HelperCommandSet([.filterScanList, .evaluate]))
+    static let porter = HelperDescriptor(name: "porter", kind: .external,
+                                         commands: HelperCommandSet([.authenticate, .presentUI, .maintain, .logoff]))
+
+    /// judge evaluates, porter authenticates; Hotel associated, its address still due.
+    static func providers(evaluatedSSIDs: [SSID] = []) throws -> Harness {
+        var c = Fixture.config([Fixture.alpha, judge, porter])
+        c.preferences = ManagerPreferences(evaluationProvider: "judge", authenticationProvider: "porter",
+                                           evaluatedSSIDs: evaluatedSSIDs)
+        try c.validate()
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        return h
+    }
+
+    @Test func theEvaluationProviderEvaluatesAndTheAuthenticationProviderAuthenticates() throws {
+        var h = try Self.providers()
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["judge.evaluate"])
+        let claimed = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .high)
+        let auth = claimed.requests(.authenticate)
+        #expect(auth.map { $0.helper } == ["porter"] && h.m.state == .authenticating)
+        #expect(auth.first?.network?.isChosenHelper == true && auth.first?.network?.didJustJoin == true)
+        // A reload with the same preferences changes nothing.
+        #expect(!h.on(.configurationReloaded(h.m.configuration)).contains { $0.isEffect })
+        let done = h.respond(try #require(auth.first).id, .success)
+        #expect(h.m.state == .authenticated && h.m.snapshot().chosenHelper == "porter")
+        #expect(done.persisted?.helperCache == [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "porter")])
+        #expect(h.m.deadline(of: .maintain) != nil)
+        // The authentication provider is the network's helper: it maintains it on the next visit.
+        h.on(.disconnected)
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.maintain"])
+    }
+
+    @Test func aLowClaimOfTheEvaluationProviderGoesToTheAuthenticationProvider() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        let a = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .low)
+        #expect(a.requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.authenticate"])
+    }
+
+    @Test func noClaimOfTheEvaluationProviderMeansNoHelper() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        let a = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: Confidence.none)
+        #expect(a.requests.isEmpty && h.m.state == .authenticated && h.m.snapshot().chosenHelper == nil)
+    }
+
+    @Test func anAuthenticationProviderThatGivesUpEndsTheEvaluation() throws {
+        var h = try Self.providers()
+        h.on(.ipv4Acquired)
+        _ = h.respond(try #require(h.request("judge", .evaluate)), .success, confidence: .high)
+        // porter does not support Hotel: judge's claims on it lead nowhere, so judge is not asked again.
+        let a = h.respond(try #require(h.request("porter", .authenticate)), .unsupportedNetwork)
+        #expect(a.requests.isEmpty && h.m.state == .authenticated && h.m.snapshot().chosenHelper == nil)
+    }
+
+    @Test func evaluatedSSIDsGoStraightToTheAuthenticationProvider() throws {
+        var h = try Self.providers(evaluatedSSIDs: [Fixture.hotel])
+        #expect(h.on(.ipv4Acquired).requests.map { $0.helper + "." + $0.command.rawValue } == ["porter.authenticate"])
+    }
+
+    @Test func anAuthenticationProviderAloneAuthenticatesEveryClaim() throws {
+        var c = Fixture.config()
+        c.preferences.authenticationProvider = "beta"
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["alpha", "beta"])
+        let a = h.respond(try #require(h.request("alpha", .evaluate)), .success, confidence: .high)
+        #expect(a.requests(.authenticate).map { $0.helper } == ["beta"])
     }
 
     @Test func managerDisabledSendsNoCommand() {
@@ -124,7 +205,7 @@ import Testing
         var h = Harness(c)
         h.on(.supplicantReconnected)
         #expect(h.on(.scanResults(Fixture.scan)).requests.isEmpty)
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests.isEmpty)
         #expect(h.m.state == .authenticated)
     }
@@ -136,7 +217,7 @@ import Testing
         #expect(h.last.persisted?.helperCache == [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "alpha")])
         h.on(.disconnected)
         #expect(h.last.joins.map { $0.ssid } == [Fixture.hotel], "the best network is joined again")
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(a.requests(.evaluate).isEmpty)
         let maintain = a.requests(.maintain)
@@ -155,7 +236,7 @@ import Testing
         fresh.on(.supplicantReconnected)
         fresh.on(.scanResults(Fixture.scan))
         fresh.settleScans()
-        fresh.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        fresh.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(fresh.on(.ipv4Acquired).requests(.maintain).map { $0.helper } == ["alpha"])
         h.on(.linkSignal(rssi: -40))
     }
@@ -209,7 +290,7 @@ import Testing
         // The exclusion outlives the visit, until the owner enables the network.
         _ = h.respond(h.request("beta", .evaluate)!, .success, confidence: Confidence.none)
         h.on(.disconnected)
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         #expect(h.on(.ipv4Acquired).requests(.evaluate).map { $0.helper } == ["beta"])
         h.on(.owner(.enable(Fixture.hotel)))
         #expect(h.m.snapshot().helpers.first { $0.name == "alpha" }?.excludedFor == [])
@@ -274,7 +355,7 @@ import Testing
         h.on(.supplicantReconnected)
         h.on(.scanResults(Fixture.scan))
         h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
         _ = h.respond(h.request("alpha", .authenticate)!, .failure)
@@ -359,6 +440,23 @@ import Testing
         #expect(h.m.state == .inactive && h.last.disconnects == 1)
     }
 
+    @Test(arguments: [HotspotInput.disconnected, .supplicantReconnected,
+                      .associated(ssid: Fixture.airport, bssid: bssid(2), networkID: netID(1))])
+    func aLogoffStandsWhateverInterruptsIt(_ interruption: HotspotInput) throws {
+        var h = Harness.loggingOff()
+        let logoff = try #require(h.request("alpha", .logoff))
+        let a = h.on(interruption)
+        #expect(a.abandoned == [logoff])
+        #expect(!a.joins.contains { $0.ssid == Fixture.hotel }, "the owner logged off from it")
+        #expect(a.persisted?.loggedOff == [Fixture.hotel])
+        #expect(h.m.state == .inactive)
+        // The helper's late answer changes nothing; nor do later scans.
+        #expect(!h.respond(logoff, .success).contains { $0.isEffect })
+        for _ in 0..<3 {
+            #expect(!h.on(.scanResults(Fixture.scan), after: 10_000_000).joins.contains { $0.ssid == Fixture.hotel })
+        }
+    }
+
     @Test func logoffWithoutAHelperLeavesAtOnce() {
         var h = Harness.evaluating()
         _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: Confidence.none)
@@ -409,7 +507,7 @@ import Testing
         #expect(filters.map { $0.helper } == ["alpha", "beta"])
         #expect(filters[0].scanList.map { $0.ssid } == [Fixture.hotel, Fixture.airport])
         // The join completes: evaluate goes out at once, the filterScanList runs are abandoned.
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: 0))
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         let a = h.on(.ipv4Acquired)
         #expect(Set(a.abandoned) == Set(filters.map { $0.id }))
         #expect(a.requests(.evaluate).count == 2)

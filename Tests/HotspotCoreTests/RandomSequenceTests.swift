@@ -24,8 +24,9 @@ struct SeededRandom: RandomNumberGenerator {
     ]
     static let gamma = HelperDescriptor(name: "gamma", kind: .external, commands: HelperCommandSet([.filterScanList]),
                                         priority: 1)
-    static let passwords: [String?] = [nil, "hunter22", "short", "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-                                       "bad\u{7}chars!", "a-perfectly-fine-passphrase"]
+    static let passwords: [Passphrase?] = [nil, pass("hunter22"),
+                                           pass("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"),
+                                           pass("a-perfectly-fine-passphrase")]
 
     /// What the test knows from the actions alone, as a driver would.
     struct Model {
@@ -38,15 +39,16 @@ struct SeededRandom: RandomNumberGenerator {
 
     static func config(_ rng: inout SeededRandom, variant: Int) -> HotspotConfiguration {
         var helpers: [HelperDescriptor]
-        switch variant % 4 {
+        switch variant % 5 {
         case 0: helpers = [Fixture.alpha, Fixture.beta, gamma]
         case 1: helpers = [Fixture.beta, Fixture.alpha]
         case 2: helpers = [Fixture.alpha]
-        default: helpers = [gamma, Fixture.beta]
+        case 3: helpers = [gamma, Fixture.beta]
+        default: helpers = [Fixture.alpha, HelperModelTests.judge, HelperModelTests.porter]
         }
         var c = HotspotConfiguration(helpers: helpers,
                                      knownNetworks: [KnownNetwork(ssid: Fixture.hotel),
-                                                     KnownNetwork(ssid: Fixture.cafe, passphrase: "cafe-secret")])
+                                                     KnownNetwork(ssid: Fixture.cafe, passphrase: pass("cafe-secret"))])
         c.switchScans = Int.random(in: 1...3, using: &rng)
         if Bool.random(using: &rng) { c.disableExpiryMs = 600_000 }
         if Bool.random(using: &rng) { c.preferences.evaluatedSSIDs = [Fixture.airport] }
@@ -54,6 +56,11 @@ struct SeededRandom: RandomNumberGenerator {
             c.preferences.authenticationProvider = "alpha"
         } else {
             c.preferences.evaluatedSSIDs = []
+        }
+        if variant % 5 == 4 {
+            // NEHotspotManager's split: one helper evaluates, another authenticates.
+            c.preferences.evaluationProvider = "judge"
+            c.preferences.authenticationProvider = "porter"
         }
         if Int.random(in: 0..<10, using: &rng) == 0 { c.preferences.isEnabled = false }
         return c
@@ -81,7 +88,7 @@ struct SeededRandom: RandomNumberGenerator {
             // Mostly the network being joined, sometimes whatever wpa_supplicant fancies.
             let target = m.linkSSID ?? anySSID()
             let s = Int.random(in: 0..<4, using: &rng) == 0 ? anySSID() : target
-            return .associated(ssid: s, bssid: bssid(UInt8.random(in: 0...9, using: &rng)), networkID: 0)
+            return .associated(ssid: s, bssid: bssid(UInt8.random(in: 0...9, using: &rng)), networkID: netID(0))
         case 20..<27: return .ipv4Acquired
         case 27..<31: return .disconnected
         case 31..<33: return .linkSignal(rssi: Int.random(in: -95 ... -35, using: &rng))
@@ -164,7 +171,7 @@ struct SeededRandom: RandomNumberGenerator {
             if issues <= 5 { Issue.record("seed \(seed): \(what)") }
         }
         var rng = SeededRandom(seed: seed)
-        var variant = Int.random(in: 0..<4, using: &rng)
+        var variant = Int.random(in: 0..<5, using: &rng)
         var m = HotspotMachine(configuration: config(&rng, variant: variant), now: 0)
         var model = Model()
         var now: Int64 = 0
@@ -234,8 +241,8 @@ struct SeededRandom: RandomNumberGenerator {
                     if t.didAutoJoin && m.isBlocked(t.ssid) {
                         fail("step \(step) \(input): automatic join of blocked network \(t.ssid)")
                     }
-                    if let p = t.passphrase, !Passphrase.isValid(p) { fail("step \(step): invalid passphrase joined") }
                     if t.security == .personal && t.passphrase == nil { fail("step \(step): personal without passphrase") }
+                    if t.ssid.isEmpty { fail("step \(step) \(input): join of a hidden network (empty SSID)") }
                 case .persist(let p):
                     do {
                         let back = try PersistentState.parse(p.encoded())

@@ -1,0 +1,37 @@
+/// An access point's MAC address, stored as one integer (no allocation, no reference counting).
+public struct BSSID: Hashable, CustomStringConvertible, Sendable {
+    /// The six bytes, first byte most significant.
+    public let value: UInt64
+
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 6 else { return nil }
+        var v: UInt64 = 0
+        for b in bytes { v = v << 8 | UInt64(b) }
+        value = v
+    }
+
+    /// Parses `aa:bb:cc:dd:ee:ff` (either case); nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count == 6 else { return nil }
+        var v: UInt64 = 0
+        for p in parts {
+            guard p.count == 2, let h = Hex.value(of: p[p.startIndex]),
+                  let l = Hex.value(of: p[p.index(after: p.startIndex)]) else { return nil }
+            v = v << 8 | UInt64(h << 4 | l)
+        }
+        value = v
+    }
+
+    public var bytes: [UInt8] { (0..<6).map { UInt8(truncatingIfNeeded: value >> (UInt64(5 - $0) * 8)) } }
+
+    public var description: String {
+        var out: [UInt8] = []
+        for i in 0..<6 {
+            let b = UInt8(truncatingIfNeeded: value >> (UInt64(5 - i) * 8))
+            if i > 0 { out.append(UInt8(ascii: ":")) }
+            Hex.append(b, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

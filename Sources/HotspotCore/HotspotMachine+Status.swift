@@ -1,0 +1,89 @@
+/// The machine as `hotspotd status`, `hotspotd helpers`, `hotspotd ui` and `hotspotd scan` show it.
+extension HotspotMachine {
+    public func snapshot() -> StatusSnapshot {
+        var link: StatusSnapshot.Link? = nil
+        switch self.link {
+        case .down:
+            break
+        case .joining(let t, let since):
+            link = StatusSnapshot.Link(ssid: t.ssid, bssid: t.bssid, stage: .joining, rssi: nil, signalStrength: nil,
+                                       frequency: nil, security: t.security, didAutoJoin: t.didAutoJoin,
+                                       isOwnerChoice: !t.didAutoJoin, since: since)
+        case .associated(let i), .online(let i):
+            let online: Bool
+            if case .online = self.link { online = true } else { online = false }
+            link = StatusSnapshot.Link(ssid: i.ssid, bssid: i.bssid, stage: online ? .online : .associated,
+                                       rssi: i.rssi, signalStrength: SignalStrength.fromDBm(i.rssi),
+                                       frequency: i.frequency == 0 ? nil : i.frequency, security: i.security,
+                                       didAutoJoin: i.didAutoJoin, isOwnerChoice: i.isOwnerChoice, since: i.since)
+        }
+        var chosen: String? = nil
+        var ui: UIRequest? = nil
+        var answersSent = false
+        switch phase {
+        case .inactive, .evaluating, .failure:
+            break
+        case .authenticating(let h, _), .maintaining(let h, _), .loggingOff(let h, _):
+            chosen = h
+        case .authenticated(let h):
+            chosen = h
+        case .presentingUI(let h, let request, let r):
+            chosen = h
+            ui = request
+            answersSent = r != nil
+        }
+        var helpers: [StatusSnapshot.Helper] = []
+        for (i, h) in configuration.helpers.enumerated() where i < slots.count {
+            let slot = slots[i]
+            let running = slot.request.flatMap { requestIndex($0) }.map { requests[$0] }
+            var cachedFor: [SSID] = []
+            var excludedFor: [SSID] = []
+            for r in networks.records {
+                if r.cachedHelper == h.name { cachedFor.append(r.ssid) }
+                if r.excluded.contains(h.name) { excludedFor.append(r.ssid) }
+            }
+            helpers.append(StatusSnapshot.Helper(
+                name: h.name, kind: h.kind, commands: h.commands, priority: h.priority,
+                requestID: running?.id, command: running?.command, runningSince: running?.startedAt,
+                scanPending: slot.scanPending, claims: slot.claims.count, cachedFor: cachedFor,
+                excludedFor: excludedFor, lastCommand: slot.last?.command, lastOutcome: slot.last?.outcome,
+                lastAt: slot.last?.at))
+        }
+        var disabledList: [StatusSnapshot.Blocked] = []
+        var backedOff: [StatusSnapshot.Blocked] = []
+        var loggedOff: [SSID] = []
+        for r in networks.records {
+            if r.isDisabled(now: clock), let reason = r.disabledReason {
+                disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
+            }
+            if let b = r.backoff, backoff.isWaiting(b, now: clock) {
+                backedOff.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: b.reason + " (" + String(b.failures) + "×)", until: b.until))
+            }
+            if r.loggedOff { loggedOff.append(r.ssid) }
+        }
+        return StatusSnapshot(
+            now: clock, state: state, stateSince: stateSince, isUsable: state.isUsable && isOnline, link: link,
+            chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
+            nextMaintainAt: maintainAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
+            loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
+            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount)
+    }
+
+    /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
+    public func scanRows() -> [StatusSnapshot.ScanRow] {
+        let candidates = currentCandidates()
+        var index: [SSID: Int] = Dictionary(minimumCapacity: candidates.count)
+        for (i, c) in candidates.enumerated() { index[c.ssid] = i }
+        let current = linkSSID
+        var rows: [StatusSnapshot.ScanRow] = []
+        rows.reserveCapacity(scan.entries.count)
+        for e in scan.entries {
+            let c = index[e.ssid].map { candidates[$0] }
+            rows.append(StatusSnapshot.ScanRow(
+                entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
+                isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
+                isCurrent: current == e.ssid))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,38 @@
+/// Why wpa_supplicant temporarily disabled a network (`reason=` of CTRL-EVENT-SSID-TEMP-DISABLED).
+public enum TempDisableReason: Hashable, Sendable, CustomStringConvertible {
+    /// `WRONG_KEY`: the 4-way handshake failed, the passphrase is probably wrong.
+    case wrongKey
+    /// `CONN_FAILED`: association/authentication attempts failed.
+    case connectionFailed
+    /// `AUTH_FAILED`: EAP or SAE authentication failed.
+    case authenticationFailed
+    case other(String)
+
+    /// From the `reason=` word; anything unknown is kept (already escaped) as `.other`.
+    public init(word: String) {
+        switch word {
+        case "WRONG_KEY": self = .wrongKey
+        case "CONN_FAILED": self = .connectionFailed
+        case "AUTH_FAILED": self = .authenticationFailed
+        default: self = .other(word)
+        }
+    }
+
+    /// wpa_supplicant's own word for it.
+    public var description: String {
+        switch self {
+        case .wrongKey: return "WRONG_KEY"
+        case .connectionFailed: return "CONN_FAILED"
+        case .authenticationFailed: return "AUTH_FAILED"
+        case .other(let text): return text
+        }
+    }
+}
+
+/// wpa_supplicant's events that say a join failed; they feed the backoff.
+public enum JoinFailure: Hashable, Sendable {
+    /// CTRL-EVENT-SSID-TEMP-DISABLED with its duration in seconds.
+    case tempDisabled(ssid: SSID, reason: TempDisableReason, seconds: Int)
+    /// CTRL-EVENT-NETWORK-NOT-FOUND; nil SSID means "the network being joined".
+    case networkNotFound(ssid: SSID?)
+}

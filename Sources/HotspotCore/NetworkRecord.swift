@@ -1,0 +1,24 @@
+/// What the router learned about one network: its helper, whether auto-join is disabled or the owner
+/// logged off, helpers that do not support it, and its backoff.
+struct NetworkRecord {
+    var ssid: SSID
+    var cachedHelper: String? = nil
+    var disabledReason: DisableReason? = nil
+    /// With `disabledReason`: nil means until the owner enables it.
+    var disabledUntil: Int64? = nil
+    var loggedOff = false
+    var excluded: [String] = []
+    var backoff: Backoff.Entry? = nil
+
+    init(ssid: SSID) { self.ssid = ssid }
+
+    var isEmpty: Bool {
+        cachedHelper == nil && disabledReason == nil && !loggedOff && excluded.isEmpty && backoff == nil
+    }
+
+    func isDisabled(now: Int64) -> Bool {
+        guard disabledReason != nil else { return false }
+        guard let until = disabledUntil else { return true }
+        return now < until
+    }
+}

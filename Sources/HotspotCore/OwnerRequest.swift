@@ -1,0 +1,21 @@
+/// What the owner asks through the control socket.
+public enum OwnerRequest: Hashable, Sendable {
+    /// `hotspotd logoff`: only while authenticated or maintaining.
+    case logoff
+    /// `hotspotd ui submit KEY=VALUE…`: only while a UI request waits for answers.
+    case submitUI([UIAnswer])
+    /// `hotspotd ui cancel`: gives up the login; the network's auto-join is disabled.
+    case cancelUI
+    /// `hotspotd enable SSID`: auto-join allowed again (disabled, backed off, logged off).
+    case enable(SSID)
+    /// `hotspotd join SSID [--passphrase-file F] [--once]`: join now; remember it unless `once`.
+    case join(SSID, passphrase: Passphrase?, once: Bool)
+    /// `hotspotd forget SSID`: drop one of the owner's own networks.
+    case forget(SSID)
+}
+
+/// The answer to an owner's request, for the control socket client (`hotspotd logoff` and friends).
+public enum OwnerReply: Hashable, Sendable {
+    case accepted(String)
+    case refused(String)
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import HotspotCore
+
+@Suite struct PersistentStateTests {
+    static let sample = PersistentState(
+        helperCache: [PersistentState.CachedHelper(ssid: ssid("Hotel"), helper: "alpha")],
+        disabled: [PersistentState.DisabledNetwork(ssid: SSID(bytes: [0, 0xff, 0x20])!, reason: .helperTimedOut),
+                   PersistentState.DisabledNetwork(ssid: ssid("Cafe"), reason: .ownerCancelledUI, remainingMs: 12_345)],
+        loggedOff: [SSID(bytes: [])!],
+        ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: pass("pass word with spaces"), priority: -3),
+                        KnownNetwork(ssid: ssid("Open"))])
+
+    @Test func roundTrip() throws {
+        let text = Self.sample.encoded()
+        #expect(text.hasPrefix("hotspotd-state 1\ncache 486f74656c alpha\ndisabled 00ff20 helperTimedOut forever\n"))
+        #expect(text.contains("\nloggedoff -\n") && text.hasSuffix("\nnetwork 4f70656e 0 -\n"))
+        #expect(try PersistentState.parse(text) == Self.sample)
+        #expect(try PersistentState.parse(PersistentState().encoded()).isEmpty)
+        // Comments, blank lines and CRLF are fine.
+        #expect(try PersistentState.parse("# saved by hotspotd\r\n\r\n" + text.replacingOccurrences(of: "\n", with: "\r\n"))
+                == Self.sample)
+    }
+
+    @Test func theTextIsExact() {
+        let s = PersistentState(helperCache: [PersistentState.CachedHelper(ssid: ssid("Hotel"), helper: "alpha")],
+                                disabled: [PersistentState.DisabledNetwork(ssid: ssid("Cafe"), reason: .helperFailed, remainingMs: 5)],
+                                loggedOff: [SSID(bytes: [])!],
+                                ownerNetworks: [KnownNetwork(ssid: ssid("Home"), passphrase: pass("12345678"), priority: 2)])
+        #expect(s.encoded() == "hotspotd-state 1\ncache 486f74656c alpha\ndisabled 43616665 helperFailed 5\nloggedoff -\n"
+                + "network 486f6d65 2 3132333435363738\n")
+    }
+
+    @Test func passphrasesAreReadAsPassphrases() throws {
+        // A raw PSK written in capitals by hand: the same key, written back in lowercase.
+        let hex = String(repeating: "AB", count: 32)
+        let s = try PersistentState.parse("hotspotd-state 1\nnetwork 41 0 " + Hex.encode(Array(hex.utf8)) + "\n")
+        #expect(s.ownerNetworks.first?.passphrase == pass(hex))
+        #expect(s.ownerNetworks.first?.passphrase?.kind == .rawPSK)
+        #expect(s.encoded().hasSuffix(" " + Hex.encode(Array(hex.lowercased().utf8)) + "\n"))
+        #expect(try PersistentState.parse(s.encoded()) == s)
+    }
+
+    @Test(arguments: [
+        "", "\n\n", "hotspotd-state 2\n", "cache 41 alpha\n", "hotspotd-state 1\ncache 41\n",
+        "hotspotd-state 1\ncache 4 alpha\n", "hotspotd-state 1\ncache zz alpha\n", "hotspotd-state 1\ncache 41 al pha\n",
+        "hotspotd-state 1\ncache 41 bad/name\n", "hotspotd-state 1\ncache \(String(repeating: "41", count: 33)) a\n",
+        "hotspotd-state 1\ndisabled 41 sleepy forever\n", "hotspotd-state 1\ndisabled 41 helperFailed -5\n",
+        "hotspotd-state 1\ndisabled 41 helperFailed 99999999999999999999\n", "hotspotd-state 1\nloggedoff\n",
+        "hotspotd-state 1\nnetwork 41 x -\n", "hotspotd-state 1\nnetwork 41 1 6162\n", "hotspotd-state 1\nnetwork 41 1\n",
+        "hotspotd-state 1\nnetwork 41 9999999999 -\n", "hotspotd-state 1\nwhatever\n", "hotspotd-state 1\n cache 41 a\n",
+        "hotspotd-state 1\ncache  41 a\n",
+    ])
+    func garbageIsRefused(_ text: String) {
+        #expect(throws: PersistentStateError.self) { try PersistentState.parse(text) }
+    }
+
+    @Test func errorsNameTheLine() {
+        do {
+            _ = try PersistentState.parse("hotspotd-state 1\n# ok\nloggedoff 41\nbogus\n")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 4)
+            #expect(error.description.hasPrefix("line 4: "))
+        }
+        #expect(throws: PersistentStateError.self) {
+            try PersistentState.parse("hotspotd-state 1\n" + String(repeating: "loggedoff 41\n", count: 6_000))
+        }
+    }
+
+    @Test func randomBytesNeverCrashTheParser() throws {
+        var rng = SeededRandom(seed: 42)
+        let valid = Array(Self.sample.encoded().utf8)
+        for i in 0..<5_000 {
+            var bytes = valid
+            // Mutate a valid file: flips, insertions, deletions, truncation.
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let at = Int.random(in: 0..<max(bytes.count, 1), using: &rng)
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0 where !bytes.isEmpty: bytes[at] = UInt8.random(in: 0...255, using: &rng)
+                case 1: bytes.insert(UInt8.random(in: 0...255, using: &rng), at: min(at, bytes.count))
+                case 2 where !bytes.isEmpty: bytes.remove(at: at)
+                default: bytes = Array(bytes.prefix(at))
+                }
+            }
+            if i % 2 == 0 { bytes = (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let s = try? PersistentState.parse(text) {
+                // Whatever parses, re-encodes to something that parses to the same.
+                let again = try PersistentState.parse(s.encoded())
+                #expect(again == s)
+            }
+        }
+    }
+
+    @Test func machineRestoresWhatItSaved() {
+        var h = Harness.failure()  // Hotel disabled, alpha not cached (it failed)
+        h.on(.owner(.join(Fixture.train, passphrase: pass("a-perfectly-fine-passphrase"), once: false)))
+        let saved = h.m.persistentState
+        #expect(saved.disabled.map { $0.ssid } == [Fixture.hotel])
+        #expect(saved.ownerNetworks.map { $0.ssid } == [Fixture.train])
+        let m = HotspotMachine(configuration: Fixture.config(), restoring: try! PersistentState.parse(saved.encoded()), now: 5)
+        #expect(m.persistentState == saved)
+        #expect(m.isDisabled(Fixture.hotel))
+    }
+
+    @Test func cacheEntriesOfUnknownHelpersAreDropped() {
+        let saved = PersistentState(helperCache: [PersistentState.CachedHelper(ssid: Fixture.hotel, helper: "retired")])
+        let m = HotspotMachine(configuration: Fixture.config(), restoring: saved, now: 0)
+        #expect(m.persistentState.helperCache.isEmpty)
+    }
+}
