@@ -81,8 +81,8 @@ public enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
         case .duplicateClaim(let ssid, let n):
             return "line " + String(n) + ": another claim for \"" + ssid.description + "\" dropped"
         case .invalidPassword(let ssid, let n, let why):
-            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: its password is "
-                + HelperOutput.describe(why)
+            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: "
+                + why.description
         case .outputIgnored(let status):
             return "output ignored: the helper exited with status " + String(status)
         }
@@ -141,15 +141,6 @@ public struct HelperOutput: Equatable, Sendable {
         }
     }
 
-    /// PassphraseError has no description of its own in the core yet; never shows the secret.
-    static func describe(_ e: PassphraseError) -> String {
-        switch e {
-        case .tooShort(let n): return "too short (" + String(n) + " characters, 8 needed)"
-        case .tooLong(let n): return "too long (" + String(n) + " characters, 63 at most)"
-        case .sixtyFourCharactersNotHex: return "64 characters but not a hex PSK"
-        case .notPrintableASCII(let offset): return "not printable ASCII (at character " + String(offset + 1) + ")"
-        }
-    }
 }
 
 /// The keys this version reads.
@@ -325,11 +316,10 @@ extension HelperOutput {
                 }
                 bssid = b
             }
-            var passwordText: String? = nil
+            var password: Passphrase? = nil
             if parts.count >= 3, !HelperOutput.isNone(parts[2]) {
                 do throws(PassphraseError) {
-                    _ = try Passphrase(bytes: Array(parts[2]))
-                    passwordText = WpaBytes.string(parts[2])
+                    password = try Passphrase(bytes: Array(parts[2]))
                 } catch {
                     notes.append(.invalidPassword(ssid, line: n, error))
                     return
@@ -343,7 +333,7 @@ extension HelperOutput {
                 notes.append(.duplicateClaim(ssid, line: n))
                 return
             }
-            claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: passwordText, confidence: confidence))  // Passphrase once core lands
+            claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence))
         }
 
         /// `ui_field=NAME[TAB LABEL]`: NAME is `[A-Za-z0-9_]{1,32}`, unique ignoring case (it becomes

@@ -365,8 +365,7 @@ struct UCIMapper {
         }
         guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
         guard enabled else { return }
-        // When KnownNetwork.passphrase becomes `Passphrase?`, pass `key` itself here.
-        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key.map(UCIMapper.text), priority: priority))
+        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key, priority: priority))
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }
 

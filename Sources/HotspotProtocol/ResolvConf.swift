@@ -8,10 +8,10 @@ public enum ResolvConf {
             let words = line.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
             guard words.count >= 2, words[0].elementsEqual("nameserver".utf8) else { continue }
             let w = words[1]
-            // IPv4 or IPv6 text (digits, hex letters, dots, colons, a zone after %): nothing a shell would read.
+            // IPv4 or IPv6 text (letters, digits, dots, colons, a zone after %): nothing a shell would read.
             guard w.count <= 64, w.allSatisfy({ b in
-                (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
-                    || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F")) || b == UInt8(ascii: ".")
+                (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                    || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")) || b == UInt8(ascii: ".")
                     || b == UInt8(ascii: ":") || b == UInt8(ascii: "%")
             }) else { continue }
             let text = String(decoding: w, as: UTF8.self)

@@ -4,7 +4,7 @@ import Testing
 @Suite struct KnownNetworkHelperTests {
     let home = SSID("Home")!, cafe = SSID("Cafe")!, other = SSID("Other")!
     var networks: [KnownNetwork] {
-        [KnownNetwork(ssid: home), KnownNetwork(ssid: cafe, passphrase: "cafe-secret")]
+        [KnownNetwork(ssid: home), KnownNetwork(ssid: cafe, passphrase: pass("cafe-secret"))]
     }
     func net(_ s: SSID, security: SecurityType = .open) -> HotspotNetwork {
         HotspotNetwork(ssid: s, bssid: nil, rssi: -50, frequency: 2412, securityType: security)

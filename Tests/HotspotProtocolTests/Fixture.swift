@@ -49,3 +49,10 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+import HotspotCore
+
+/// Test-only: a passphrase written as a literal (a bad literal is a broken test, so `try!`).
+extension Passphrase: ExpressibleByStringLiteral {
+    public init(stringLiteral text: String) { try! self.init(text) }
+}

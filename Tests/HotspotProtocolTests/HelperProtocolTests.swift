@@ -354,14 +354,14 @@ private let hostileSSIDs: [[UInt8]] = [
         ])
         #expect(out.notes == [.duplicateClaim(SSID("Bean")!, line: 4), .claimNotInScanList(SSID("nope")!, line: 5),
                               .invalidPassword(SSID("Bean")!, line: 6, .tooShort(length: 5))])
-        #expect(out.notes[2].description == "line 6: claim for \"Bean\" dropped: its password is too short (5 characters, 8 needed)")
+        #expect(out.notes[2].description == "line 6: claim for \"Bean\" dropped: the passphrase is 5 characters; it needs 8–63 printable ASCII characters or 64 hex digits")
         for note in out.notes { #expect(!note.description.contains("secret-pw") && !note.description.contains("short\"")) }
     }
 
     @Test func claimPasswordsAreValidatedAsPassphrases() {
         let psk = String(repeating: "ab", count: 32)
         let ok = parse("claim=4265616e\thigh\t" + psk + "\nresult=success\n", .filterScanList, scanList: scan)
-        #expect(answer(ok)?.claims.first?.password == psk)
+        #expect(answer(ok)?.claims.first?.password == Passphrase(stringLiteral: psk))
         for (bad, why) in [("é-is-not-ascii", PassphraseError.notPrintableASCII(offset: 0)),
                            (String(repeating: "x", count: 64), .sixtyFourCharactersNotHex),
                            (String(repeating: "x", count: 65), .tooLong(length: 65))] {

@@ -192,7 +192,7 @@ private func defaultFile() throws -> String {
             """)
         #expect(uci.configuration.knownNetworks == [
             KnownNetwork(ssid: SSID("Home Net")!, passphrase: "correct horse", priority: 10),
-            KnownNetwork(ssid: SSID(bytes: [0xff, 0x00])!, passphrase: psk.lowercased()),
+            KnownNetwork(ssid: SSID(bytes: [0xff, 0x00])!, passphrase: Passphrase(stringLiteral: psk)),
             KnownNetwork(ssid: SSID("Open Cafe")!),
         ])
         #expect(uci.settings.pinnedBSSIDs == [PinnedBSSID(ssid: SSID("Home Net")!, bssid: BSSID("02:00:00:00:01:0a")!)])
