@@ -1,0 +1,82 @@
+import HotspotCore
+
+/// A `BSS RANGE=<from>-` (or `RANGE=ALL`) reply with the `delimiter` mask bit: entries separated by `====`,
+/// the last entry of wpa_supplicant's whole list closed by `####`. A reply cut at `SupplicantLimits.replySize`
+/// ends with `====`: ask again from `nextID`.
+public struct BSSRange: Equatable, Sendable {
+    public let entries: [BSSInfo]
+    public let skipped: [SkippedLine]
+    /// True when the list's end was seen (`####`), or the reply was empty (nothing left in the range).
+    public let isComplete: Bool
+    /// Where the next page starts (`BSS RANGE=<nextID>-`), when incomplete and ids were asked for.
+    public let nextID: Int?
+
+    public static func parse(_ datagram: [UInt8]) throws(SupplicantReplyError) -> BSSRange {
+        let body = try SupplicantReply.body(datagram, allowEmpty: true)
+        return BSSRange(parsingBody: body)
+    }
+
+    init(parsingBody body: ArraySlice<UInt8>) {
+        var entries: [BSSInfo] = []
+        var skipped: [SkippedLine] = []
+        var current: [ArraySlice<UInt8>] = []
+        var currentStart = 1
+        var sawEnd = false
+
+        func finish() {
+            guard !current.isEmpty else { return }
+            let parsed = Self.block(from: current, firstLine: currentStart)
+            skipped.append(contentsOf: parsed.block.skipped)
+            if let info = BSSInfo(parsed.block) {
+                entries.append(info)
+            } else {
+                skipped.append(SkippedLine(line: currentStart, problem: .missingBSSID, bytes: current[0]))
+            }
+            current = []
+        }
+
+        for (i, line) in WpaBytes.lines(body).enumerated() {
+            let lineNumber = i + 1
+            if sawEnd {
+                skipped.append(SkippedLine(line: lineNumber, problem: .afterEndOfList, bytes: line))
+            } else if WpaBytes.equals(line, "====") {
+                finish()
+            } else if WpaBytes.equals(line, "####") {
+                finish()
+                sawEnd = true
+            } else {
+                if current.isEmpty { currentStart = lineNumber }
+                current.append(line)
+            }
+        }
+        finish()
+        self.entries = entries
+        self.skipped = skipped
+        // Without `####` we cannot know that the list ended (a cut reply, or a mask without `delimiter`): the
+        // caller asks again from `nextID` and an empty reply then completes the listing.
+        self.isComplete = sawEnd || body.isEmpty
+        var maxID: Int? = nil
+        for e in entries {
+            if let id = e.id, id >= (maxID ?? id) { maxID = id }
+        }
+        if !isComplete, let maxID {
+            self.nextID = maxID + 1
+        } else {
+            self.nextID = nil
+        }
+    }
+
+    /// Builds a block from lines, numbering skipped lines from `firstLine`.
+    static func block(from lines: [ArraySlice<UInt8>], firstLine: Int) -> (block: KeyValueBlock, ok: Bool) {
+        var entries: [KeyValue] = []
+        var skipped: [SkippedLine] = []
+        for (i, line) in lines.enumerated() {
+            if let kv = KeyValueBlock.parseLine(line) {
+                entries.append(kv)
+            } else {
+                skipped.append(SkippedLine(line: firstLine + i, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
+            }
+        }
+        return (KeyValueBlock(entries: entries, skipped: skipped), skipped.isEmpty)
+    }
+}
