@@ -2,19 +2,15 @@ import HotspotCore
 
 /// The flags column of SCAN_RESULTS (and `flags=` of BSS): `[WPA2-PSK-CCMP][WPS][ESS]`.
 ///
-/// Security, from the WPA/RSN tokens `[<proto>-<key mgmt>-<ciphers>]` wpa_supplicant prints
-/// (`wpa_supplicant_ie_txt`; proto is WPA, WPA2, RSN or OSEN; key managements joined by `+`):
-/// - any PSK, SAE (incl. FT/SAE, SAE-EXT-KEY) or None key management → `personal` (a passphrase joins it;
-///   this wins over EAP on a BSS that offers both);
-/// - else any EAP, FILS or OSEN → `enterprise`;
-/// - else OWE (`[WPA2-OWE-CCMP]`, `[OWE-TRANS]`) → `open`: Enhanced Open needs no credentials;
-/// - else a WPA/RSN token we cannot read (`[WPA2-?]`, DPP only, unknown names) → `unknown`;
-/// - else `[WEP]` → `wep`;
-/// - else (`[ESS]` only, `[OWE-TRANS-OPEN]`, no flags at all) → `open`.
+/// What the BSS offers, from the WPA/RSN tokens `[<proto>-<key mgmt>-<ciphers>]` wpa_supplicant prints
+/// (`wpa_supplicant_ie_txt`; proto is WPA, WPA2, RSN or OSEN; key managements joined by `+`): PSK, None
+/// (WPA-None) → `.psk`; SAE (FT/SAE, SAE-EXT-KEY) → `.sae`; EAP → `.eap`; FILS → `.fils`; OSEN → `.osen`;
+/// OWE and `[OWE-TRANS]` → `.owe`; a token with none of these (`[WPA2-?]`, DPP only, unknown names) →
+/// `.unreadable`; `[WEP]` → `.wep`. `SecurityType(offering:)` decides, as for nl80211's elements.
 public struct ScanFlags: Equatable, Sendable {
     /// The bracketed tokens in order, without brackets.
     public let tokens: [String]
-    public let security: SecurityType
+    public let suites: SecuritySuites
 
     /// nil unless the text is a (possibly empty) sequence of `[…]` tokens of printable ASCII.
     public init?(_ text: ArraySlice<UInt8>) {
@@ -33,8 +29,10 @@ public struct ScanFlags: Equatable, Sendable {
             i = j + 1
         }
         self.tokens = tokens.map(WpaBytes.string)
-        self.security = Self.classify(tokens)
+        self.suites = Self.suites(tokens)
     }
+
+    public var security: SecurityType { SecurityType(offering: suites) }
 
     public init?(_ text: String) { self.init(Array(text.utf8)[...]) }
 
@@ -52,15 +50,15 @@ public struct ScanFlags: Equatable, Sendable {
         tokens.contains { WpaBytes.hasPrefix(Array($0.utf8)[...], "WPS") }
     }
 
-    static func classify(_ tokens: [ArraySlice<UInt8>]) -> SecurityType {
-        var personal = false, enterprise = false, owe = false, unreadable = false, rsn = false, wep = false
+    static func suites(_ tokens: [ArraySlice<UInt8>]) -> SecuritySuites {
+        var suites: SecuritySuites = []
         for token in tokens {
             if WpaBytes.equals(token, "WEP") {
-                wep = true
+                suites.insert(.wep)
                 continue
             }
             if WpaBytes.equals(token, "OWE-TRANS") {
-                owe = true
+                suites.insert(.owe)
                 continue
             }
             var rest: ArraySlice<UInt8>
@@ -68,10 +66,9 @@ public struct ScanFlags: Equatable, Sendable {
             else if let r = WpaBytes.dropPrefix(token, "WPA2-") { rest = r }
             else if let r = WpaBytes.dropPrefix(token, "WPA3-") { rest = r }
             else if let r = WpaBytes.dropPrefix(token, "RSN-") { rest = r }
-            else if let r = WpaBytes.dropPrefix(token, "OSEN-") { rest = r; enterprise = true }
+            else if let r = WpaBytes.dropPrefix(token, "OSEN-") { rest = r; suites.insert(.osen) }
             else { continue }
-            rsn = true
-            var known = false
+            var offered: SecuritySuites = []
             var wordStart = rest.startIndex
             var k = rest.startIndex
             while k <= rest.endIndex {
@@ -79,25 +76,18 @@ public struct ScanFlags: Equatable, Sendable {
                     || rest[k] == UInt8(ascii: "/")
                 if boundary {
                     let word = rest[wordStart..<k]
-                    if WpaBytes.equals(word, "PSK") || WpaBytes.equals(word, "SAE") || WpaBytes.equals(word, "None") {
-                        personal = true; known = true
-                    } else if WpaBytes.equals(word, "EAP") || WpaBytes.equals(word, "FILS")
-                        || WpaBytes.equals(word, "OSEN") {
-                        enterprise = true; known = true
-                    } else if WpaBytes.equals(word, "OWE") {
-                        owe = true; known = true
-                    }
+                    if WpaBytes.equals(word, "PSK") || WpaBytes.equals(word, "None") { offered.insert(.psk) }
+                    else if WpaBytes.equals(word, "SAE") { offered.insert(.sae) }
+                    else if WpaBytes.equals(word, "EAP") { offered.insert(.eap) }
+                    else if WpaBytes.equals(word, "FILS") { offered.insert(.fils) }
+                    else if WpaBytes.equals(word, "OSEN") { offered.insert(.osen) }
+                    else if WpaBytes.equals(word, "OWE") { offered.insert(.owe) }
                     wordStart = k + 1
                 }
                 k += 1
             }
-            if !known { unreadable = true }
+            suites.formUnion(offered.isEmpty ? .unreadable : offered)
         }
-        if personal { return .personal }
-        if enterprise { return .enterprise }
-        if owe { return .open }
-        if unreadable || rsn { return .unknown }
-        if wep { return .wep }
-        return .open
+        return suites
     }
 }

@@ -18,6 +18,16 @@ import HotspotCore
                                               flags: info.flags!, ssid: SSID("hotel-guest")!))
     }
 
+    /// A real capture carries both sources for one BSS: the flags wpa_supplicant printed and the elements it
+    /// printed them from (what nl80211 hands hotspotd). They must give the same security type.
+    @Test(arguments: Fixture.names(prefix: "bss_single-hwsim"))
+    func flagsAndElementsAgree(name: String) throws {
+        let info = try BSSInfo.parse(try Fixture.load(name))
+        let flags = try #require(info.flags), ies = try #require(info.informationElements)
+        let capabilities = try #require(info.capabilities)
+        #expect(flags.security == InformationElements(ies).securityType(privacy: capabilities & 0x0010 != 0))
+    }
+
     @Test func singleEntryProblems() {
         #expect(throws: SupplicantReplyError.empty) { try BSSInfo.parse([]) }  // no such BSS
         #expect(throws: SupplicantReplyError.failed(reason: nil)) { try BSSInfo.parse(bytes("FAIL\n")) }
