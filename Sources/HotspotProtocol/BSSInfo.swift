@@ -23,7 +23,14 @@ public struct BSSInfo: Equatable, Sendable {
     /// Every line, for anything not modelled.
     public let block: KeyValueBlock
 
-    public var security: SecurityType { flags?.security ?? .unknown }
+    /// From `flags=`; else from `ie=` and the privacy bit of `capabilities=` by the same policy; else unknown.
+    public var security: SecurityType {
+        if let flags { return flags.security }
+        if let informationElements, let capabilities {
+            return InformationElements(informationElements).securityType(privacy: capabilities & 0x0010 != 0)
+        }
+        return .unknown
+    }
 
     /// nil when there is no valid `bssid=`.
     public init?(_ block: KeyValueBlock) {
@@ -61,9 +68,9 @@ public struct BSSInfo: Equatable, Sendable {
         return info
     }
 
-    /// As a scan-list row, when every column is known.
-    public var scanResult: ScanResult? {
-        guard let frequency, let level, let flags, let ssid else { return nil }
-        return ScanResult(bssid: bssid, frequency: frequency, signal: level, flags: flags, ssid: ssid)
+    /// The core's view of this BSS; nil without an SSID, a frequency or a level.
+    public var entry: ScanEntry? {
+        guard let ssid, let frequency, let level else { return nil }
+        return ScanEntry(ssid: ssid, bssid: bssid, rssi: level, frequency: frequency, security: security)
     }
 }

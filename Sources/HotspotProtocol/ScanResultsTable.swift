@@ -1,32 +1,11 @@
 import HotspotCore
 
-/// One row of SCAN_RESULTS.
-public struct ScanResult: Equatable, Sendable {
-    public let bssid: BSSID
-    /// MHz.
-    public let frequency: Int
-    /// dBm as wpa_supplicant reports it (some drivers report other units; we do not guess).
-    public let signal: Int
-    public let flags: ScanFlags
-    public let ssid: SSID
-
-    public init(bssid: BSSID, frequency: Int, signal: Int, flags: ScanFlags, ssid: SSID) {
-        self.bssid = bssid
-        self.frequency = frequency
-        self.signal = signal
-        self.flags = flags
-        self.ssid = ssid
-    }
-
-    public var security: SecurityType { flags.security }
-    public var signalStrength: Double { SignalStrength.fromDBm(signal) }
-}
-
 /// The SCAN_RESULTS reply: `bssid / frequency / signal level / flags / ssid`, then one tab-separated row per
-/// BSS. Rows that do not have exactly five fields, or whose fields do not parse, are dropped and reported in
-/// `skipped`; the other rows survive. CRLF line ends are accepted.
+/// BSS, each read straight into the core's `ScanEntry` (the flags column only decides its security). Rows that
+/// do not have exactly five fields, or whose fields do not parse, are dropped and reported in `skipped`; the
+/// other rows survive. CRLF line ends are accepted.
 public struct ScanResultsTable: Equatable, Sendable {
-    public let results: [ScanResult]
+    public let entries: [ScanEntry]
     public let skipped: [SkippedLine]
     /// False when the first line was not the header (it was then read as a row).
     public let sawHeader: Bool
@@ -34,14 +13,15 @@ public struct ScanResultsTable: Equatable, Sendable {
     /// rows out; page through `BSS RANGE=` to be sure.
     public let mayBeTruncated: Bool
 
-    /// Frequencies are accepted in 1–100000 MHz, signals in −1000…1000 (wpa_supplicant prints an int).
+    /// Frequencies are accepted in 1–100000 MHz, signals in −1000…1000 (wpa_supplicant prints an int; dBm on
+    /// nl80211 drivers, other units on some others: we do not guess).
     public static func parse(_ datagram: [UInt8]) throws(SupplicantReplyError) -> ScanResultsTable {
         let body = try SupplicantReply.body(datagram)
         return ScanResultsTable(parsingBody: body)
     }
 
     init(parsingBody body: ArraySlice<UInt8>) {
-        var results: [ScanResult] = []
+        var entries: [ScanEntry] = []
         var skipped: [SkippedLine] = []
         let lines = WpaBytes.lines(body)
         var sawHeader = false
@@ -51,18 +31,18 @@ public struct ScanResultsTable: Equatable, Sendable {
                 continue
             }
             switch Self.parseRow(line) {
-            case .success(let r): results.append(r)
+            case .success(let entry): entries.append(entry)
             case .failure(let problem): skipped.append(SkippedLine(line: i + 1, problem: problem, bytes: line))
             }
         }
-        self.results = results
+        self.entries = entries
         self.skipped = skipped
         self.sawHeader = sawHeader
         self.mayBeTruncated = body.count > SupplicantLimits.replySize - 512
     }
 
     enum RowResult {
-        case success(ScanResult)
+        case success(ScanEntry)
         case failure(LineProblem)
     }
 
@@ -79,6 +59,6 @@ public struct ScanResultsTable: Equatable, Sendable {
         }
         guard let flags = ScanFlags(fields[3]) else { return .failure(.badFlags) }
         guard let ssid = PrintfEscaping.decodeSSID(fields[4]) else { return .failure(.badSSID) }
-        return .success(ScanResult(bssid: bssid, frequency: freq, signal: signal, flags: flags, ssid: ssid))
+        return .success(ScanEntry(ssid: ssid, bssid: bssid, rssi: signal, frequency: freq, security: flags.security))
     }
 }

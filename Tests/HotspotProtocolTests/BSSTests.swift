@@ -14,8 +14,8 @@ import HotspotCore
         #expect(info.informationElements.map { Array($0.prefix(13)) } == [0x00, 0x0b] + Array("hotel-guest".utf8))
         #expect(info.block.text("update_idx") == "7")
         #expect(info.block.skipped.isEmpty)
-        #expect(info.scanResult == ScanResult(bssid: info.bssid, frequency: 2412, signal: -30,
-                                              flags: info.flags!, ssid: SSID("hotel-guest")!))
+        #expect(info.entry == ScanEntry(ssid: SSID("hotel-guest")!, bssid: info.bssid, rssi: -30, frequency: 2412,
+                                        security: .personal))
     }
 
     /// A real capture carries both sources for one BSS: the flags wpa_supplicant printed and the elements it
@@ -28,6 +28,28 @@ import HotspotCore
         #expect(flags.security == InformationElements(ies).securityType(privacy: capabilities & 0x0010 != 0))
     }
 
+    /// Without `flags=` (a MASK that leaves it out), the elements and the privacy bit decide, by the same policy.
+    @Test func securityFromElementsWithoutFlags() throws {
+        let text = String(decoding: try Fixture.load("bss_single-hwsim-home-2.10.txt"), as: UTF8.self)
+        let noFlags = text.split(separator: "\n").filter { !$0.hasPrefix("flags=") }.joined(separator: "\n") + "\n"
+        let info = try BSSInfo.parse(bytes(noFlags))
+        #expect(info.flags == nil && info.security == .personal)
+        #expect(info.entry?.security == .personal && info.entry?.ssid == SSID("Radio Home WPA2"))
+        let bare = try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nfreq=2412\nlevel=-30\nssid=x\n"))
+        #expect(bare.security == .unknown && bare.entry?.security == .unknown)
+        #expect(try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nfreq=2412\nssid=x\n")).entry == nil)  // no level
+        #expect(try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nlevel=-30\nssid=x\n")).entry == nil)  // no freq
+    }
+
+    /// Every entry of a real BSS RANGE capture is the same ScanEntry as its SCAN_RESULTS row.
+    @Test func rangeEntriesMatchScanResults() throws {
+        let range = try BSSRange.parse(try Fixture.load("bss_range-hwsim-all-2.10.txt"))
+        let table = try ScanResultsTable.parse(try Fixture.load("scan_results-hwsim-4bss-2.10.txt"))
+        #expect(range.entries.compactMap(\.entry).sorted { $0.bssid.value < $1.bssid.value }
+                == table.entries.sorted { $0.bssid.value < $1.bssid.value })
+        #expect(range.entries.count == 4)
+    }
+
     @Test func singleEntryProblems() {
         #expect(throws: SupplicantReplyError.empty) { try BSSInfo.parse([]) }  // no such BSS
         #expect(throws: SupplicantReplyError.failed(reason: nil)) { try BSSInfo.parse(bytes("FAIL\n")) }
@@ -35,7 +57,7 @@ import HotspotCore
         #expect(throws: SupplicantReplyError.self) { try BSSInfo.parse(bytes("bssid=02:00:00:00:01\n")) }
         let odd = try? BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nie=abc\nssid=\(String(repeating: "x", count: 40))\nflags=[ESS\nlevel=high\n"))
         #expect(odd?.informationElements == nil && odd?.ssid == nil && odd?.flags == nil && odd?.level == nil)
-        #expect(odd?.security == .unknown && odd?.scanResult == nil)
+        #expect(odd?.security == .unknown && odd?.entry == nil)
     }
 
     @Test func pagingThroughRanges() throws {
