@@ -57,13 +57,21 @@ public struct BSSInfo: Equatable, Sendable {
     }
 
     /// A single-entry BSS reply (`BSS ID-3`, `BSS <bssid>`, …). An empty reply (no such BSS) throws `.empty`.
+    /// The entry ends at a `====` / `####` line when the MASK asked for one; a last line without its `\n`
+    /// was cut short and is left out (`block.skipped` says `.truncated`).
     public static func parse(_ datagram: [UInt8]) throws(SupplicantReplyError) -> BSSInfo {
         let body = try SupplicantReply.body(datagram)
+        let (all, cut) = WpaBytes.wholeLines(body)
         var lines: [ArraySlice<UInt8>] = []
-        for line in WpaBytes.lines(body) where !WpaBytes.equals(line, "====") && !WpaBytes.equals(line, "####") {
+        var delimited = false
+        for line in all {
+            if WpaBytes.equals(line, "====") || WpaBytes.equals(line, "####") {
+                delimited = true
+                break
+            }
             lines.append(line)
         }
-        let block = BSSRange.block(from: lines, firstLine: 1).block
+        let block = KeyValueBlock(lines: lines, firstLine: 1, cut: delimited ? nil : cut)
         guard let info = BSSInfo(block) else { throw .unexpected(WpaBytes.excerpt(body)) }
         return info
     }

@@ -3,6 +3,10 @@ import HotspotCore
 /// A `BSS RANGE=<from>-` (or `RANGE=ALL`) reply with the `delimiter` mask bit: entries separated by `====`,
 /// the last entry of wpa_supplicant's whole list closed by `####`. A reply cut at `SupplicantLimits.replySize`
 /// ends with `====`: ask again from `nextID`.
+///
+/// Only for a MASK with `.delimiter` (without it entries cannot even be told apart): wpa_supplicant closes
+/// every entry it sends, so an entry without its `====` / `####` was cut inside (a datagram or buffer too
+/// small) and is dropped whole (`.truncated`), never read with a field cut short.
 public struct BSSRange: Equatable, Sendable {
     public let entries: [BSSInfo]
     public let skipped: [SkippedLine]
@@ -25,9 +29,9 @@ public struct BSSRange: Equatable, Sendable {
 
         func finish() {
             guard !current.isEmpty else { return }
-            let parsed = Self.block(from: current, firstLine: currentStart)
-            skipped.append(contentsOf: parsed.block.skipped)
-            if let info = BSSInfo(parsed.block) {
+            let block = KeyValueBlock(lines: current, firstLine: currentStart)
+            skipped.append(contentsOf: block.skipped)
+            if let info = BSSInfo(block) {
                 entries.append(info)
             } else {
                 skipped.append(SkippedLine(line: currentStart, problem: .missingBSSID, bytes: current[0]))
@@ -35,7 +39,8 @@ public struct BSSRange: Equatable, Sendable {
             current = []
         }
 
-        for (i, line) in WpaBytes.lines(body).enumerated() {
+        let (lines, cut) = WpaBytes.wholeLines(body)
+        for (i, line) in lines.enumerated() {
             let lineNumber = i + 1
             if sawEnd {
                 skipped.append(SkippedLine(line: lineNumber, problem: .afterEndOfList, bytes: line))
@@ -49,11 +54,15 @@ public struct BSSRange: Equatable, Sendable {
                 current.append(line)
             }
         }
-        finish()
+        if !current.isEmpty {
+            skipped.append(SkippedLine(line: currentStart, problem: .truncated, bytes: current[0]))
+        } else if let cut {
+            skipped.append(SkippedLine(line: lines.count + 1, problem: sawEnd ? .afterEndOfList : .truncated, bytes: cut))
+        }
         self.entries = entries
         self.skipped = skipped
-        // Without `####` we cannot know that the list ended (a cut reply, or a mask without `delimiter`): the
-        // caller asks again from `nextID` and an empty reply then completes the listing.
+        // Without `####` we cannot know that the list ended (a reply cut at the reply size): the caller asks
+        // again from `nextID` and an empty reply then completes the listing.
         self.isComplete = sawEnd || body.isEmpty
         var maxID: Int? = nil
         for e in entries {
@@ -64,19 +73,5 @@ public struct BSSRange: Equatable, Sendable {
         } else {
             self.nextID = nil
         }
-    }
-
-    /// Builds a block from lines, numbering skipped lines from `firstLine`.
-    static func block(from lines: [ArraySlice<UInt8>], firstLine: Int) -> (block: KeyValueBlock, ok: Bool) {
-        var entries: [KeyValue] = []
-        var skipped: [SkippedLine] = []
-        for (i, line) in lines.enumerated() {
-            if let kv = KeyValueBlock.parseLine(line) {
-                entries.append(kv)
-            } else {
-                skipped.append(SkippedLine(line: firstLine + i, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
-            }
-        }
-        return (KeyValueBlock(entries: entries, skipped: skipped), skipped.isEmpty)
     }
 }

@@ -11,7 +11,8 @@ public struct KeyValue: Equatable, Sendable {
 
 /// A `key=value` per line reply: STATUS, SIGNAL_POLL, one BSS entry. Splits at the first `=`, so values may
 /// contain `=`; keys may contain spaces (`Supplicant PAE state=…`). Lines that are not key=value are dropped
-/// and reported; duplicate keys are kept, lookups return the first.
+/// and reported; duplicate keys are kept, lookups return the first. A last line without its `\n` was cut short
+/// and is dropped (`.truncated`): a cut `ssid=\xff` would read as another SSID.
 public struct KeyValueBlock: Equatable, Sendable {
     public let entries: [KeyValue]
     public let skipped: [SkippedLine]
@@ -23,15 +24,23 @@ public struct KeyValueBlock: Equatable, Sendable {
 
     /// Parses any bytes; never fails.
     public init(parsing bytes: [UInt8]) {
+        let (lines, cut) = WpaBytes.wholeLines(bytes[...])
+        self.init(lines: lines, firstLine: 1, cut: cut)
+    }
+
+    /// Whole lines, numbered from `firstLine` in `skipped`; `cut`, the unterminated rest of the reply right
+    /// after them, is reported as truncated.
+    init(lines: [ArraySlice<UInt8>], firstLine: Int, cut: ArraySlice<UInt8>? = nil) {
         var entries: [KeyValue] = []
         var skipped: [SkippedLine] = []
-        for (i, line) in WpaBytes.lines(bytes[...]).enumerated() {
+        for (i, line) in lines.enumerated() {
             if let kv = Self.parseLine(line) {
                 entries.append(kv)
             } else {
-                skipped.append(SkippedLine(line: i + 1, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
+                skipped.append(SkippedLine(line: firstLine + i, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
             }
         }
+        if let cut { skipped.append(SkippedLine(line: firstLine + lines.count, problem: .truncated, bytes: cut)) }
         self.entries = entries
         self.skipped = skipped
     }

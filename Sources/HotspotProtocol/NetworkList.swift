@@ -13,7 +13,8 @@ public struct ConfiguredNetwork: Equatable, Sendable {
     public var isTemporarilyDisabled: Bool { flags.contains("TEMP-DISABLED") }
 }
 
-/// The LIST_NETWORKS reply (header `network id / ssid / bssid / flags`).
+/// The LIST_NETWORKS reply (header `network id / ssid / bssid / flags`). A last row without its `\n` was cut
+/// short and is dropped (`.truncated`).
 public struct NetworkList: Equatable, Sendable {
     public let networks: [ConfiguredNetwork]
     public let skipped: [SkippedLine]
@@ -24,7 +25,8 @@ public struct NetworkList: Equatable, Sendable {
         var networks: [ConfiguredNetwork] = []
         var skipped: [SkippedLine] = []
         var sawHeader = false
-        for (i, line) in WpaBytes.lines(body).enumerated() {
+        let (lines, cut) = WpaBytes.wholeLines(body)
+        for (i, line) in lines.enumerated() {
             if i == 0, WpaBytes.equals(line, "network id / ssid / bssid / flags") {
                 sawHeader = true
                 continue
@@ -34,6 +36,7 @@ public struct NetworkList: Equatable, Sendable {
             case .failure(let p): skipped.append(SkippedLine(line: i + 1, problem: p, bytes: line))
             }
         }
+        if let cut { skipped.append(SkippedLine(line: lines.count + 1, problem: .truncated, bytes: cut)) }
         return NetworkList(networks: networks, skipped: skipped, sawHeader: sawHeader)
     }
 

@@ -3,7 +3,8 @@ import HotspotCore
 /// The SCAN_RESULTS reply: `bssid / frequency / signal level / flags / ssid`, then one tab-separated row per
 /// BSS, each read straight into the core's `ScanEntry` (the flags column only decides its security). Rows that
 /// do not have exactly five fields, or whose fields do not parse, are dropped and reported in `skipped`; the
-/// other rows survive. CRLF line ends are accepted.
+/// other rows survive. CRLF line ends are accepted; a last row without its `\n` was cut short and is dropped
+/// (`.truncated`).
 public struct ScanResultsTable: Equatable, Sendable {
     public let entries: [ScanEntry]
     public let skipped: [SkippedLine]
@@ -23,7 +24,7 @@ public struct ScanResultsTable: Equatable, Sendable {
     init(parsingBody body: ArraySlice<UInt8>) {
         var entries: [ScanEntry] = []
         var skipped: [SkippedLine] = []
-        let lines = WpaBytes.lines(body)
+        let (lines, cut) = WpaBytes.wholeLines(body)
         var sawHeader = false
         for (i, line) in lines.enumerated() {
             if i == 0, WpaBytes.equals(line, "bssid / frequency / signal level / flags / ssid") {
@@ -35,6 +36,7 @@ public struct ScanResultsTable: Equatable, Sendable {
             case .failure(let problem): skipped.append(SkippedLine(line: i + 1, problem: problem, bytes: line))
             }
         }
+        if let cut { skipped.append(SkippedLine(line: lines.count + 1, problem: .truncated, bytes: cut)) }
         self.entries = entries
         self.skipped = skipped
         self.sawHeader = sawHeader

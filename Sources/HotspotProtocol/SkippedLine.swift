@@ -19,6 +19,9 @@ public enum LineProblem: Equatable, Sendable {
     case missingBSSID
     /// Lines after the end-of-list marker `####`.
     case afterEndOfList
+    /// The reply ends inside this line (no `\n`), or inside this BSS entry (no `====` / `####`): what it holds
+    /// may be cut short, so none of it is used.
+    case truncated
 }
 
 /// A dropped line: where it was (1-based line number in the reply) and why, with an escaped excerpt.

@@ -124,8 +124,12 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
         let crlf = try ScanResultsTable.parse(bytes(header.replacingOccurrences(of: "\n", with: "\r\n")
             + "02:00:00:00:01:00\t2412\t-30\t[ESS]\t\r\n"))
         #expect(crlf.sawHeader && crlf.entries.count == 1 && crlf.entries[0].ssid.bytes.isEmpty)
+        // wpa_supplicant ends every row with a newline: a last row without one was cut, whatever it looks like.
         let noFinalNewline = try ScanResultsTable.parse(bytes(header + "02:00:00:00:01:00\t2412\t-30\t[ESS]\tlast"))
-        #expect(noFinalNewline.entries.last?.ssid == SSID("last"))
+        #expect(noFinalNewline.entries.isEmpty && noFinalNewline.sawHeader)
+        #expect(noFinalNewline.skipped.map(\.problem) == [.truncated] && noFinalNewline.skipped[0].line == 2)
+        let cutHeader = try ScanResultsTable.parse(bytes("bssid / frequency / signal level / flags / ssid"))
+        #expect(!cutHeader.sawHeader && cutHeader.skipped.map(\.problem) == [.truncated])
     }
 
     @Test func failuresAreErrors() {
@@ -148,19 +152,22 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
         #expect(table.entries[9_999].ssid.bytes == [0x0f, 0x27] + Array("net9999".utf8))
     }
 
-    /// Every prefix of a real-looking reply (a datagram cut anywhere) parses without trapping, and every row
-    /// it yields is one of the full reply's rows: a cut never invents data... except the last row, whose SSID
-    /// may be cut short, which is why a table cut mid-row must be distrusted by its length, not its content.
-    @Test func everyTruncationPoint() throws {
-        let full = try Fixture.load("scan_results-handmade-2.10.txt")
+    /// Every prefix of a reply (a datagram cut anywhere) parses without trapping, and every row it yields is
+    /// the full reply's row for that BSSID: a row cut inside its SSID (`\xff` cut to `\xf`) is dropped as
+    /// truncated, never read as another SSID.
+    @Test(arguments: Fixture.names(prefix: "scan_results"))
+    func everyTruncationPoint(name: String) throws {
+        let full = try Fixture.load(name)
         let complete = try ScanResultsTable.parse(full).entries
-        for cut in 0...full.count {
-            let prefix = Array(full[0..<cut])
-            guard let table = try? ScanResultsTable.parse(prefix) else { continue }
-            for (i, row) in table.entries.enumerated() {
-                #expect(row.bssid == complete[i].bssid && row.frequency == complete[i].frequency)
-                if i < table.entries.count - 1 { #expect(row == complete[i]) }
+        for cut in 1..<full.count {
+            let table = try ScanResultsTable.parse(Array(full[0..<cut]))
+            for row in table.entries {
+                #expect(complete.first { $0.bssid == row.bssid } == row, "\(name) cut at \(cut)")
             }
+            let atLineEnd = full[cut - 1] == UInt8(ascii: "\n")
+            #expect(table.skipped.map(\.problem) == (atLineEnd ? [] : [.truncated]), "\(name) cut at \(cut)")
+            let wholeRows = max(0, full[0..<cut].filter { $0 == UInt8(ascii: "\n") }.count - 1)  // less the header
+            #expect(table.entries.count == wholeRows, "\(name) cut at \(cut)")
         }
     }
 }
