@@ -89,11 +89,22 @@ public enum SupplicantReply: Equatable, Sendable {
     }
 }
 
-public enum SupplicantReplyError: Error, Equatable, Sendable {
+public enum SupplicantReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `FAIL` or `FAIL-<reason>`.
     case failed(reason: String?)
     case unknownCommand
     case empty
     /// Something else than the command answers; an escaped excerpt of it.
     case unexpected(String)
+
+    // Hand-written: the router build prints "(cannot print value in embedded Swift)" for anything else.
+    public var description: String {
+        switch self {
+        case .failed(let reason?): return "wpa_supplicant answered FAIL-" + reason
+        case .failed(nil): return "wpa_supplicant answered FAIL"
+        case .unknownCommand: return "wpa_supplicant does not know the command (UNKNOWN COMMAND)"
+        case .empty: return "wpa_supplicant sent an empty reply"
+        case .unexpected(let excerpt): return "unexpected reply from wpa_supplicant: " + excerpt
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import CNetlink
 import Foundation
 import Testing
 import HotspotCore
@@ -74,6 +75,16 @@ import HotspotCore
         var noSignal = full; noSignal.signalDBm = nil
         var noFrequency = full; noFrequency.frequency = 0
         #expect(noSSID.entry == nil && noSignal.entry == nil && noFrequency.entry == nil)
+    }
+
+    /// NetlinkError reads as a sentence with what was being done (on the router anything without a
+    /// hand-written description prints "(cannot print value in embedded Swift)").
+    @Test func netlinkErrorsReadAsSentences() {
+        let kernel = NetlinkError(source: .kernel, code: ENODEV, context: "nl80211 request refused")
+        #expect("\(kernel)" == "nl80211 request refused: " + Errno(ENODEV).description)
+        let libnl = NetlinkError(source: .libnl, code: -NLE_OBJ_NOTFOUND, context: "nl80211 not in this kernel")
+        #expect("\(libnl)".hasPrefix("nl80211 not in this kernel: ") && "\(libnl)".hasSuffix(" (libnl -12)"))
+        #expect(libnl.isFamilyMissing && !kernel.isFamilyMissing)
     }
 
     @Test func stationMatchesIw() throws {
