@@ -57,7 +57,8 @@ public struct BSSRange: Equatable, Sendable {
         if !current.isEmpty {
             skipped.append(SkippedLine(line: currentStart, problem: .truncated, bytes: current[0]))
         } else if let cut {
-            skipped.append(SkippedLine(line: lines.count + 1, problem: sawEnd ? .afterEndOfList : .truncated, bytes: cut))
+            let problem: LineProblem = sawEnd ? .afterEndOfList : .truncated
+            skipped.append(SkippedLine(line: lines.count + 1, problem: problem, bytes: cut))
         }
         self.entries = entries
         self.skipped = skipped

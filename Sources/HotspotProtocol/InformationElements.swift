@@ -52,8 +52,8 @@ public struct InformationElements: Equatable {
     /// The first vendor-specific element (id 221) whose OUI and type are `ouiType` (OUI << 8 | type).
     func vendorElement(_ ouiType: UInt32) -> Element? {
         elements.first { e in
-            e.id == 221 && e.body.count >= 4
-                && (UInt32(e.body[0]) << 24 | UInt32(e.body[1]) << 16 | UInt32(e.body[2]) << 8 | UInt32(e.body[3])) == ouiType
+            guard e.id == 221, e.body.count >= 4 else { return false }
+            return UInt32(e.body[0]) << 24 | UInt32(e.body[1]) << 16 | UInt32(e.body[2]) << 8 | UInt32(e.body[3]) == ouiType
         }
     }
 

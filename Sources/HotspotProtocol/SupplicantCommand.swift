@@ -393,13 +393,12 @@ extension SupplicantCommandError: CustomStringConvertible {
         case .invalidPriority(let p): return "network priority " + String(p) + " does not fit in 32 bits"
         case .invalidBSSSelector: return "BSS id or range out of bounds"
         case .emptyKeyManagement: return "no key management given"
-        case .invalidFieldName(let name):
-            return "network field name '" + WpaBytes.excerpt(Array(name.utf8)[...]) + "' is not 1-32 of a-z, 0-9, _"
+        // Field names come from hotspotd's own code, not from the air: printed as they are.
+        case .invalidFieldName(let name): return "network field name '" + name + "' is not 1-32 of a-z, 0-9, _"
         case .reservedField(let name):
-            return "network field '" + WpaBytes.excerpt(Array(name.utf8)[...])
-                + "' is reserved (the SSID and secrets have their own settings)"
+            return "network field '" + name + "' is reserved (SSID and secrets have their own)"
         case .invalidValue(let field, let problem):
-            return "value of network field '" + WpaBytes.excerpt(Array(field.utf8)[...]) + "' " + problem.description
+            return "value of network field '" + field + "' " + problem.description
         }
     }
 }
