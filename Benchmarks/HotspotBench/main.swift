@@ -40,10 +40,7 @@ func hex2(_ v: Int) -> String {
 }
 
 func entries(_ reply: [UInt8]) -> [ScanEntry] {
-    guard let table = try? ScanResultsTable.parse(reply) else { return [] }
-    return table.results.map {
-        ScanEntry(ssid: $0.ssid, bssid: $0.bssid, rssi: $0.signal, frequency: $0.frequency, security: $0.security)
-    }
+    (try? ScanResultsTable.parse(reply))?.entries ?? []
 }
 
 let helpers = [HelperDescriptor(name: "venue", kind: .external)]

@@ -56,12 +56,19 @@ public struct ScannedBSS: Equatable {
     public var bssid: BSSID
     /// nil when the IEs carry no valid SSID element (hidden networks carry an empty one).
     public var ssid: SSID?
+    /// MHz; 0 when the kernel gave none.
     public var frequency: Int
     public var signalDBm: Int?
     public var ageMilliseconds: Int
     public var security: SecurityType
     /// The kernel reports this BSS as the one we are associated with.
     public var associated: Bool
+
+    /// The core's view of this BSS; nil without an SSID, a frequency or a signal level.
+    public var entry: ScanEntry? {
+        guard let ssid, frequency > 0, let signalDBm else { return nil }
+        return ScanEntry(ssid: ssid, bssid: bssid, rssi: signalDBm, frequency: frequency, security: security)
+    }
 }
 
 /// The associated AP as nl80211 reports it (NL80211_CMD_GET_STATION on a client interface).

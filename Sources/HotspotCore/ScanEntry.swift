@@ -1,4 +1,5 @@
-/// One BSS from a scan, as the driver reports it (wpa_supplicant's SCAN_RESULTS or nl80211).
+/// One BSS from a scan: the one type every source produces for the core and the CLI (a SCAN_RESULTS row,
+/// `BSSInfo.entry` from wpa_supplicant's BSS table, `ScannedBSS.entry` from nl80211's scan dump).
 public struct ScanEntry: Hashable, Sendable {
     public var ssid: SSID
     public var bssid: BSSID

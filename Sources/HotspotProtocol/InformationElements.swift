@@ -1,7 +1,8 @@
 import HotspotCore
 
 /// The 802.11 information elements of a beacon or probe response, as nl80211's scan dump carries them.
-/// Only what hotspotd needs: the SSID and the security suites (RSN, and WPA1's vendor element).
+/// Only what hotspotd needs: the SSID and what the BSS offers to authenticate with (RSN, WPA1's vendor
+/// element, OSEN, OWE transition), read as wpa_supplicant reads them for its flags.
 public struct InformationElements: Equatable {
     public struct Element: Equatable {
         public let id: UInt8
@@ -33,50 +34,129 @@ public struct InformationElements: Equatable {
         return SSID(bytes: e.body)
     }
 
-    /// AKM suites of the RSN element (00-0F-AC:n), e.g. 2 = PSK, 8 = SAE, 1 = 802.1X.
-    public var rsnAKMs: [UInt8]? {
+    /// AKM suite selectors (OUI << 8 | type, e.g. 0x000fac02 = PSK) of the first RSN element, read as
+    /// wpa_supplicant's `wpa_parse_wpa_ie_rsn` reads them: nil without an RSN element, empty when the element is
+    /// malformed (wpa_supplicant then prints `[WPA2-?]`), 802.1X when it stops before its AKM list (the
+    /// standard's default).
+    public var rsnAKMs: [UInt32]? {
         guard let e = elements.first(where: { $0.id == 48 }) else { return nil }
-        return InformationElements.akms(e.body, afterVersion: 2, oui: [0x00, 0x0f, 0xac])
+        return InformationElements.akms(e.body[...], rsn: true)
     }
 
-    /// AKM suites of WPA1's vendor element (00-50-F2 type 1): 1 = 802.1X, 2 = PSK.
-    public var wpaAKMs: [UInt8]? {
-        guard let e = elements.first(where: { $0.id == 221 && $0.body.starts(with: [0x00, 0x50, 0xf2, 0x01]) }) else {
-            return nil
+    /// AKM suite selectors of WPA1's vendor element (00-50-F2 type 1), as `wpa_parse_wpa_ie_wpa` reads them.
+    public var wpaAKMs: [UInt32]? {
+        guard let e = vendorElement(0x0050_f201) else { return nil }
+        return InformationElements.akms(e.body.dropFirst(4), rsn: false)
+    }
+
+    /// The first vendor-specific element (id 221) whose OUI and type are `ouiType` (OUI << 8 | type).
+    func vendorElement(_ ouiType: UInt32) -> Element? {
+        elements.first { e in
+            guard e.id == 221, e.body.count >= 4 else { return false }
+            return UInt32(e.body[0]) << 24 | UInt32(e.body[1]) << 16 | UInt32(e.body[2]) << 8 | UInt32(e.body[3]) == ouiType
         }
-        return InformationElements.akms(Array(e.body.dropFirst(4)), afterVersion: 2, oui: [0x00, 0x50, 0xf2])
     }
 
-    /// Skip version and group cipher, the pairwise list, then read the AKM list. A short element yields
-    /// what could be read (an RSN element may legally stop after the group cipher: AKM defaults to 802.1X).
-    static func akms(_ b: [UInt8], afterVersion: Int, oui: [UInt8]) -> [UInt8] {
-        var i = afterVersion + 4
-        guard i + 2 <= b.count else { return [1] }
-        let pairwise = Int(b[i]) | Int(b[i + 1]) << 8
-        i += 2 + 4 * pairwise
-        guard i + 2 <= b.count else { return [1] }
-        let count = Int(b[i]) | Int(b[i + 1]) << 8
-        i += 2
-        var out: [UInt8] = []
-        var n = 0
-        while n < count, i + 4 <= b.count {
-            if Array(b[i..<(i + 3)]) == oui { out.append(b[i + 3]) } else { out.append(0xff) }
+    static let defaultAKM: UInt32 = 0x000f_ac01
+    static let wpaDefaultAKM: UInt32 = 0x0050_f201
+
+    /// Version, group cipher, pairwise list, AKM list; what follows (capabilities, PMKIDs, group management
+    /// cipher) is checked as wpa_supplicant checks it, so that an element it calls malformed is malformed here.
+    static func akms(_ b: ArraySlice<UInt8>, rsn: Bool) -> [UInt32] {
+        var i = b.startIndex
+        var left: Int { b.endIndex - i }
+        func selector() -> UInt32 {
+            let s = UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
             i += 4
-            n += 1
+            return s
+        }
+        func count() -> Int {
+            let n = Int(b[i]) | Int(b[i + 1]) << 8
+            i += 2
+            return n
+        }
+        guard left >= 2, count() == 1 else { return [] }  // version 1
+        if left >= 4 {
+            // RSN's group cipher must be TKIP, CCMP, GCMP(-256), CCMP-256 or "not used" (not WEP-40/104).
+            switch selector() {
+            case 0x000f_ac02, 0x000f_ac04, 0x000f_ac07, 0x000f_ac08, 0x000f_ac09, 0x000f_ac0a: break
+            default: if rsn { return [] }
+            }
+        } else if left > 0 {
+            return []
+        }
+        if left >= 2 {
+            let n = count()
+            guard n > 0, n <= left / 4 else { return [] }
+            for _ in 0..<n {
+                if selector() == 0x000f_ac06 && rsn { return [] }  // BIP as a pairwise cipher
+            }
+        } else if left == 1 {
+            return []
+        }
+        guard left >= 2 else { return left == 1 ? [] : [rsn ? defaultAKM : wpaDefaultAKM] }
+        let n = count()
+        guard n > 0, n <= left / 4 else { return [] }
+        var out: [UInt32] = []
+        for _ in 0..<n { out.append(selector()) }
+        guard rsn else { return out }
+        if left >= 2 { i += 2 }  // RSN capabilities
+        if left >= 2 {
+            let pmkids = count()
+            guard pmkids <= left / 16 else { return [] }
+            i += 16 * pmkids
+        }
+        if left >= 4 {
+            switch selector() {
+            case 0x000f_ac06, 0x000f_ac07, 0x000f_ac0b, 0x000f_ac0c, 0x000f_ac0d: break
+            default: return []  // not a group management cipher
+            }
         }
         return out
     }
 
-    /// Apple's security type, from the suites and the capability's privacy bit.
-    public func securityType(privacy: Bool) -> SecurityType {
+    /// What one AKM suite selector offers; empty for suites no credential of ours can join (TDLS, PASN,
+    /// DPP, vendor suites).
+    static func suites(akm: UInt32, rsn: Bool) -> SecuritySuites {
+        guard rsn else {
+            switch akm {
+            case 0x0050_f200, 0x0050_f202: return .psk  // WPA-None, PSK
+            case 0x0050_f201: return .eap
+            default: return []
+            }
+        }
+        switch akm {
+        case 0x000f_ac02, 0x000f_ac04, 0x000f_ac06, 0x000f_ac13, 0x000f_ac14: return .psk
+        case 0x000f_ac08, 0x000f_ac09, 0x000f_ac18, 0x000f_ac19: return .sae
+        case 0x000f_ac01, 0x000f_ac03, 0x000f_ac05, 0x000f_ac0b, 0x000f_ac0c, 0x000f_ac0d, 0x000f_ac17: return .eap
+        case 0x000f_ac0e, 0x000f_ac0f, 0x000f_ac10, 0x000f_ac11: return .fils
+        case 0x000f_ac12: return .owe
+        case 0x506f_9a01: return .osen
+        default: return []
+        }
+    }
+
+    /// What the BSS offers, from its RSN, WPA, OSEN and OWE transition elements and the capability's privacy
+    /// bit, as wpa_supplicant's flags say it (`[WEP]` only without any of those elements).
+    public func suites(privacy: Bool) -> SecuritySuites {
+        func offered(_ akms: [UInt32], rsn: Bool) -> SecuritySuites {
+            var out: SecuritySuites = []
+            for akm in akms { out.formUnion(InformationElements.suites(akm: akm, rsn: rsn)) }
+            return out.isEmpty ? .unreadable : out
+        }
+        var out: SecuritySuites = []
         let rsn = rsnAKMs, wpa = wpaAKMs
-        if rsn == nil && wpa == nil { return privacy ? .wep : .open }
-        let all = (rsn ?? []) + (wpa ?? [])
-        let enterprise: Set<UInt8> = [1, 3, 5, 11, 12, 13]
-        let personal: Set<UInt8> = [2, 4, 6, 8, 9, 24, 25]
-        if all.contains(where: { enterprise.contains($0) }) { return .enterprise }
-        if all.contains(where: { personal.contains($0) }) { return .personal }
-        if !all.isEmpty && all.allSatisfy({ $0 == 18 }) { return .open }  // OWE: encrypted, no credentials
-        return .unknown
+        if let rsn { out.formUnion(offered(rsn, rsn: true)) }
+        if let wpa { out.formUnion(offered(wpa, rsn: false)) }
+        let osen = vendorElement(0x506f_9a12) != nil
+        if osen { out.insert(.osen) }
+        if rsn != nil && vendorElement(0x506f_9a1c) != nil { out.insert(.owe) }  // OWE transition mode
+        if rsn == nil && wpa == nil && !osen && privacy { out.insert(.wep) }
+        return out
+    }
+
+    /// Apple's security type by the one policy, `SecurityType(offering:)`.
+    public func securityType(privacy: Bool) -> SecurityType {
+        SecurityType(offering: suites(privacy: privacy))
     }
 }

@@ -369,3 +369,37 @@ public enum SupplicantCommandError: Error, Equatable, Sendable {
         case forbiddenByte(UInt8, offset: Int)
     }
 }
+
+// Hand-written: the router build prints "(cannot print value in embedded Swift)" for anything else.
+extension SupplicantCommandError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .emptySSID: return "empty SSID (it would match no network)"
+        case .invalidFrequency(let f): return "scan frequency " + String(f) + " MHz is not in 1-100000"
+        case .invalidLevel(let n): return "monitor level " + String(n) + " is not in 0-5"
+        case .invalidPriority(let p): return "network priority " + String(p) + " does not fit in 32 bits"
+        case .invalidBSSSelector: return "BSS id or range out of bounds"
+        case .emptyKeyManagement: return "no key management given"
+        // Field names come from hotspotd's own code, not from the air: printed as they are.
+        case .invalidFieldName(let name): return "network field name '" + name + "' is not 1-32 of a-z, 0-9, _"
+        case .reservedField(let name):
+            return "network field '" + name + "' is reserved (SSID and secrets have their own)"
+        case .invalidValue(let field, let problem):
+            return "value of network field '" + field + "' " + problem.description
+        }
+    }
+}
+
+extension SupplicantCommandError.ValueProblem: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .empty: return "is empty"
+        case .tooLong(let n): return "is too long (" + String(n) + " bytes)"
+        case .forbiddenByte(let b, let offset):
+            var hex: [UInt8] = []
+            Hex.append(b, to: &hex)
+            return "has byte 0x" + String(decoding: hex, as: UTF8.self) + " at offset " + String(offset)
+                + ", which cannot be sent"
+        }
+    }
+}

@@ -89,126 +89,22 @@ public enum SupplicantReply: Equatable, Sendable {
     }
 }
 
-public enum SupplicantReplyError: Error, Equatable, Sendable {
+public enum SupplicantReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `FAIL` or `FAIL-<reason>`.
     case failed(reason: String?)
     case unknownCommand
     case empty
     /// Something else than the command answers; an escaped excerpt of it.
     case unexpected(String)
-}
 
-/// Why a line of a reply was dropped. The rest of the reply is still used.
-public enum LineProblem: Equatable, Sendable {
-    /// A table row with this many tab-separated fields instead of the expected number.
-    case fieldCount(Int)
-    case badBSSID
-    case badFrequency
-    case badSignal
-    case badFlags
-    /// The SSID decodes to more than 32 bytes.
-    case badSSID
-    case badNetworkID
-    /// A blank line inside a table or block.
-    case blankLine
-    /// A key=value line without `=` or with an empty key.
-    case notKeyValue
-    /// A BSS entry without a usable `bssid=` line.
-    case missingBSSID
-    /// Lines after the end-of-list marker `####`.
-    case afterEndOfList
-}
-
-/// A dropped line: where it was (1-based line number in the reply) and why, with an escaped excerpt.
-public struct SkippedLine: Equatable, Sendable {
-    public let line: Int
-    public let problem: LineProblem
-    public let excerpt: String
-
-    init(line: Int, problem: LineProblem, bytes: ArraySlice<UInt8>) {
-        self.line = line
-        self.problem = problem
-        self.excerpt = WpaBytes.excerpt(bytes)
-    }
-}
-
-/// One `key=value` line. The key is text; the value stays bytes because some values (`ssid=`) are
-/// printf-escaped and must be decoded, not read as text.
-public struct KeyValue: Equatable, Sendable {
-    public let key: String
-    public let value: [UInt8]
-
-    public var text: String { String(decoding: value, as: UTF8.self) }
-}
-
-/// A `key=value` per line reply: STATUS, SIGNAL_POLL, one BSS entry. Splits at the first `=`, so values may
-/// contain `=`; keys may contain spaces (`Supplicant PAE state=…`). Lines that are not key=value are dropped
-/// and reported; duplicate keys are kept, lookups return the first.
-public struct KeyValueBlock: Equatable, Sendable {
-    public let entries: [KeyValue]
-    public let skipped: [SkippedLine]
-
-    public init(entries: [KeyValue], skipped: [SkippedLine] = []) {
-        self.entries = entries
-        self.skipped = skipped
-    }
-
-    /// Parses any bytes; never fails.
-    public init(parsing bytes: [UInt8]) {
-        var entries: [KeyValue] = []
-        var skipped: [SkippedLine] = []
-        for (i, line) in WpaBytes.lines(bytes[...]).enumerated() {
-            if let kv = Self.parseLine(line) {
-                entries.append(kv)
-            } else {
-                skipped.append(SkippedLine(line: i + 1, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
-            }
+    // Hand-written: the router build prints "(cannot print value in embedded Swift)" for anything else.
+    public var description: String {
+        switch self {
+        case .failed(let reason?): return "wpa_supplicant answered FAIL-" + reason
+        case .failed(nil): return "wpa_supplicant answered FAIL"
+        case .unknownCommand: return "wpa_supplicant does not know the command (UNKNOWN COMMAND)"
+        case .empty: return "wpa_supplicant sent an empty reply"
+        case .unexpected(let excerpt): return "unexpected reply from wpa_supplicant: " + excerpt
         }
-        self.entries = entries
-        self.skipped = skipped
-    }
-
-    static func parseLine(_ line: ArraySlice<UInt8>) -> KeyValue? {
-        guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: line), eq > line.startIndex else { return nil }
-        let key = line[line.startIndex..<eq]
-        for b in key where !ASCII.isPrintable(b) { return nil }
-        return KeyValue(key: WpaBytes.string(key), value: Array(line[(eq + 1)..<line.endIndex]))
-    }
-
-    /// The first value for the key (exact, case-sensitive), as bytes.
-    public func value(_ key: StaticString) -> [UInt8]? {
-        let k = WpaBytes.bytes(key)
-        for e in entries {
-            let ek = e.key.utf8
-            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
-        }
-        return nil
-    }
-
-    /// The first value for a key given at run time.
-    public subscript(key: String) -> [UInt8]? {
-        let k = key.utf8
-        for e in entries {
-            let ek = e.key.utf8
-            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
-        }
-        return nil
-    }
-
-    public func text(_ key: StaticString) -> String? {
-        value(key).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    public func int(_ key: StaticString) -> Int? {
-        value(key).flatMap { WpaBytes.parseInt($0[...]) }
-    }
-
-    public func bssid(_ key: StaticString) -> BSSID? {
-        value(key).flatMap { BSSID(String(decoding: $0, as: UTF8.self)) }
-    }
-
-    /// A printf-escaped SSID value (`ssid=`), decoded; nil if absent or longer than 32 bytes once decoded.
-    public func ssid(_ key: StaticString) -> SSID? {
-        value(key).flatMap { PrintfEscaping.decodeSSID($0[...]) }
     }
 }

@@ -1,3 +1,4 @@
+import CNetlink
 import Foundation
 import Testing
 import HotspotCore
@@ -59,7 +60,31 @@ import HotspotCore
             let bss = try #require(parsed.first { $0.bssid.description == f[1] })
             #expect(bss.ssid?.hex == f[2])
             #expect(bss.security == (f[0] == "home" ? .personal : .open))
+            let entry = try #require(bss.entry)
+            #expect(entry == ScanEntry(ssid: try #require(bss.ssid), bssid: bss.bssid, rssi: try #require(bss.signalDBm),
+                                       frequency: bss.frequency, security: bss.security))
         }
+    }
+
+    @Test func entryNeedsSSIDFrequencyAndSignal() {
+        let b = BSSID("02:00:00:00:01:00")!
+        let full = ScannedBSS(bssid: b, ssid: SSID("x"), frequency: 2412, signalDBm: -40, ageMilliseconds: 0,
+                              security: .open, associated: false)
+        #expect(full.entry == ScanEntry(ssid: SSID("x")!, bssid: b, rssi: -40, frequency: 2412, security: .open))
+        var noSSID = full; noSSID.ssid = nil
+        var noSignal = full; noSignal.signalDBm = nil
+        var noFrequency = full; noFrequency.frequency = 0
+        #expect(noSSID.entry == nil && noSignal.entry == nil && noFrequency.entry == nil)
+    }
+
+    /// NetlinkError reads as a sentence with what was being done (on the router anything without a
+    /// hand-written description prints "(cannot print value in embedded Swift)").
+    @Test func netlinkErrorsReadAsSentences() {
+        let kernel = NetlinkError(source: .kernel, code: ENODEV, context: "nl80211 request refused")
+        #expect("\(kernel)" == "nl80211 request refused: " + Errno(ENODEV).description)
+        let libnl = NetlinkError(source: .libnl, code: -NLE_OBJ_NOTFOUND, context: "nl80211 not in this kernel")
+        #expect("\(libnl)".hasPrefix("nl80211 not in this kernel: ") && "\(libnl)".hasSuffix(" (libnl -12)"))
+        #expect(libnl.isFamilyMissing && !kernel.isFamilyMissing)
     }
 
     @Test func stationMatchesIw() throws {

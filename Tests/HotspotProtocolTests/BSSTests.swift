@@ -14,8 +14,40 @@ import HotspotCore
         #expect(info.informationElements.map { Array($0.prefix(13)) } == [0x00, 0x0b] + Array("hotel-guest".utf8))
         #expect(info.block.text("update_idx") == "7")
         #expect(info.block.skipped.isEmpty)
-        #expect(info.scanResult == ScanResult(bssid: info.bssid, frequency: 2412, signal: -30,
-                                              flags: info.flags!, ssid: SSID("hotel-guest")!))
+        #expect(info.entry == ScanEntry(ssid: SSID("hotel-guest")!, bssid: info.bssid, rssi: -30, frequency: 2412,
+                                        security: .personal))
+    }
+
+    /// A real capture carries both sources for one BSS: the flags wpa_supplicant printed and the elements it
+    /// printed them from (what nl80211 hands hotspotd). They must give the same security type.
+    @Test(arguments: Fixture.names(prefix: "bss_single-hwsim"))
+    func flagsAndElementsAgree(name: String) throws {
+        let info = try BSSInfo.parse(try Fixture.load(name))
+        let flags = try #require(info.flags), ies = try #require(info.informationElements)
+        let capabilities = try #require(info.capabilities)
+        #expect(flags.security == InformationElements(ies).securityType(privacy: capabilities & 0x0010 != 0))
+    }
+
+    /// Without `flags=` (a MASK that leaves it out), the elements and the privacy bit decide, by the same policy.
+    @Test func securityFromElementsWithoutFlags() throws {
+        let text = String(decoding: try Fixture.load("bss_single-hwsim-home-2.10.txt"), as: UTF8.self)
+        let noFlags = text.split(separator: "\n").filter { !$0.hasPrefix("flags=") }.joined(separator: "\n") + "\n"
+        let info = try BSSInfo.parse(bytes(noFlags))
+        #expect(info.flags == nil && info.security == .personal)
+        #expect(info.entry?.security == .personal && info.entry?.ssid == SSID("Radio Home WPA2"))
+        let bare = try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nfreq=2412\nlevel=-30\nssid=x\n"))
+        #expect(bare.security == .unknown && bare.entry?.security == .unknown)
+        #expect(try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nfreq=2412\nssid=x\n")).entry == nil)  // no level
+        #expect(try BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nlevel=-30\nssid=x\n")).entry == nil)  // no freq
+    }
+
+    /// Every entry of a real BSS RANGE capture is the same ScanEntry as its SCAN_RESULTS row.
+    @Test func rangeEntriesMatchScanResults() throws {
+        let range = try BSSRange.parse(try Fixture.load("bss_range-hwsim-all-2.10.txt"))
+        let table = try ScanResultsTable.parse(try Fixture.load("scan_results-hwsim-4bss-2.10.txt"))
+        #expect(range.entries.compactMap(\.entry).sorted { $0.bssid.value < $1.bssid.value }
+                == table.entries.sorted { $0.bssid.value < $1.bssid.value })
+        #expect(range.entries.count == 4)
     }
 
     @Test func singleEntryProblems() {
@@ -25,7 +57,7 @@ import HotspotCore
         #expect(throws: SupplicantReplyError.self) { try BSSInfo.parse(bytes("bssid=02:00:00:00:01\n")) }
         let odd = try? BSSInfo.parse(bytes("bssid=02:00:00:00:01:00\nie=abc\nssid=\(String(repeating: "x", count: 40))\nflags=[ESS\nlevel=high\n"))
         #expect(odd?.informationElements == nil && odd?.ssid == nil && odd?.flags == nil && odd?.level == nil)
-        #expect(odd?.security == .unknown && odd?.scanResult == nil)
+        #expect(odd?.security == .unknown && odd?.entry == nil)
     }
 
     @Test func pagingThroughRanges() throws {
@@ -50,20 +82,62 @@ import HotspotCore
         #expect(r.isComplete)
         #expect(r.skipped.map(\.problem) == [.missingBSSID, .notKeyValue, .afterEndOfList])
         #expect(r.skipped.map(\.line) == [4, 9, 11])
-        let noDelimiter = try BSSRange.parse(bytes("id=7\nbssid=02:00:00:00:01:00\n"))
-        #expect(noDelimiter.entries.count == 1 && !noDelimiter.isComplete && noDelimiter.nextID == 8)
+        // The delimiter mask closes every entry: one without `====` / `####` was cut inside, so it is dropped.
+        let unclosed = try BSSRange.parse(bytes("id=6\nbssid=02:00:00:00:01:00\n====\nid=7\nbssid=02:00:00:00:02:00\n"))
+        #expect(unclosed.entries.map(\.id) == [6] && !unclosed.isComplete && unclosed.nextID == 7)
+        #expect(unclosed.skipped.map(\.problem) == [.truncated] && unclosed.skipped.map(\.line) == [4])
+        let cutDelimiter = try BSSRange.parse(bytes("id=6\nbssid=02:00:00:00:01:00\n===="))
+        #expect(cutDelimiter.entries.isEmpty && cutDelimiter.nextID == nil)
+        #expect(cutDelimiter.skipped.map(\.problem) == [.truncated] && cutDelimiter.skipped.map(\.line) == [1])
+        let cutAfterEnd = try BSSRange.parse(bytes("id=6\nbssid=02:00:00:00:01:00\n####\nid="))
+        #expect(cutAfterEnd.entries.count == 1 && cutAfterEnd.isComplete)
+        #expect(cutAfterEnd.skipped.map(\.problem) == [.afterEndOfList])
         let empties = try BSSRange.parse(bytes("====\n====\n####\n"))
         #expect(empties.entries.isEmpty && empties.isComplete && empties.skipped.isEmpty)
         let noIDs = try BSSRange.parse(bytes("bssid=02:00:00:00:01:00\n====\n"))
         #expect(noIDs.entries.count == 1 && !noIDs.isComplete && noIDs.nextID == nil)
     }
 
-    @Test func everyTruncationPoint() throws {
-        let full = try Fixture.load("bss_range-handmade-page2.txt") + (try Fixture.load("bss_single-handmade.txt"))
+    /// Every prefix of a BSS RANGE reply: each entry it yields is the full reply's entry, whole; paging goes
+    /// on from the last whole entry, so the cut one is asked for again.
+    @Test(arguments: ["bss_range-hwsim-all-2.10.txt", "bss_range-handmade-page1.txt", "bss_range-handmade-page2.txt"])
+    func everyTruncationPointOfARange(name: String) throws {
+        let full = try Fixture.load(name)
+        let complete = try BSSRange.parse(full).entries
+        for cut in 1..<full.count {
+            let range = try BSSRange.parse(Array(full[0..<cut]))
+            #expect(range.entries == Array(complete.prefix(range.entries.count)), "\(name) cut at \(cut)")
+            let closed = String(decoding: full[0..<cut], as: UTF8.self).components(separatedBy: "====\n").count - 1
+            #expect(range.entries.count == closed, "\(name) cut at \(cut)")
+            #expect(!range.isComplete && range.nextID == range.entries.last.map { $0.id! + 1 }, "\(name) cut at \(cut)")
+            #expect(range.skipped.allSatisfy { $0.problem == .truncated }, "\(name) cut at \(cut)")
+        }
+    }
+
+    /// Every prefix of a single BSS reply: what it yields is the full reply's, or absent; never a field cut short.
+    @Test(arguments: Fixture.names(prefix: "bss_single"))
+    func everyTruncationPointOfAnEntry(name: String) throws {
+        let full = try Fixture.load(name)
+        let complete = try BSSInfo.parse(full)
+        for cut in 1..<full.count {
+            guard let info = try? BSSInfo.parse(Array(full[0..<cut])) else { continue }  // before bssid= is whole
+            #expect(info.bssid == complete.bssid)
+            #expect(info.ssid == nil || info.ssid == complete.ssid, "\(name) cut at \(cut)")
+            #expect(info.informationElements == nil || info.informationElements == complete.informationElements)
+            #expect(info.flags == nil || info.flags == complete.flags, "\(name) cut at \(cut)")
+            #expect(info.level == nil || info.level == complete.level, "\(name) cut at \(cut)")
+            #expect(info.frequency == nil || info.frequency == complete.frequency, "\(name) cut at \(cut)")
+            #expect(info.entry == nil || info.entry == complete.entry, "\(name) cut at \(cut)")
+            #expect(info.block.entries == Array(complete.block.entries.prefix(info.block.entries.count)))
+        }
+    }
+
+    @Test func hostileCutsNeverTrap() throws {
+        let full = bytes("id=3\nbssid=02:00:00:00:01:00\nssid=\\xff\\xfe\n====\nid=4\nbssid=02:00:00:00:02:00\n####\nx\n")
         for cut in 0...full.count {
-            let r = try? BSSRange.parse(Array(full[0..<cut]))
-            if let r { #expect(r.entries.count <= 3) }
+            _ = try? BSSRange.parse(Array(full[0..<cut]))
             _ = try? BSSInfo.parse(Array(full[0..<cut]))
         }
+        #expect(try BSSInfo.parse(Array(full[0..<41])).ssid == nil)  // `ssid=\xff\xf`: cut, not `\xff\x0f`
     }
 }

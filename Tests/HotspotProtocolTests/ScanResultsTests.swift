@@ -8,11 +8,10 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
     @Test func handmadeFixture() throws {
         let table = try ScanResultsTable.parse(try Fixture.load("scan_results-handmade-2.10.txt"))
         #expect(table.sawHeader && table.skipped.isEmpty && !table.mayBeTruncated)
-        #expect(table.results.count == 12)
-        let r = table.results
-        #expect(r[0].bssid == BSSID("02:00:00:00:01:00") && r[0].frequency == 2412 && r[0].signal == -30)
-        #expect(r[0].ssid == SSID("hotel-guest") && r[0].security == .personal)
-        #expect(r[0].flags.tokens == ["WPA2-PSK-CCMP", "ESS"] && r[0].flags.isESS)
+        #expect(table.entries.count == 12)
+        let r = table.entries
+        #expect(r[0] == ScanEntry(ssid: SSID("hotel-guest")!, bssid: BSSID("02:00:00:00:01:00")!, rssi: -30,
+                                  frequency: 2412, security: .personal))
         #expect(r[0].signalStrength == SignalStrength.fromDBm(-30))
         #expect(r[1].ssid == SSID("Cafe Free WiFi") && r[1].security == .open)
         #expect(r[2].security == .enterprise)
@@ -23,10 +22,21 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
         #expect(r[6].ssid.bytes == [0x00, 0x01] + Array("owe-hidden".utf8) && r[6].security == .open)
         #expect(r[7].security == .open)      // OWE transition, open side
         #expect(r[8].ssid.bytes.isEmpty)     // hidden network: trailing tab
-        #expect(r[9].ssid == SSID("Say \"hi\" \\ tab\there") && r[9].flags.hasWPS)
-        #expect(r[10].security == .enterprise && r[10].flags.isHotspot20)
+        #expect(r[9].ssid == SSID("Say \"hi\" \\ tab\there") && r[9].security == .personal)
+        #expect(r[10].security == .enterprise && r[10].frequency == 5500 && r[10].rssi == -71)
         #expect(r[11].ssid.bytes == [0x1b] + Array("[31mred".utf8) + [0x1b] + Array("[0m\n\r".utf8))
-        #expect(r[11].flags.isP2P)
+    }
+
+    @Test func flagTokens() throws {
+        let psk = try #require(ScanFlags("[WPA2-PSK-CCMP][ESS]"))
+        #expect(psk.tokens == ["WPA2-PSK-CCMP", "ESS"] && psk.isESS && !psk.hasWPS)
+        #expect(psk.suites == .psk)
+        #expect(try #require(ScanFlags("[WPA-PSK-CCMP+TKIP][WPA2-PSK-CCMP+TKIP][WPS][ESS]")).hasWPS)
+        #expect(try #require(ScanFlags("[WPA2-EAP-SUITE-B-192-GCMP-256][ESS][HS20]")).isHotspot20)
+        #expect(try #require(ScanFlags("[ESS][P2P]")).isP2P)
+        #expect(try #require(ScanFlags("[IBSS]")).isIBSS && ScanFlags("[RSN-SAE-CCMP][MESH]")?.isMesh == true)
+        #expect(ScanFlags("[WPA2-EAP+PSK-CCMP][OWE-TRANS][WEP]")?.suites == [.eap, .psk, .owe, .wep])
+        #expect(ScanFlags("[WPA2-?][OSEN-?]")?.suites == [.unreadable, .osen])
     }
 
     @Test(arguments: [
@@ -94,8 +104,8 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
             "02:00:00:00:01:00\t2412\t-1001\t[ESS]\tname",                          // 20 signal out of range
         ]
         let table = try ScanResultsTable.parse(bytes(header + rows.joined(separator: "\n") + "\n"))
-        #expect(table.results.map(\.ssid) == [SSID("good")!, SSID("good too")!])
-        #expect(table.results[1].signal == -1000)
+        #expect(table.entries.map(\.ssid) == [SSID("good")!, SSID("good too")!])
+        #expect(table.entries[1].rssi == -1000)
         #expect(table.skipped.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20])
         #expect(table.skipped.map(\.problem) == [
             .fieldCount(4), .fieldCount(6), .badBSSID, .badBSSID, .badBSSID, .badFrequency, .badFrequency,
@@ -108,14 +118,18 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
 
     @Test func headerOnlyAndMissingHeader() throws {
         let empty = try ScanResultsTable.parse(bytes(header))
-        #expect(empty.results.isEmpty && empty.skipped.isEmpty && empty.sawHeader)
+        #expect(empty.entries.isEmpty && empty.skipped.isEmpty && empty.sawHeader)
         let noHeader = try ScanResultsTable.parse(bytes("02:00:00:00:01:00\t2412\t-30\t[ESS]\tx\n"))
-        #expect(!noHeader.sawHeader && noHeader.results.count == 1)
+        #expect(!noHeader.sawHeader && noHeader.entries.count == 1)
         let crlf = try ScanResultsTable.parse(bytes(header.replacingOccurrences(of: "\n", with: "\r\n")
             + "02:00:00:00:01:00\t2412\t-30\t[ESS]\t\r\n"))
-        #expect(crlf.sawHeader && crlf.results.count == 1 && crlf.results[0].ssid.bytes.isEmpty)
+        #expect(crlf.sawHeader && crlf.entries.count == 1 && crlf.entries[0].ssid.bytes.isEmpty)
+        // wpa_supplicant ends every row with a newline: a last row without one was cut, whatever it looks like.
         let noFinalNewline = try ScanResultsTable.parse(bytes(header + "02:00:00:00:01:00\t2412\t-30\t[ESS]\tlast"))
-        #expect(noFinalNewline.results.last?.ssid == SSID("last"))
+        #expect(noFinalNewline.entries.isEmpty && noFinalNewline.sawHeader)
+        #expect(noFinalNewline.skipped.map(\.problem) == [.truncated] && noFinalNewline.skipped[0].line == 2)
+        let cutHeader = try ScanResultsTable.parse(bytes("bssid / frequency / signal level / flags / ssid"))
+        #expect(!cutHeader.sawHeader && cutHeader.skipped.map(\.problem) == [.truncated])
     }
 
     @Test func failuresAreErrors() {
@@ -133,24 +147,27 @@ private let header = "bssid / frequency / signal level / flags / ssid\n"
             if i % 1000 == 999 { text += "broken row \(i)\n" }
         }
         let table = try ScanResultsTable.parse(bytes(text))
-        #expect(table.results.count == 10_000)
+        #expect(table.entries.count == 10_000)
         #expect(table.skipped.count == 10)
-        #expect(table.results[9_999].ssid.bytes == [0x0f, 0x27] + Array("net9999".utf8))
+        #expect(table.entries[9_999].ssid.bytes == [0x0f, 0x27] + Array("net9999".utf8))
     }
 
-    /// Every prefix of a real-looking reply (a datagram cut anywhere) parses without trapping, and every row
-    /// it yields is one of the full reply's rows: a cut never invents data... except the last row, whose SSID
-    /// may be cut short, which is why a table cut mid-row must be distrusted by its length, not its content.
-    @Test func everyTruncationPoint() throws {
-        let full = try Fixture.load("scan_results-handmade-2.10.txt")
-        let complete = try ScanResultsTable.parse(full).results
-        for cut in 0...full.count {
-            let prefix = Array(full[0..<cut])
-            guard let table = try? ScanResultsTable.parse(prefix) else { continue }
-            for (i, row) in table.results.enumerated() {
-                #expect(row.bssid == complete[i].bssid && row.frequency == complete[i].frequency)
-                if i < table.results.count - 1 { #expect(row == complete[i]) }
+    /// Every prefix of a reply (a datagram cut anywhere) parses without trapping, and every row it yields is
+    /// the full reply's row for that BSSID: a row cut inside its SSID (`\xff` cut to `\xf`) is dropped as
+    /// truncated, never read as another SSID.
+    @Test(arguments: Fixture.names(prefix: "scan_results"))
+    func everyTruncationPoint(name: String) throws {
+        let full = try Fixture.load(name)
+        let complete = try ScanResultsTable.parse(full).entries
+        for cut in 1..<full.count {
+            let table = try ScanResultsTable.parse(Array(full[0..<cut]))
+            for row in table.entries {
+                #expect(complete.first { $0.bssid == row.bssid } == row, "\(name) cut at \(cut)")
             }
+            let atLineEnd = full[cut - 1] == UInt8(ascii: "\n")
+            #expect(table.skipped.map(\.problem) == (atLineEnd ? [] : [.truncated]), "\(name) cut at \(cut)")
+            let wholeRows = max(0, full[0..<cut].filter { $0 == UInt8(ascii: "\n") }.count - 1)  // less the header
+            #expect(table.entries.count == wholeRows, "\(name) cut at \(cut)")
         }
     }
 }

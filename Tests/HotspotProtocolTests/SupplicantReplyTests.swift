@@ -50,6 +50,9 @@ import HotspotCore
         #expect(block.value("missing") == nil)
         #expect(block.skipped.map(\.line) == [3, 4, 5])
         #expect(block.skipped.map(\.problem) == [.blankLine, .notKeyValue, .notKeyValue])
+        let cut = KeyValueBlock(parsing: bytes("a=1\nssid=\\xff\\xf"))  // the reply ends inside the last line
+        #expect(cut.text("a") == "1" && cut.value("ssid") == nil)
+        #expect(cut.skipped.map(\.problem) == [.truncated] && cut.skipped.map(\.line) == [2])
         let dup = KeyValueBlock(parsing: bytes("k=first\nk=second\n"))
         #expect(dup.text("k") == "first" && dup.entries.count == 2)
         #expect(KeyValueBlock(parsing: []).entries.isEmpty)
@@ -79,6 +82,20 @@ import HotspotCore
         #expect(e.block.text("Supplicant PAE state") == "AUTHENTICATED")
         #expect(e.block.text("selectedMethod") == "25 (EAP-PEAP)")
         #expect(e.block.skipped.isEmpty)
+    }
+
+    /// Every prefix of a STATUS reply: each value is the full reply's or absent, never cut short.
+    @Test(arguments: Fixture.names(prefix: "status"))
+    func everyTruncationPointOfStatus(name: String) throws {
+        let full = try Fixture.load(name)
+        let complete = try SupplicantStatus.parse(full)
+        for cut in 1..<full.count {
+            guard let status = try? SupplicantStatus.parse(Array(full[0..<cut])) else { continue }
+            #expect(status.ssid == nil || status.ssid == complete.ssid, "\(name) cut at \(cut)")
+            #expect(status.bssid == nil || status.bssid == complete.bssid, "\(name) cut at \(cut)")
+            #expect(status.state == nil || status.state == complete.state, "\(name) cut at \(cut)")
+            #expect(status.block.entries == Array(complete.block.entries.prefix(status.block.entries.count)))
+        }
     }
 
     @Test func statusStates() {
@@ -117,6 +134,21 @@ import HotspotCore
         #expect(list.networks[2].ssid.bytes == [0xe4, 0xb8, 0xad, 0xe6, 0x96, 0x87])
         #expect(list.networks[2].bssid == BSSID("02:00:00:00:05:00") && list.networks[2].isTemporarilyDisabled)
         #expect(list.networks[3].ssid == SSID("Say \"hi\"") && list.networks[3].flags.tokens.isEmpty)
+    }
+
+    /// Every prefix of a LIST_NETWORKS reply: each row is the full reply's row with that id; a row cut short
+    /// (`\xe4\xb8\xad…` cut inside an escape) is dropped as truncated.
+    @Test(arguments: Fixture.names(prefix: "list_networks"))
+    func everyTruncationPointOfNetworkList(name: String) throws {
+        let full = try Fixture.load(name)
+        let complete = try NetworkList.parse(full).networks
+        for cut in 1..<full.count {
+            let list = try NetworkList.parse(Array(full[0..<cut]))
+            for n in list.networks { #expect(complete.first { $0.id == n.id } == n, "\(name) cut at \(cut)") }
+            let atLineEnd = full[cut - 1] == UInt8(ascii: "\n")
+            #expect(list.skipped.map(\.problem) == (atLineEnd ? [] : [.truncated]), "\(name) cut at \(cut)")
+            #expect(list.networks.count == max(0, full[0..<cut].filter { $0 == UInt8(ascii: "\n") }.count - 1))
+        }
     }
 
     @Test func hostileNetworkListRows() throws {

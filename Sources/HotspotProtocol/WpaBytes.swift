@@ -64,6 +64,17 @@ enum WpaBytes {
         return out
     }
 
+    /// The whole lines of a reply, and the bytes after its last `\n` when there are any. wpa_supplicant ends
+    /// every line it prints with `\n`, so those bytes are a line cut short (a datagram or buffer too small):
+    /// a cut `\xff` reads as `\xf`, a different SSID, so callers drop it instead of parsing it.
+    static func wholeLines(_ bytes: ArraySlice<UInt8>) -> (lines: [ArraySlice<UInt8>], cut: ArraySlice<UInt8>?) {
+        guard let last = lastIndex(of: newline, in: bytes) else {
+            return ([], bytes.isEmpty ? nil : bytes)
+        }
+        let rest = bytes[(last + 1)...]
+        return (lines(bytes[...last]), rest.isEmpty ? nil : rest)
+    }
+
     static func stripCR(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         if let last = s.last, last == carriageReturn { return s.dropLast() }
         return s

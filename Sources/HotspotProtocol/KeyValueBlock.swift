@@ -1,0 +1,91 @@
+import HotspotCore
+
+/// One `key=value` line. The key is text; the value stays bytes because some values (`ssid=`) are
+/// printf-escaped and must be decoded, not read as text.
+public struct KeyValue: Equatable, Sendable {
+    public let key: String
+    public let value: [UInt8]
+
+    public var text: String { String(decoding: value, as: UTF8.self) }
+}
+
+/// A `key=value` per line reply: STATUS, SIGNAL_POLL, one BSS entry. Splits at the first `=`, so values may
+/// contain `=`; keys may contain spaces (`Supplicant PAE state=…`). Lines that are not key=value are dropped
+/// and reported; duplicate keys are kept, lookups return the first. A last line without its `\n` was cut short
+/// and is dropped (`.truncated`): a cut `ssid=\xff` would read as another SSID.
+public struct KeyValueBlock: Equatable, Sendable {
+    public let entries: [KeyValue]
+    public let skipped: [SkippedLine]
+
+    public init(entries: [KeyValue], skipped: [SkippedLine] = []) {
+        self.entries = entries
+        self.skipped = skipped
+    }
+
+    /// Parses any bytes; never fails.
+    public init(parsing bytes: [UInt8]) {
+        let (lines, cut) = WpaBytes.wholeLines(bytes[...])
+        self.init(lines: lines, firstLine: 1, cut: cut)
+    }
+
+    /// Whole lines, numbered from `firstLine` in `skipped`; `cut`, the unterminated rest of the reply right
+    /// after them, is reported as truncated.
+    init(lines: [ArraySlice<UInt8>], firstLine: Int, cut: ArraySlice<UInt8>? = nil) {
+        var entries: [KeyValue] = []
+        var skipped: [SkippedLine] = []
+        for (i, line) in lines.enumerated() {
+            if let kv = Self.parseLine(line) {
+                entries.append(kv)
+            } else {
+                skipped.append(SkippedLine(line: firstLine + i, problem: line.isEmpty ? .blankLine : .notKeyValue, bytes: line))
+            }
+        }
+        if let cut { skipped.append(SkippedLine(line: firstLine + lines.count, problem: .truncated, bytes: cut)) }
+        self.entries = entries
+        self.skipped = skipped
+    }
+
+    static func parseLine(_ line: ArraySlice<UInt8>) -> KeyValue? {
+        guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: line), eq > line.startIndex else { return nil }
+        let key = line[line.startIndex..<eq]
+        for b in key where !ASCII.isPrintable(b) { return nil }
+        return KeyValue(key: WpaBytes.string(key), value: Array(line[(eq + 1)..<line.endIndex]))
+    }
+
+    /// The first value for the key (exact, case-sensitive), as bytes.
+    public func value(_ key: StaticString) -> [UInt8]? {
+        let k = WpaBytes.bytes(key)
+        for e in entries {
+            let ek = e.key.utf8
+            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
+        }
+        return nil
+    }
+
+    /// The first value for a key given at run time.
+    public subscript(key: String) -> [UInt8]? {
+        let k = key.utf8
+        for e in entries {
+            let ek = e.key.utf8
+            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
+        }
+        return nil
+    }
+
+    public func text(_ key: StaticString) -> String? {
+        value(key).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func int(_ key: StaticString) -> Int? {
+        value(key).flatMap { WpaBytes.parseInt($0[...]) }
+    }
+
+    public func bssid(_ key: StaticString) -> BSSID? {
+        value(key).flatMap { BSSID(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// A printf-escaped SSID value (`ssid=`), decoded; nil if absent or longer than 32 bytes once decoded.
+    public func ssid(_ key: StaticString) -> SSID? {
+        value(key).flatMap { PrintfEscaping.decodeSSID($0[...]) }
+    }
+}

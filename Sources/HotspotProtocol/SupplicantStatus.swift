@@ -1,0 +1,72 @@
+import HotspotCore
+
+/// `wpa_state=` of STATUS (`wpa_supplicant_state_txt`).
+public enum SupplicantState: Equatable, Sendable {
+    case disconnected
+    case interfaceDisabled
+    case inactive
+    case scanning
+    case authenticating
+    case associating
+    case associated
+    case fourWayHandshake
+    case groupHandshake
+    case completed
+    case other(String)
+
+    public init(_ text: ArraySlice<UInt8>) {
+        if WpaBytes.equals(text, "DISCONNECTED") { self = .disconnected }
+        else if WpaBytes.equals(text, "INTERFACE_DISABLED") { self = .interfaceDisabled }
+        else if WpaBytes.equals(text, "INACTIVE") { self = .inactive }
+        else if WpaBytes.equals(text, "SCANNING") { self = .scanning }
+        else if WpaBytes.equals(text, "AUTHENTICATING") { self = .authenticating }
+        else if WpaBytes.equals(text, "ASSOCIATING") { self = .associating }
+        else if WpaBytes.equals(text, "ASSOCIATED") { self = .associated }
+        else if WpaBytes.equals(text, "4WAY_HANDSHAKE") { self = .fourWayHandshake }
+        else if WpaBytes.equals(text, "GROUP_HANDSHAKE") { self = .groupHandshake }
+        else if WpaBytes.equals(text, "COMPLETED") { self = .completed }
+        else { self = .other(WpaBytes.excerpt(text)) }
+    }
+
+    /// Associated and keys in place: the link carries data.
+    public var isConnected: Bool { self == .completed }
+}
+
+/// The STATUS reply.
+public struct SupplicantStatus: Equatable, Sendable {
+    /// nil only when the reply has no `wpa_state=` line.
+    public let state: SupplicantState?
+    public let bssid: BSSID?
+    public let frequency: Int?
+    public let ssid: SSID?
+    public let networkID: NetworkID?
+    public let idString: String?
+    public let mode: String?
+    public let keyManagement: String?
+    public let pairwiseCipher: String?
+    public let groupCipher: String?
+    public let ipAddress: String?
+    /// Our own MAC address (`address=`).
+    public let address: BSSID?
+    public let block: KeyValueBlock
+
+    public init(_ block: KeyValueBlock) {
+        self.block = block
+        self.state = block.value("wpa_state").map { SupplicantState($0[...]) }
+        self.bssid = block.bssid("bssid")
+        self.frequency = block.int("freq")
+        self.ssid = block.ssid("ssid")
+        self.networkID = block.int("id").flatMap(NetworkID.init)
+        self.idString = block.text("id_str")
+        self.mode = block.text("mode")
+        self.keyManagement = block.text("key_mgmt")
+        self.pairwiseCipher = block.text("pairwise_cipher")
+        self.groupCipher = block.text("group_cipher")
+        self.ipAddress = block.text("ip_address")
+        self.address = block.bssid("address")
+    }
+
+    public static func parse(_ datagram: [UInt8]) throws(SupplicantReplyError) -> SupplicantStatus {
+        SupplicantStatus(KeyValueBlock(parsing: Array(try SupplicantReply.body(datagram))))
+    }
+}
