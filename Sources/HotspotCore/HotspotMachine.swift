@@ -103,6 +103,10 @@ public struct HotspotMachine {
     var selector: UplinkSelector
     var scan = ScanList()
     var lastScanAt: Int64? = nil
+    /// When the core last asked for a scan (the policy counts from here).
+    var lastScanRequestAt: Int64? = nil
+    /// Scans in a row without a working uplink: their interval doubles (up to 8×).
+    var downScans = 0
     var lastFailure: FailureRecord? = nil
 
     var out: [HotspotAction] = []
@@ -423,7 +427,8 @@ public struct HotspotMachine {
         if let t = target, !isDisabled(t.ssid), !isLoggedOff(t.ssid), !t.didAutoJoin || !isBackedOff(t.ssid) {
             startJoin(t)
         }
-        emit(.requestScan)
+        downScans = 0
+        requestScan()
         if scanAt == nil { armTimer(.scan, at: clock + configuration.scanIntervalMs) }
         selectUplink(afterScan: false)
     }
@@ -453,13 +458,34 @@ public struct HotspotMachine {
             dropLink()
             selectUplink(afterScan: false)
         case .scan:
-            // A working uplink is scanned less often (scans cost the owner's traffic), or not at all.
-            let working = isOnline && state.isUsable
-            if !working || configuration.connectedScanIntervalMs > 0 { emit(.requestScan) }
-            let interval = working && configuration.connectedScanIntervalMs > 0
-                ? configuration.connectedScanIntervalMs : configuration.scanIntervalMs
-            armTimer(.scan, at: clock + interval)
+            onScanTimer()
         }
+    }
+
+    /// The scan policy. Background scans take the radio off a working uplink's channel (the owner's traffic
+    /// stalls meanwhile), so a working uplink is scanned only while its signal is below `minSignal` or
+    /// once every `connectedScanIntervalMs` (0: never); the timer then only checks, every `scanIntervalMs`.
+    /// Without a working uplink the router scans every `scanIntervalMs`, doubling up to 8× while nothing
+    /// comes of it.
+    mutating func onScanTimer() {
+        var interval = configuration.scanIntervalMs
+        if case .online(let info) = link, state.isUsable {
+            downScans = 0
+            let weak = SignalStrength.fromDBm(info.rssi) < configuration.minSignal
+            let every = configuration.connectedScanIntervalMs
+            let due = every > 0 && clock - (lastScanRequestAt ?? info.since) >= every
+            if weak || due { requestScan() }
+        } else {
+            requestScan()
+            interval = configuration.scanIntervalMs << Int64(min(downScans, 3))
+            downScans += 1
+        }
+        armTimer(.scan, at: clock + interval)
+    }
+
+    mutating func requestScan() {
+        lastScanRequestAt = clock
+        emit(.requestScan)
     }
 
     /// The link is gone (reported, or we left it): nothing of the join path survives, but a logoff does.

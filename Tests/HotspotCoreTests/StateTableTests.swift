@@ -135,7 +135,7 @@ import Testing
             .maintainTimer: "maintaining: run alpha.maintain, arm alpha.maintain",
             .commandTimer: "authenticated",
             .associationTimer: "authenticated",
-            .scanTimer: "authenticated: scan, arm scan",
+            .scanTimer: "authenticated: arm scan",
             .ownerLogoff: "loggingOff: cancel maintain, accepted, run alpha.logoff, arm alpha.logoff",
             .ownerSubmitUI: "authenticated: refused",
             .ownerCancelUI: "authenticated: refused",
