@@ -601,8 +601,8 @@ enum RadioCommand {
             Output.out("joining \"" + ssid.description + "\" (network " + id.description + (joined.reused ? ", reused" : ", added")
                        + ", ssid hex " + ssid.hex + ")")
             // SELECT_NETWORK of the network wpa_supplicant is already on changes nothing and reports nothing.
-            if let status = try? SupplicantStatus.parse(try session.call(.status)), status.state == .completed,
-               status.networkID == id {
+            let statusReply = try session.call(.status)
+            if let status = try? SupplicantStatus.parse(statusReply), status.state == .completed, status.networkID == id {
                 Output.out("connected to \"" + ssid.description + "\" via " + (status.bssid.map { $0.description } ?? "?")
                            + " (already)")
                 return 0
