@@ -78,7 +78,7 @@ public enum CLI {
         for s in subcommands {
             text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
         }
-        text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage()
+        text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
         text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."
         return text
     }

@@ -130,17 +130,25 @@ struct JSONWriter {
     /// Everything else passes as UTF-8 (a Swift String is always valid UTF-8).
     static func appendQuoted(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
-            case 0x0a: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-            case 0x0d: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-            case 0x00..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                Hex.append(b, to: &out)
-            default: out.append(b)
+        var s = s
+        s.withUTF8 { text in
+            for b in text {
+                let escaped: UInt8
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escaped = b
+                case 0x0a: escaped = UInt8(ascii: "n")
+                case 0x0d: escaped = UInt8(ascii: "r")
+                case 0x09: escaped = UInt8(ascii: "t")
+                case 0x00..<0x20:
+                    out.append(contentsOf: "\\u00".utf8)
+                    Hex.append(b, to: &out)
+                    continue
+                default:
+                    out.append(b)
+                    continue
+                }
+                out.append(UInt8(ascii: "\\"))
+                out.append(escaped)
             }
         }
         out.append(UInt8(ascii: "\""))

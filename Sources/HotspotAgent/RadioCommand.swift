@@ -19,28 +19,6 @@ enum RadioCommand {
             }
         }
 
-        /// The verb's line in the help; every option it accepts appears here (a test holds them together).
-        var usage: String {
-            switch self {
-            case .probe: return "radio probe   [--interface IF] [--json]"
-            case .scan: return "radio scan    [--interface IF] [--json] [--trigger] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]"
-            case .station: return "radio station [--interface IF] [--json] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]"
-            case .join:
-                return "radio join    SSID|--ssid-hex HEX --open|--passphrase-file FILE [--interface IF] [--timeout S] [--ctrl-dir DIR] [--run-dir DIR]"
-            case .monitor: return "radio monitor [--interface IF] [--seconds N] [--ctrl-dir DIR] [--run-dir DIR]"
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .probe: return "wireless interfaces nl80211 sees"
-            case .scan: return "nl80211's scan dump merged with wpa_supplicant's BSS table (--trigger: scan first)"
-            case .station: return "the associated AP: RSSI, signal, bitrate"
-            case .join: return "one wpa_supplicant network block for the SSID, selected; waits for the association"
-            case .monitor: return "wpa_supplicant's events, and the control link's ups and downs"
-            }
-        }
-
         var options: [Option] {
             switch self {
             case .probe: return [.interface, .json]
@@ -131,31 +109,36 @@ enum RadioCommand {
         }
     }
 
-    static var verbList: String {
-        var text = ""
-        for v in Verb.allCases { text += (text.isEmpty ? "" : ", ") + v.name }
-        return text
-    }
+    static let verbList = "probe, scan, station, join, monitor"
 
     /// `hotspotd radio --help`.
     static func usage() -> String {
-        var text = "usage: hotspotd radio VERB [OPTIONS]\n\n"
-        text += "What the radio sees, straight from nl80211 and wpa_supplicant; none of it needs the daemon.\n\n"
-        text += verbUsage()
-        text += "\n-i is short for --interface; without it, the first interface in station mode."
-        text += "\n--ctrl-dir: wpa_supplicant's control sockets (default /var/run/wpa_supplicant);"
-        text += " --run-dir: our client sockets (default /var/run/hotspotd)."
-        text += "\nAn SSID that starts with - goes after --, or as --ssid-hex."
-        text += "\nExit status: 0 success, 1 failure, 2 usage error."
-        return text
+        "usage: hotspotd radio VERB [OPTIONS]\n\n"
+            + "What the radio sees, straight from nl80211 and wpa_supplicant; none of it needs the daemon.\n\n"
+            + verbUsage + """
+
+            -i is short for --interface; without it, the first interface in station mode.
+            --ctrl-dir: wpa_supplicant's control sockets (default /var/run/wpa_supplicant); --run-dir: our client sockets (default /var/run/hotspotd).
+            An SSID that starts with - goes after --, or as --ssid-hex.
+            Exit status: 0 success, 1 failure, 2 usage error.
+            """
     }
 
-    /// One line per verb with its options, and its summary below; also part of `hotspotd --help`.
-    static func verbUsage() -> String {
-        var text = ""
-        for v in Verb.allCases { text += "  " + v.usage + "\n      " + v.summary + "\n" }
-        return text
-    }
+    /// One line per verb with every option it accepts (a test holds them to `Verb.options`), its summary
+    /// below; also part of `hotspotd --help`. One literal: the smallest code for fixed text.
+    static let verbUsage = """
+          radio probe   [--interface IF] [--json]
+              wireless interfaces nl80211 sees
+          radio scan    [--interface IF] [--json] [--trigger] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]
+              nl80211's scan dump merged with wpa_supplicant's BSS table (--trigger: scan first)
+          radio station [--interface IF] [--json] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]
+              the associated AP: RSSI, signal, bitrate
+          radio join    SSID|--ssid-hex HEX --open|--passphrase-file FILE [--interface IF] [--timeout S] [--ctrl-dir DIR] [--run-dir DIR]
+              one wpa_supplicant network block for the SSID, selected; waits for the association
+          radio monitor [--interface IF] [--seconds N] [--ctrl-dir DIR] [--run-dir DIR]
+              wpa_supplicant's events, and the control link's ups and downs
+
+        """
 
     /// argv after `radio` → what to do. Pure: no output, so tests read the errors.
     static func parse(_ args: [String]) -> Invocation {
@@ -312,9 +295,10 @@ enum RadioCommand {
                 json.endObject()
                 report.out.append(json.text)
             } else {
-                report.out.append("nl80211 family \(family), \(shown.count) wireless interface(s)")
+                report.out.append("nl80211 family " + family.description + ", " + shown.count.description + " wireless interface(s)")
                 for w in shown {
-                    report.out.append(w.name + "\tifindex \(w.ifindex)\t" + w.iftypeName + "\tphy\(w.phy)\t" + MACAddress.text(w.mac))
+                    report.out.append(w.name + "\tifindex " + w.ifindex.description + "\t" + w.iftypeName + "\tphy" + w.phy.description
+                                      + "\t" + MACAddress.text(w.mac))
                 }
             }
             report.status = shown.isEmpty ? 1 : 0
@@ -359,7 +343,7 @@ enum RadioCommand {
                     if case .scanResults = e { return true }
                     return false
                 }) == nil {
-                    notes.append("no CTRL-EVENT-SCAN-RESULTS within \(o.timeoutSeconds) s")
+                    notes.append("no CTRL-EVENT-SCAN-RESULTS within " + o.timeoutSeconds.description + " s")
                 }
             } catch {
                 notes.append(error.message)
@@ -436,10 +420,10 @@ enum RadioCommand {
         } else {
             report.out.append("ssid\tbssid\tfreq\trssi\tsignal\tsecurity\tsource")
             for r in rows {
-                let rssi = r.rssi.map { "\($0)" } ?? "-"
+                let rssi = r.rssi?.description ?? "-"
                 let signal = r.rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) } ?? "-"
                 let name = r.ssid.map { "\"" + $0.description + "\"" } ?? "(invalid)"
-                report.out.append(name + "\t" + r.bssid.description + "\t\(r.frequency)\t" + rssi + "\t" + signal + "\t"
+                report.out.append(name + "\t" + r.bssid.description + "\t" + r.frequency.description + "\t" + rssi + "\t" + signal + "\t"
                                   + r.security.rawValue + "\t" + r.source + (r.associated ? "\tassociated" : ""))
             }
             for n in notes { report.err.append("note: " + n) }
@@ -546,10 +530,12 @@ enum RadioCommand {
             report.out.append(json.text)
         } else {
             report.out.append(label + ": associated with " + bssid.description)
-            report.out.append("  rssi      " + (facts.rssi.map { "\($0) dBm (" + facts.source + ")" } ?? "unknown"))
+            report.out.append("  rssi      " + (facts.rssi.map { $0.description + " dBm (" + facts.source + ")" } ?? "unknown"))
             report.out.append("  signal    " + (signal ?? "unknown"))
-            if let r = facts.bitrateKbps { report.out.append("  tx rate   \(r / 1000).\((r % 1000) / 100) Mbit/s") }
-            if let c = facts.connectedSeconds { report.out.append("  connected \(c) s") }
+            if let r = facts.bitrateKbps {
+                report.out.append("  tx rate   " + (r / 1000).description + "." + ((r % 1000) / 100).description + " Mbit/s")
+            }
+            if let c = facts.connectedSeconds { report.out.append("  connected " + c.description + " s") }
         }
         return report
     }
@@ -623,7 +609,7 @@ enum RadioCommand {
                            + (reason.map { $0.description } ?? "no reason given") + ")")
                 return 1
             default:
-                Output.err("hotspotd: radio join: not connected within \(o.timeoutSeconds) s")
+                Output.err("hotspotd: radio join: not connected within " + o.timeoutSeconds.description + " s")
                 return 1
             }
         } catch {
@@ -635,10 +621,10 @@ enum RadioCommand {
     /// Why a passphrase was refused, without showing it.
     static func describe(_ error: PassphraseError) -> String {
         switch error {
-        case .tooShort(let n): return "\(n) characters, a passphrase has 8–63"
-        case .tooLong(let n): return "\(n) characters, a passphrase has 8–63 (or 64 hex digits)"
+        case .tooShort(let n): return n.description + " characters, a passphrase has 8–63"
+        case .tooLong(let n): return n.description + " characters, a passphrase has 8–63 (or 64 hex digits)"
         case .sixtyFourCharactersNotHex: return "64 characters but not all hex digits (a raw PSK is 64 hex digits)"
-        case .notPrintableASCII(let offset): return "character \(offset + 1) is not printable ASCII"
+        case .notPrintableASCII(let offset): return "character " + (offset + 1).description + " is not printable ASCII"
         }
     }
 

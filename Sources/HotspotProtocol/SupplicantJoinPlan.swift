@@ -40,8 +40,8 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         /// REMOVE_NETWORK of `duplicates.first` is outstanding.
         case removing(reuse: NetworkID, duplicates: [NetworkID])
         case adding
-        /// `commands.first` is outstanding; each must answer OK; the last is SELECT_NETWORK.
-        case configuring(id: NetworkID, commands: [SupplicantCommand])
+        /// `configuration(step, id)` is outstanding; each must answer OK; the last is SELECT_NETWORK.
+        case configuring(id: NetworkID, step: Int)
         /// A block this plan added could not be configured: REMOVE_NETWORK of it is outstanding, then `error`.
         case removingAdded(error: SupplicantPlanError)
         case done
@@ -93,22 +93,16 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case .adding:
             guard let id = try? SupplicantReply.networkID(reply) else { return fail(.refusal(.addNetwork, reply)) }
             return configure(id)
-        case .configuring(let id, let commands):
+        case .configuring(let id, let step):
             guard SupplicantReply(reply) == .ok else {
-                let error = SupplicantPlanError.refusal(commands[0], reply)
+                let error = SupplicantPlanError.refusal(configuration(step, id) ?? .selectNetwork(id), reply)
                 // A half-configured block of our own would be left behind (and one without an SSID never
                 // reused): take it out again. A reused block stays, it was there before.
                 if reused { return fail(error) }
                 state = .removingAdded(error: error)
                 return .send(.removeNetwork(.id(id)))
             }
-            let rest = Array(commands.dropFirst())
-            guard let next = rest.first else {
-                state = .done
-                return .finished(Joined(networkID: id, reused: reused, removedDuplicates: removed))
-            }
-            state = .configuring(id: id, commands: rest)
-            return .send(next)
+            return configure(id, from: step + 1)
         case .removingAdded(let error):
             // Whatever it answered, the error that matters is the one before.
             return fail(error)
@@ -121,7 +115,8 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case .send(let command): return .send(command)
         case .failed(let error): return fail(error)
         case .finished(let networks):
-            let same = networks.filter { $0.ssid == ssid }.map { $0.id }
+            var same: [NetworkID] = []
+            for n in networks where n.ssid == ssid { same.append(n.id) }
             guard let reuse = same.first else {
                 state = .adding
                 return .send(.addNetwork)
@@ -137,20 +132,34 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         return .send(.removeNetwork(.id(next)))
     }
 
-    mutating func configure(_ id: NetworkID) -> SupplicantPlanStep<Result> {
-        var commands: [SupplicantCommand] = [.setNetwork(id, .ssid(ssid))]
-        if let passphrase {
-            commands.append(.setNetwork(id, .keyManagement([.wpaPSK])))
-            commands.append(.setNetwork(id, .psk(passphrase)))
-        } else {
-            commands.append(.setNetwork(id, .keyManagement([.none])))
+    /// Sends the first configuration command from `step` on, or finishes after the last.
+    mutating func configure(_ id: NetworkID, from step: Int = 0) -> SupplicantPlanStep<Result> {
+        var step = step
+        while step < Self.configurationSteps {
+            if let command = configuration(step, id) {
+                state = .configuring(id: id, step: step)
+                return .send(command)
+            }
+            step += 1
         }
-        commands.append(.setNetwork(id, .bssid(bssid)))
-        commands.append(.setNetwork(id, .scanSSID(false)))
-        commands.append(.setNetwork(id, .idString(Self.idString)))
-        commands.append(.selectNetwork(id))
-        state = .configuring(id: id, commands: commands)
-        return .send(commands[0])
+        state = .done
+        return .finished(Joined(networkID: id, reused: reused, removedDuplicates: removed))
+    }
+
+    static let configurationSteps = 7
+
+    /// The commands that configure block `id` and select it, in order; nil for a step that does not apply.
+    func configuration(_ step: Int, _ id: NetworkID) -> SupplicantCommand? {
+        switch step {
+        case 0: return .setNetwork(id, .ssid(ssid))
+        case 1: return .setNetwork(id, .keyManagement(passphrase == nil ? [.none] : [.wpaPSK]))
+        case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
+        case 3: return .setNetwork(id, .bssid(bssid))
+        case 4: return .setNetwork(id, .scanSSID(false))
+        case 5: return .setNetwork(id, .idString(Self.idString))
+        case 6: return .selectNetwork(id)
+        default: return nil
+        }
     }
 
     mutating func fail(_ error: SupplicantPlanError) -> SupplicantPlanStep<Result> {

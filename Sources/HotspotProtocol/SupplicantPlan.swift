@@ -65,9 +65,11 @@ public enum SupplicantPlanError: Error, Equatable, Sendable, CustomStringConvert
         .unreadableReply(command: Self.text(command), answer: Self.answer(reply))
     }
 
+    @inline(never)
     static func text(_ command: SupplicantCommand) -> String { command.logDescription ?? "a command" }
 
     /// `FAIL`, `UNKNOWN COMMAND`, an escaped excerpt of a table, or `nothing` for an empty datagram.
+    @inline(never)
     static func answer(_ reply: [UInt8]) -> String {
         let trimmed = WpaBytes.trimTrailingNewlines(reply[...])
         return trimmed.isEmpty ? "nothing" : WpaBytes.excerpt(trimmed)
