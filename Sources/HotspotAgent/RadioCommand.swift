@@ -165,7 +165,7 @@ enum RadioCommand {
             }
             if a == "-h" || a == "--help" { return .help }
             guard let option = Option.named(a), verb.options.contains(option) else {
-                var message = prefix + "unknown option " + a + " (" + verb.name + " takes"
+                var message = prefix + "unknown option '" + a + "' (" + verb.name + " takes"
                 for (n, accepted) in verb.options.enumerated() { message += (n == 0 ? " " : ", ") + accepted.name }
                 if verb == .join { message += "; an SSID that starts with - goes after --" }
                 return .usageError(message + ")")
