@@ -19,7 +19,7 @@ public enum CLI {
         ("networks", "networks", "list your own networks"),
         ("reload", "reload", "re-read the configuration"),
         ("config", "config check|show|save|remove", "manager preferences"),
-        ("radio", "radio probe|scan|station [--interface IF] [--json]", "nl80211 facts, for people and tests"),
+        ("radio", "radio VERB [OPTIONS]", "nl80211 and wpa_supplicant at first hand (verbs below)"),
         ("version", "version", "print the version"),
     ]
 
@@ -71,6 +71,7 @@ public enum CLI {
         for s in subcommands {
             text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
         }
+        text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
         text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."
         return text
     }

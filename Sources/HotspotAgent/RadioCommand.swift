@@ -5,6 +5,69 @@ import HotspotProtocol
 /// `hotspotd radio …`: what the radio sees, straight from nl80211 and wpa_supplicant, for people
 /// debugging a router and for the radio tests. None of it needs the daemon.
 enum RadioCommand {
+    /// The radio verbs, in the order the help lists them.
+    enum Verb: CaseIterable {
+        case probe, scan, station, join, monitor
+
+        var name: String {
+            switch self {
+            case .probe: return "probe"
+            case .scan: return "scan"
+            case .station: return "station"
+            case .join: return "join"
+            case .monitor: return "monitor"
+            }
+        }
+
+        var options: [Option] {
+            switch self {
+            case .probe: return [.interface, .json]
+            case .scan: return [.interface, .json, .trigger, .raw, .controlDirectory, .runDirectory]
+            case .station: return [.interface, .json, .raw, .controlDirectory, .runDirectory]
+            case .join: return [.ssidHex, .open, .passphraseFile, .interface, .timeout, .controlDirectory, .runDirectory]
+            case .monitor: return [.interface, .seconds, .controlDirectory, .runDirectory]
+            }
+        }
+    }
+
+    enum Option: CaseIterable {
+        case interface, json, controlDirectory, runDirectory, trigger, raw, ssidHex, open, passphraseFile, timeout, seconds
+
+        var name: String {
+            switch self {
+            case .interface: return "--interface"
+            case .json: return "--json"
+            case .controlDirectory: return "--ctrl-dir"
+            case .runDirectory: return "--run-dir"
+            case .trigger: return "--trigger"
+            case .raw: return "--raw"
+            case .ssidHex: return "--ssid-hex"
+            case .open: return "--open"
+            case .passphraseFile: return "--passphrase-file"
+            case .timeout: return "--timeout"
+            case .seconds: return "--seconds"
+            }
+        }
+
+        /// What the value is, for errors; nil for a flag.
+        var value: String? {
+            switch self {
+            case .interface: return "an interface name"
+            case .controlDirectory, .runDirectory: return "a directory"
+            case .raw, .passphraseFile: return "a file"
+            case .ssidHex: return "1–32 bytes as hex digits"
+            case .timeout, .seconds: return "1–3600 seconds"
+            case .json, .trigger, .open: return nil
+            }
+        }
+
+        static func named(_ text: String) -> Option? {
+            if text == "-i" { return .interface }
+            for o in allCases where o.name == text { return o }
+            return nil
+        }
+    }
+
     struct Options {
         var interface: String? = nil
         var json = false
@@ -20,112 +83,227 @@ enum RadioCommand {
         var rawFile: String? = nil
     }
 
-    static let verbs = "probe, scan, station, join, monitor"
+    /// What the command line asks for.
+    enum Invocation {
+        case help
+        case run(Verb, Options)
+        /// A usage error, without the `hotspotd: ` prefix.
+        case usageError(String)
+    }
 
     static func main(_ args: [String]) -> Int32 {
-        guard let verb = args.first else { return CLI.fail("radio needs a verb: \(verbs)") }
+        switch parse(args) {
+        case .help:
+            Output.out(usage())
+            return 0
+        case .usageError(let message):
+            return CLI.fail(message)
+        case .run(let verb, let o):
+            switch verb {
+            case .probe: return probe(o)
+            case .scan: return scan(o)
+            case .station: return station(o)
+            case .join: return join(o)
+            case .monitor: return monitor(o)
+            }
+        }
+    }
+
+    static let verbList = "probe, scan, station, join, monitor"
+
+    /// `hotspotd radio --help`.
+    static func usage() -> String {
+        "usage: hotspotd radio VERB [OPTIONS]\n\n"
+            + "What the radio sees, straight from nl80211 and wpa_supplicant; none of it needs the daemon.\n\n"
+            + verbUsage + """
+
+            -i is short for --interface; without it, the first interface in station mode.
+            --ctrl-dir: wpa_supplicant's control sockets (default /var/run/wpa_supplicant); --run-dir: our client sockets (default /var/run/hotspotd).
+            An SSID that starts with - goes after --, or as --ssid-hex.
+            Exit status: 0 success, 1 failure, 2 usage error.
+            """
+    }
+
+    /// One line per verb with every option it accepts (a test holds them to `Verb.options`), its summary
+    /// below; also part of `hotspotd --help`. One literal: the smallest code for fixed text.
+    static let verbUsage = """
+          radio probe   [--interface IF] [--json]
+              wireless interfaces nl80211 sees
+          radio scan    [--interface IF] [--json] [--trigger] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]
+              nl80211's scan dump merged with wpa_supplicant's BSS table (--trigger: scan first)
+          radio station [--interface IF] [--json] [--raw FILE] [--ctrl-dir DIR] [--run-dir DIR]
+              the associated AP: RSSI, signal, bitrate
+          radio join    SSID|--ssid-hex HEX --open|--passphrase-file FILE [--interface IF] [--timeout S] [--ctrl-dir DIR] [--run-dir DIR]
+              one wpa_supplicant network block for the SSID, selected; waits for the association
+          radio monitor [--interface IF] [--seconds N] [--ctrl-dir DIR] [--run-dir DIR]
+              wpa_supplicant's events, and the control link's ups and downs
+
+        """
+
+    /// argv after `radio` → what to do. Pure: no output, so tests read the errors.
+    static func parse(_ args: [String]) -> Invocation {
+        guard let first = args.first else { return .usageError("radio needs a verb: " + verbList + " (see hotspotd radio --help)") }
+        if first == "-h" || first == "--help" || first == "help" { return .help }
+        guard let verb = Verb.allCases.first(where: { $0.name == first }) else {
+            return .usageError("radio: unknown verb '" + first + "' (" + verbList + ")")
+        }
+        let prefix = "radio " + verb.name + ": "
         var o = Options()
         var positional: [String] = []
+        var optionsEnded = false
         var i = 1
-        func value() -> String? {
-            guard i + 1 < args.count else { return nil }
-            i += 1
-            return args[i]
-        }
         while i < args.count {
             let a = args[i]
-            switch a {
-            case "--interface", "-i":
-                guard let v = value() else { return CLI.fail("--interface needs a name") }
-                o.interface = v
-            case "--json": o.json = true
-            case "--ctrl-dir":
-                guard let v = value() else { return CLI.fail("--ctrl-dir needs a directory") }
-                o.controlDirectory = v
-            case "--run-dir":
-                guard let v = value() else { return CLI.fail("--run-dir needs a directory") }
-                o.runDirectory = v
-            case "--ssid-hex":
-                guard let v = value(), let bytes = Hex.decode(v), let s = SSID(bytes: bytes), !bytes.isEmpty else {
-                    return CLI.fail("--ssid-hex needs 1–32 bytes as hex digits")
-                }
-                o.ssid = s
-            case "--passphrase-file":
-                guard let v = value() else { return CLI.fail("--passphrase-file needs a path") }
-                o.passphraseFile = v
-            case "--raw":
-                guard let v = value() else { return CLI.fail("--raw needs a file") }
-                o.rawFile = v
-            case "--open": o.open = true
-            case "--trigger": o.trigger = true
-            case "--timeout", "--seconds":
-                guard let v = value(), let n = Int(v), n > 0, n <= 3600 else { return CLI.fail("\(a) needs 1–3600 seconds") }
-                if a == "--timeout" { o.timeoutSeconds = n } else { o.seconds = n }
-            default:
-                if a.utf8.first == UInt8(ascii: "-") { return CLI.fail("radio \(verb): unknown option '\(a)'") }
-                positional.append(a)
-            }
             i += 1
+            if optionsEnded || a.utf8.first != UInt8(ascii: "-") || a.utf8.count == 1 {
+                positional.append(a)
+                continue
+            }
+            if a == "--" {
+                optionsEnded = true
+                continue
+            }
+            if a == "-h" || a == "--help" { return .help }
+            guard let option = Option.named(a), verb.options.contains(option) else {
+                var message = prefix + "unknown option '" + a + "' (" + verb.name + " takes"
+                for (n, accepted) in verb.options.enumerated() { message += (n == 0 ? " " : ", ") + accepted.name }
+                if verb == .join { message += "; an SSID that starts with - goes after --" }
+                return .usageError(message + ")")
+            }
+            var value = ""
+            if let what = option.value {
+                guard i < args.count else { return .usageError(prefix + option.name + " needs " + what) }
+                value = args[i]
+                i += 1
+                // None of our values is a negative number: a leading dash is the next option, forgotten value.
+                if value.utf8.first == UInt8(ascii: "-") {
+                    return .usageError(prefix + option.name + " needs " + what + ", not the option " + value)
+                }
+                if value.isEmpty { return .usageError(prefix + option.name + " needs " + what + ", not an empty argument") }
+            }
+            switch option {
+            case .interface:
+                guard isInterfaceName(value) else {
+                    return .usageError(prefix + "'" + value + "' is not an interface name (1–15 characters, no / : or spaces)")
+                }
+                o.interface = value
+            case .json: o.json = true
+            case .controlDirectory: o.controlDirectory = value
+            case .runDirectory: o.runDirectory = value
+            case .trigger: o.trigger = true
+            case .raw: o.rawFile = value
+            case .ssidHex:
+                guard let bytes = Hex.decode(value), !bytes.isEmpty, let ssid = SSID(bytes: bytes) else {
+                    return .usageError(prefix + "--ssid-hex needs 1–32 bytes as hex digits")
+                }
+                o.ssid = ssid
+            case .open: o.open = true
+            case .passphraseFile: o.passphraseFile = value
+            case .timeout, .seconds:
+                guard let n = Int(value), n > 0, n <= 3600 else { return .usageError(prefix + option.name + " needs 1–3600 seconds") }
+                if option == .timeout { o.timeoutSeconds = n } else { o.seconds = n }
+            }
         }
         switch verb {
-        case "probe", "scan", "station", "monitor":
-            guard positional.isEmpty else { return CLI.fail("radio \(verb): unexpected argument '\(positional[0])'") }
-        case "join":
+        case .probe, .scan, .station, .monitor:
+            guard positional.isEmpty else { return .usageError(prefix + "unexpected argument '" + positional[0] + "'") }
+        case .join:
             if o.ssid == nil {
-                guard positional.count == 1, let s = SSID(positional[0]), !positional[0].isEmpty else {
-                    return CLI.fail("radio join needs one SSID of 1–32 bytes (or --ssid-hex HEX)")
+                guard positional.count == 1, !positional[0].isEmpty, let s = SSID(positional[0]) else {
+                    return .usageError(prefix + "needs one SSID of 1–32 bytes (or --ssid-hex HEX)")
                 }
                 o.ssid = s
             } else if !positional.isEmpty {
-                return CLI.fail("radio join: give the SSID once")
+                return .usageError(prefix + "give the SSID once")
             }
             guard o.open != (o.passphraseFile != nil) else {
-                return CLI.fail("radio join needs exactly one of --open or --passphrase-file F")
+                return .usageError(prefix + "needs exactly one of --open or --passphrase-file FILE")
             }
-        default:
-            return CLI.fail("radio: unknown verb '\(verb)' (\(verbs))")
         }
-        switch verb {
-        case "probe": return probe(o)
-        case "scan": return scan(o)
-        case "station": return station(o)
-        case "join": return join(o)
-        default: return monitor(o)
+        return .run(verb, o)
+    }
+
+    /// What the kernel accepts as an interface name (dev_valid_name), and safe to put in a socket path.
+    static func isInterfaceName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 15, name != ".", name != ".." else { return false }
+        for b in bytes where b <= 0x20 || b == 0x7f || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") { return false }
+        return true
+    }
+
+    /// What a verb prints and its exit status, made without I/O so tests can read it.
+    struct Report: Equatable {
+        var status: Int32 = 0
+        var out: [String] = []
+        var err: [String] = []
+
+        func emit() -> Int32 {
+            for line in out { Output.out(line) }
+            for line in err { Output.err(line) }
+            return status
         }
     }
 
     // MARK: - probe
 
+    /// What nl80211 answered.
+    enum ProbeFacts {
+        case unavailable(NetlinkError)
+        case listed(family: Int32, interfaces: [WirelessInterface])
+    }
+
     static func probe(_ o: Options) -> Int32 {
-        let nl: NL80211
-        let all: [WirelessInterface]
+        let facts: ProbeFacts
         do {
-            nl = try NL80211()
-            all = try nl.interfaces()
+            let nl = try NL80211()
+            facts = .listed(family: nl.family, interfaces: try nl.interfaces())
         } catch {
-            Output.err("hotspotd: radio probe: \(error.description)")
-            return 1
+            facts = .unavailable(error)
         }
-        let shown = o.interface.map { name in all.filter { $0.name == name } } ?? all
-        if let name = o.interface, shown.isEmpty {
-            Output.err("hotspotd: radio probe: no wireless interface named '\(name)'")
-            return 1
-        }
-        if o.json {
-            var text = "{\"nl80211_family\":\(nl.family),\"interfaces\":["
-            for (n, w) in shown.enumerated() {
-                if n > 0 { text += "," }
-                text += "{\"name\":" + JSONText.string(w.name) + ",\"ifindex\":\(w.ifindex),\"iftype\":\""
-                text += w.iftypeName + "\",\"phy\":\(w.phy),\"mac\":\"" + MACAddress.text(w.mac) + "\"}"
+        return probeReport(o, facts).emit()
+    }
+
+    static func probeReport(_ o: Options, _ facts: ProbeFacts) -> Report {
+        var report = Report()
+        switch facts {
+        case .unavailable(let error):
+            report.status = 1
+            report.err.append("hotspotd: radio probe: " + error.description)
+        case .listed(let family, let all):
+            let shown = o.interface.map { name in all.filter { $0.name == name } } ?? all
+            if let name = o.interface, shown.isEmpty {
+                report.status = 1
+                report.err.append("hotspotd: radio probe: no wireless interface named '" + name + "'")
+                return report
             }
-            Output.out(text + "]}")
-        } else {
-            Output.out("nl80211 family \(nl.family), \(shown.count) wireless interface(s)")
-            for w in shown {
-                Output.out("\(w.name)\tifindex \(w.ifindex)\t\(w.iftypeName)\tphy\(w.phy)\t\(MACAddress.text(w.mac))")
+            if o.json {
+                var json = JSONWriter()
+                json.beginObject()
+                json.field("nl80211_family", int: Int(family))
+                json.name("interfaces")
+                json.beginArray()
+                for w in shown {
+                    json.beginObject()
+                    json.field("name", w.name)
+                    json.field("ifindex", int: Int(w.ifindex))
+                    json.field("iftype", w.iftypeName)
+                    json.field("phy", int: Int(w.phy))
+                    json.field("mac", MACAddress.text(w.mac))
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+                report.out.append(json.text)
+            } else {
+                report.out.append("nl80211 family " + family.description + ", " + shown.count.description + " wireless interface(s)")
+                for w in shown {
+                    report.out.append(w.name + "\tifindex " + w.ifindex.description + "\t" + w.iftypeName + "\tphy" + w.phy.description
+                                      + "\t" + MACAddress.text(w.mac))
+                }
             }
+            report.status = shown.isEmpty ? 1 : 0
         }
-        return shown.isEmpty ? 1 : 0
+        return report
     }
 
     // MARK: - scan
@@ -165,7 +343,7 @@ enum RadioCommand {
                     if case .scanResults = e { return true }
                     return false
                 }) == nil {
-                    notes.append("no CTRL-EVENT-SCAN-RESULTS within \(o.timeoutSeconds) s")
+                    notes.append("no CTRL-EVENT-SCAN-RESULTS within " + o.timeoutSeconds.description + " s")
                 }
             } catch {
                 notes.append(error.message)
@@ -180,7 +358,7 @@ enum RadioCommand {
                                     security: b.security, source: "nl80211-scan", associated: b.associated))
                 }
             } catch {
-                notes.append("nl80211 scan dump: \(error.description)")
+                notes.append("nl80211 scan dump: " + error.description)
             }
         }
         // wpa_supplicant's BSS table fills in what nl80211 could not give.
@@ -188,58 +366,88 @@ enum RadioCommand {
             var known: [BSSID: Int] = [:]
             for (n, r) in rows.enumerated() { known[r.bssid] = n }
             do {
-                for b in try session.bssTable() where known[b.bssid] == nil {
-                    rows.append(Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency ?? 0, rssi: b.level,
-                                    security: b.security, source: "wpa-scan", associated: false))
+                switch try session.run(BSSPagingPlan()) {
+                case .success(let table):
+                    for b in table where known[b.bssid] == nil {
+                        rows.append(Row(bssid: b.bssid, ssid: b.ssid, frequency: b.frequency ?? 0, rssi: b.level,
+                                        security: b.security, source: "wpa-scan", associated: false))
+                    }
+                case .failure(let error):
+                    notes.append("wpa_supplicant's BSS table: " + error.description)
                 }
             } catch {
                 notes.append(error.message)
             }
         }
         if let file = o.rawFile, !saveRaw(raw, to: file) { return 1 }
+        return scanReport(o, interface: interfaceName, rows: rows, notes: notes).emit()
+    }
+
+    static func scanReport(_ o: Options, interface: String?, rows: [Row], notes: [String]) -> Report {
+        var report = Report()
         if rows.isEmpty && !notes.isEmpty {
-            for n in notes { Output.err("hotspotd: radio scan: " + n) }
-            return 1
+            report.status = 1
+            for n in notes { report.err.append("hotspotd: radio scan: " + n) }
+            return report
         }
         // Strongest first, as a person reads a scan.
-        rows.sort { ($0.rssi ?? -200) > ($1.rssi ?? -200) }
+        let rows = rows.sorted { ($0.rssi ?? -200) > ($1.rssi ?? -200) }
         if o.json {
-            var text = "{\"interface\":" + (interfaceName.map { JSONText.string($0) } ?? "null") + ",\"bss\":["
-            for (n, r) in rows.enumerated() {
-                if n > 0 { text += "," }
-                text += "{\"ssid\":" + (r.ssid.map { JSONText.string($0.description) } ?? "null")
-                text += ",\"ssid_hex\":\"" + (r.ssid?.hex ?? "") + "\",\"bssid\":\"\(r.bssid)\",\"freq\":\(r.frequency)"
-                text += ",\"rssi\":" + (r.rssi.map { "\($0)" } ?? "null")
-                text += ",\"signal\":" + (r.rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) } ?? "null")
-                text += ",\"security\":\"\(r.security.rawValue)\",\"associated\":\(r.associated),\"source\":\"\(r.source)\"}"
-            }
-            text += "],\"notes\":["
-            for (n, note) in notes.enumerated() { text += (n > 0 ? "," : "") + JSONText.string(note) }
-            Output.out(text + "]}")
-        } else {
-            Output.out("ssid\tbssid\tfreq\trssi\tsignal\tsecurity\tsource")
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("interface", interface)
+            json.name("bss")
+            json.beginArray()
             for r in rows {
-                let rssi = r.rssi.map { "\($0)" } ?? "-"
+                json.beginObject()
+                json.ssidFields(r.ssid)
+                json.field("bssid", r.bssid.description)
+                json.field("freq", int: r.frequency)
+                json.field("rssi", int: r.rssi)
+                json.field("signal", number: r.rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) })
+                json.field("security", r.security.rawValue)
+                json.field("associated", bool: r.associated)
+                json.field("source", r.source)
+                json.endObject()
+            }
+            json.endArray()
+            json.name("notes")
+            json.beginArray()
+            for n in notes { json.string(n) }
+            json.endArray()
+            json.endObject()
+            report.out.append(json.text)
+        } else {
+            report.out.append("ssid\tbssid\tfreq\trssi\tsignal\tsecurity\tsource")
+            for r in rows {
+                let rssi = r.rssi?.description ?? "-"
                 let signal = r.rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) } ?? "-"
                 let name = r.ssid.map { "\"" + $0.description + "\"" } ?? "(invalid)"
-                Output.out("\(name)\t\(r.bssid)\t\(r.frequency)\t\(rssi)\t\(signal)\t\(r.security.rawValue)\t\(r.source)"
-                           + (r.associated ? "\tassociated" : ""))
+                report.out.append(name + "\t" + r.bssid.description + "\t" + r.frequency.description + "\t" + rssi + "\t" + signal + "\t"
+                                  + r.security.rawValue + "\t" + r.source + (r.associated ? "\tassociated" : ""))
             }
-            for n in notes { Output.err("note: " + n) }
+            for n in notes { report.err.append("note: " + n) }
         }
-        return 0
+        return report
     }
 
     // MARK: - station
 
-    static func station(_ o: Options) -> Int32 {
-        var notes: [String] = []
+    /// The associated AP as nl80211 or SIGNAL_POLL reported it.
+    struct StationFacts {
+        var interface: String
         var bssid: BSSID? = nil
         var rssi: Int? = nil
         var lastRSSI: Int? = nil
-        var bitrate: Int? = nil
-        var connected: Int? = nil
+        var bitrateKbps: Int? = nil
+        var connectedSeconds: Int? = nil
         var source = ""
+        var notes: [String] = []
+    }
+
+    static func station(_ o: Options) -> Int32 {
+        var notes: [String] = []
+        var facts = StationFacts(interface: o.interface ?? "?")
         var name = o.interface
         var raw: [[UInt8]] = []
         if let (nl, wif) = clientInterface(o.interface, verb: "station", quiet: true, notes: &notes) {
@@ -247,72 +455,95 @@ enum RadioCommand {
             if o.rawFile != nil { nl.rawMessages = { raw.append($0) } }
             do {
                 if let info = try nl.station(ifindex: wif.ifindex) {
-                    bssid = info.bssid
-                    rssi = info.bestSignalDBm
-                    lastRSSI = info.signalDBm
-                    bitrate = info.txBitrate100kbps.map { $0 * 100 }
-                    connected = info.connectedSeconds
-                    source = info.averageSignalDBm != nil ? "nl80211-station-average" : "nl80211-station"
+                    facts.bssid = info.bssid
+                    facts.rssi = info.bestSignalDBm
+                    facts.lastRSSI = info.signalDBm
+                    facts.bitrateKbps = info.txBitrate100kbps.map { $0 * 100 }
+                    facts.connectedSeconds = info.connectedSeconds
+                    facts.source = info.averageSignalDBm != nil ? "nl80211-station-average" : "nl80211-station"
                 }
             } catch {
-                notes.append("nl80211 station: \(error.description)")
+                notes.append("nl80211 station: " + error.description)
             }
         }
         // Without nl80211 (or a driver that reports no signal), ask wpa_supplicant's SIGNAL_POLL.
-        if rssi == nil, let name {
+        if facts.rssi == nil, let name {
             do {
                 let session = try SupplicantSession(controlPath: o.controlDirectory + "/" + name,
                                                     runDirectory: RunDirectory(o.runDirectory))
                 defer { session.close() }
                 let statusReply = try session.call(.status)
-                if bssid == nil { bssid = (try? SupplicantStatus.parse(statusReply))?.bssid }
-                let pollReply = bssid == nil ? [] : try session.call(.signalPoll)
+                if facts.bssid == nil { facts.bssid = (try? SupplicantStatus.parse(statusReply))?.bssid }
+                let pollReply = facts.bssid == nil ? [] : try session.call(.signalPoll)
                 if let poll = try? SignalPoll.parse(pollReply), let best = poll.bestRSSI {
-                    rssi = best
-                    lastRSSI = poll.rssi
-                    bitrate = poll.linkSpeed.map { $0 * 1000 }
-                    source = poll.averageRSSI != nil ? "wpa-signal-poll-average" : "wpa-signal-poll"
+                    facts.rssi = best
+                    facts.lastRSSI = poll.rssi
+                    facts.bitrateKbps = poll.linkSpeed.map { $0 * 1000 }
+                    facts.source = poll.averageRSSI != nil ? "wpa-signal-poll-average" : "wpa-signal-poll"
                 }
             } catch {
                 notes.append(error.message)
             }
         }
         if let file = o.rawFile, !saveRaw(raw, to: file) { return 1 }
-        let label = name ?? "?"
-        guard let bssid else {
+        facts.interface = name ?? "?"
+        facts.notes = notes
+        return stationReport(o, facts).emit()
+    }
+
+    static func stationReport(_ o: Options, _ facts: StationFacts) -> Report {
+        var report = Report()
+        let label = facts.interface
+        guard let bssid = facts.bssid else {
+            report.status = 1
             if o.json {
-                var text = "{\"interface\":" + JSONText.string(label) + ",\"associated\":false,\"notes\":["
-                for (n, note) in notes.enumerated() { text += (n > 0 ? "," : "") + JSONText.string(note) }
-                Output.out(text + "]}")
+                var json = JSONWriter()
+                json.beginObject()
+                json.field("interface", label)
+                json.field("associated", bool: false)
+                json.name("notes")
+                json.beginArray()
+                for n in facts.notes { json.string(n) }
+                json.endArray()
+                json.endObject()
+                report.out.append(json.text)
             } else {
-                Output.out("\(label): not associated")
-                for n in notes { Output.err("note: " + n) }
+                report.out.append(label + ": not associated")
+                for n in facts.notes { report.err.append("note: " + n) }
             }
-            return 1
+            return report
         }
+        let signal = facts.rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) }
         if o.json {
-            var text = "{\"interface\":" + JSONText.string(label) + ",\"associated\":true,\"bssid\":\"\(bssid)\""
-            text += ",\"rssi\":" + (rssi.map { "\($0)" } ?? "null")
-            text += ",\"signal\":" + (rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) } ?? "null")
-            text += ",\"last_rssi\":" + (lastRSSI.map { "\($0)" } ?? "null")
-            text += ",\"tx_bitrate_kbps\":" + (bitrate.map { "\($0)" } ?? "null")
-            text += ",\"connected_s\":" + (connected.map { "\($0)" } ?? "null")
-            text += ",\"source\":" + JSONText.string(source) + "}"
-            Output.out(text)
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("interface", label)
+            json.field("associated", bool: true)
+            json.field("bssid", bssid.description)
+            json.field("rssi", int: facts.rssi)
+            json.field("signal", number: signal)
+            json.field("last_rssi", int: facts.lastRSSI)
+            json.field("tx_bitrate_kbps", int: facts.bitrateKbps)
+            json.field("connected_s", int: facts.connectedSeconds)
+            json.field("source", facts.source)
+            json.endObject()
+            report.out.append(json.text)
         } else {
-            Output.out("\(label): associated with \(bssid)")
-            Output.out("  rssi      " + (rssi.map { "\($0) dBm (\(source))" } ?? "unknown"))
-            Output.out("  signal    " + (rssi.map { Decimal2.text(SignalStrength.fromDBm($0)) } ?? "unknown"))
-            if let r = bitrate { Output.out("  tx rate   \(r / 1000).\((r % 1000) / 100) Mbit/s") }
-            if let c = connected { Output.out("  connected \(c) s") }
+            report.out.append(label + ": associated with " + bssid.description)
+            report.out.append("  rssi      " + (facts.rssi.map { $0.description + " dBm (" + facts.source + ")" } ?? "unknown"))
+            report.out.append("  signal    " + (signal ?? "unknown"))
+            if let r = facts.bitrateKbps {
+                report.out.append("  tx rate   " + (r / 1000).description + "." + ((r % 1000) / 100).description + " Mbit/s")
+            }
+            if let c = facts.connectedSeconds { report.out.append("  connected " + c.description + " s") }
         }
-        return 0
+        return report
     }
 
     // MARK: - join
 
-    /// Add a network to wpa_supplicant (SSID as hex, passphrase validated), select it, and wait for
-    /// CTRL-EVENT-CONNECTED or a reason it failed.
+    /// Configure one network block for the SSID (reused when wpa_supplicant has one: joining again adds
+    /// nothing), select it, and wait for CTRL-EVENT-CONNECTED or a reason it failed.
     static func join(_ o: Options) -> Int32 {
         guard let ssid = o.ssid else { return CLI.fail("radio join needs an SSID") }
         var passphrase: Passphrase? = nil
@@ -323,14 +554,14 @@ enum RadioCommand {
                 defer { fd.close() }
                 bytes = try fd.readAll(limit: 256)
             } catch {
-                Output.err("hotspotd: radio join: cannot read \(file): \(error.description)")
+                Output.err("hotspotd: radio join: cannot read " + file + ": " + error.description)
                 return 1
             }
             // One line; a trailing newline (echo > file) is not part of the passphrase.
             var line = bytes
             while let last = line.last, last == 0x0a || last == 0x0d { line.removeLast() }
             do { passphrase = try Passphrase(bytes: line) } catch {
-                Output.err("hotspotd: radio join: unusable passphrase: \(error)")
+                Output.err("hotspotd: radio join: unusable passphrase: " + describe(error))
                 return 1
             }
         }
@@ -344,20 +575,24 @@ enum RadioCommand {
         }
         defer { session.close() }
         do throws(SupplicantSession.Failure) {
-            let added = try session.call(.addNetwork)
-            guard let id = try? SupplicantReply.networkID(added) else {
-                throw SupplicantSession.Failure.refused("ADD_NETWORK answered " + String(decoding: added.prefix(40), as: UTF8.self))
+            let plan = SupplicantJoinPlan(ssid: ssid, security: passphrase == nil ? .open : .personal, passphrase: passphrase)
+            let joined: SupplicantJoinPlan.Joined
+            switch try session.run(plan) {
+            case .success(let result): joined = result
+            case .failure(let error):
+                Output.err("hotspotd: radio join: \"" + ssid.description + "\": " + error.description)
+                return 1
             }
-            try session.callExpectingOK(.setNetwork(id, .ssid(ssid)))
-            if let passphrase {
-                try session.callExpectingOK(.setNetwork(id, .keyManagement([.wpaPSK, .sae])))
-                try session.callExpectingOK(.setNetwork(id, .psk(passphrase)))
-            } else {
-                try session.callExpectingOK(.setNetwork(id, .keyManagement([.none])))
+            let id = joined.networkID
+            Output.out("joining \"" + ssid.description + "\" (network " + id.description + (joined.reused ? ", reused" : ", added")
+                       + ", ssid hex " + ssid.hex + ")")
+            // SELECT_NETWORK of the network wpa_supplicant is already on changes nothing and reports nothing.
+            let statusReply = try session.call(.status)
+            if let status = try? SupplicantStatus.parse(statusReply), status.state == .completed, status.networkID == id {
+                Output.out("connected to \"" + ssid.description + "\" via " + (status.bssid.map { $0.description } ?? "?")
+                           + " (already)")
+                return 0
             }
-            try session.callExpectingOK(.setNetwork(id, .scanSSID(true)))
-            try session.callExpectingOK(.selectNetwork(id))
-            Output.out("joining \"\(ssid)\" (network \(id), ssid hex \(ssid.hex))")
             let outcome = session.waitForEvent(timeout: Int64(o.timeoutSeconds) * 1000) { e in
                 switch e {
                 case .connected(_, let nid, _): return nid == nil || nid == id
@@ -367,18 +602,29 @@ enum RadioCommand {
             }
             switch outcome {
             case .connected(let bssid, _, _)?:
-                Output.out("connected to \"\(ssid)\" via " + (bssid.map { "\($0)" } ?? "?"))
+                Output.out("connected to \"" + ssid.description + "\" via " + (bssid.map { $0.description } ?? "?"))
                 return 0
             case .temporarilyDisabled(_, _, _, _, let reason)?:
-                Output.err("hotspotd: radio join: \"\(ssid)\" temporarily disabled (" + (reason.map { $0.description } ?? "no reason given") + ")")
+                Output.err("hotspotd: radio join: \"" + ssid.description + "\" temporarily disabled ("
+                           + (reason.map { $0.description } ?? "no reason given") + ")")
                 return 1
             default:
-                Output.err("hotspotd: radio join: not connected within \(o.timeoutSeconds) s")
+                Output.err("hotspotd: radio join: not connected within " + o.timeoutSeconds.description + " s")
                 return 1
             }
         } catch {
             Output.err("hotspotd: radio join: " + error.message)
             return 1
+        }
+    }
+
+    /// Why a passphrase was refused, without showing it.
+    static func describe(_ error: PassphraseError) -> String {
+        switch error {
+        case .tooShort(let n): return n.description + " characters, a passphrase has 8–63"
+        case .tooLong(let n): return n.description + " characters, a passphrase has 8–63 (or 64 hex digits)"
+        case .sixtyFourCharactersNotHex: return "64 characters but not all hex digits (a raw PSK is 64 hex digits)"
+        case .notPrintableASCII(let offset): return "character " + (offset + 1).description + " is not printable ASCII"
         }
     }
 
@@ -450,7 +696,7 @@ enum RadioCommand {
             try fd.writeAll(text)
             return true
         } catch {
-            Output.err("hotspotd: radio: cannot write \(path): \(error.description)")
+            Output.err("hotspotd: radio: cannot write " + path + ": " + error.description)
             return false
         }
     }
@@ -478,7 +724,7 @@ enum RadioCommand {
         let pick: WirelessInterface?
         if let name { pick = all.first { $0.name == name } } else { pick = all.first { $0.iftype == 2 } }
         guard let pick else {
-            notes.append(name.map { "nl80211 knows no wireless interface named '\($0)'" } ?? "no wireless interface in station mode")
+            notes.append(name.map { "nl80211 knows no wireless interface named '" + $0 + "'" } ?? "no wireless interface in station mode")
             return nil
         }
         return (nl, pick)
@@ -508,27 +754,3 @@ enum MACAddress {
     }
 }
 
-enum JSONText {
-    /// A JSON string literal; bytes that are not valid UTF-8 were already replaced by the decoder.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    var hex: [UInt8] = []
-                    Hex.append(UInt8(u.value), to: &hex)
-                    out += "\\u00" + String(decoding: hex, as: UTF8.self)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-}

@@ -1,5 +1,6 @@
 # join-odd-ssid: `hotspotd radio join` joins an SSID with spaces, quotes, a backslash and non-ASCII
-# bytes (sent to wpa_supplicant as hex), over WPA2 with a passphrase from a file; a wrong passphrase
+# bytes (sent to wpa_supplicant as hex), over WPA2 with a passphrase from a file; joining the same SSID
+# again reuses its network block (one block per SSID, however often it is joined); a wrong passphrase
 # ends in WRONG_KEY; an unusable passphrase is refused before anything is sent.
 # radio-timeout: 150
 
@@ -22,6 +23,19 @@ expect_match "$(iw dev $STA_IF link)" "Connected to $(ap_bssid odd)" "kernel agr
 st=$(hotspotd radio station --interface $STA_IF --run-dir /run/hotspotd 2>&1)
 printf '%s\n' "$st"
 expect_match "$st" "associated with $(ap_bssid odd)" "radio station sees the odd AP"
+
+# Joining the same SSID again reuses its block: while associated (nothing to do), and after a disconnect.
+blocks() { wpa list_networks | tr -d '\r' | tail -n +2 | grep -c .; }
+out=$(hotspotd radio join --interface $STA_IF --run-dir /run/hotspotd --ssid-hex "$odd_hex" --passphrase-file pass.txt --timeout 40 2>&1); rc=$?
+printf '%s\n' "$out"
+expect_eq "$rc" 0 "second join of the odd SSID (already associated)"
+expect_match "$out" "network $id, reused" "second join reused network $id"
+wpa disconnect >/dev/null
+out=$(hotspotd radio join --interface $STA_IF --run-dir /run/hotspotd --ssid-hex "$odd_hex" --passphrase-file pass.txt --timeout 40 2>&1); rc=$?
+printf '%s\n' "$out"
+expect_eq "$rc" 0 "third join of the odd SSID (after a disconnect)"
+expect_match "$out" "connected to .* via $(ap_bssid odd)" "connected again"
+expect_eq "$(blocks)" 1 "network blocks after joining the same SSID three times"
 
 # Leading and trailing spaces survive as well (given as text this time).
 wpa disconnect >/dev/null
@@ -46,4 +60,5 @@ printf '%s\n' "$out"
 expect_eq "$rc" 1 "short passphrase refused"
 expect_match "$out" "unusable passphrase" "clear error"
 expect_eq "$(wpa list_networks | tr -d '\r' | wc -l)" "$before" "no network was added"
-note "joined SSID hex $odd_hex; wrong key → WRONG_KEY; short passphrase refused"
+expect_eq "$(blocks)" 2 "one network block per SSID joined (odd, spaced)"
+note "joined SSID hex $odd_hex three times with one network block; wrong key → WRONG_KEY; short passphrase refused"
