@@ -7,7 +7,7 @@ public let hotspotdVersion = "0.1.0"
 public enum CLI {
     /// Subcommands in the order `--help` lists them, with a one-line summary each.
     static let subcommands: [(name: String, usage: String, summary: String)] = [
-        ("run", "run [--config FILE] [--run-dir DIR]", "run the daemon in the foreground (procd style)"),
+        ("run", "run [--config FILE] [-v]", "run the daemon in the foreground (procd style)"),
         ("status", "status [--json]", "uplink state; exit 0 usable, 1 not, 2 daemon unreachable"),
         ("scan", "scan [--json]", "the last scan as helpers saw it"),
         ("helpers", "helpers", "helpers, their state and cached networks"),
@@ -41,6 +41,8 @@ public enum CLI {
             return 0
         case "radio":
             return RadioCommand.main(rest)
+        case "run":
+            return RunCommand.main(rest)
         default:
             if subcommands.contains(where: { $0.name == first }) {
                 return fail("'\(first)' is not available in this build yet")

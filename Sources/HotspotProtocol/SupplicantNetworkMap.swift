@@ -51,6 +51,6 @@ public struct SupplicantNetworkMap: Sendable {
     /// then asks STATUS what was joined).
     public func associated(networkID: NetworkID?, bssid: BSSID?) -> HotspotInput? {
         guard let networkID, let target = target(for: networkID) else { return nil }
-        return .associated(ssid: target.ssid, bssid: bssid, networkID: networkID.rawValue)
+        return .associated(ssid: target.ssid, bssid: bssid, networkID: networkID)
     }
 }

@@ -1,0 +1,525 @@
+import CLinux
+import HotspotCore
+import HotspotProtocol
+
+/// `hotspotd run`: the core, wpa_supplicant, nl80211, the kernel's addresses and the helpers, in one poll
+/// loop. This class performs the core's actions (`HotspotEffects`) and turns what happens around it into
+/// the core's inputs; every input goes through the driver, one batch at a time.
+public final class HotspotDaemon: HotspotEffects {
+    public struct Options {
+        public var configPath = "/etc/config/hotspot"
+        public var verbose = false
+        public init() {}
+    }
+
+    let loop: EventLoop
+    let options: Options
+    let logger: Logger
+    var settings: DaemonSettings
+    var driver: HotspotDriver! = nil
+    let client: SupplicantClient
+    let stateFile: StateFile
+    var networkMap = SupplicantNetworkMap()
+    var nl: NL80211? = nil
+    var ifindex: UInt32 = 0
+    var route: RouteMonitor? = nil
+    var hadAddress = false
+    var signals: FileDescriptor? = nil
+
+    /// One external helper process per request id.
+    struct Run {
+        var request: HelperRequest
+        var process: HelperProcess?
+        var startedAt: Int64
+    }
+    var runs: [Run] = []
+
+    /// wpa_supplicant work that changes its networks runs one plan at a time, in order.
+    var networkWork: [() -> Void] = []
+    var networkWorkBusy = false
+    /// A scan result fetch is under way; another SCAN-RESULTS meanwhile fetches once more after it.
+    var fetchingScan = false
+    var fetchAgain = false
+    var stationTimer = 0
+    public private(set) var exitStatus: Int32? = nil
+
+    init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
+         logger: Logger) {
+        self.loop = loop
+        self.options = options
+        self.settings = settings
+        self.logger = logger
+        stateFile = StateFile(path: settings.stateFile)
+        var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + settings.interface,
+                                               clientDirectory: settings.runDirectory)
+        c.pingInterval = 10_000
+        client = SupplicantClient(c, loop: loop)
+        var restored = PersistentState()
+        switch stateFile.load() {
+        case .loaded(let s): restored = s
+        case .missing: break
+        case .ignored(let why): logger.log(.warning, "state file ignored: " + why)
+        }
+        driver = HotspotDriver(machine: HotspotMachine(configuration: configuration, restoring: restored, now: loop.now),
+                               loop: loop, effects: self)
+    }
+
+    /// Runs the daemon until TERM/INT; returns the exit status.
+    public static func main(_ options: Options) -> Int32 {
+        let logger = Logger(toSyslog: true, toStderr: options.verbose, threshold: options.verbose ? .debug : .info)
+        let loaded: HotspotUCI
+        switch HotspotDaemon.loadConfiguration(options.configPath) {
+        case .loaded(let l): loaded = l
+        case .refused(let why):
+            logger.log(.error, why)
+            Output.err("hotspotd: " + why)
+            return 1
+        }
+        for w in loaded.warnings { logger.log(.warning, w) }
+        if !options.verbose { logger.threshold = loaded.settings.logLevel }
+        let loop = EventLoop()
+        let daemon = HotspotDaemon(loop: loop, options: options, settings: loaded.settings,
+                                   configuration: loaded.configuration, logger: logger)
+        if let failure = daemon.start() {
+            logger.log(.error, failure)
+            Output.err("hotspotd: " + failure)
+            return 1
+        }
+        while daemon.exitStatus == nil { loop.runOnce(maxWait: 60_000) }
+        return daemon.exitStatus ?? 0
+    }
+
+    // MARK: Start and stop
+
+    /// Everything that must work before the loop runs; a message when something does not.
+    func start() -> String? {
+        do { try RunDirectory(settings.runDirectory).prepare() } catch {
+            return "cannot prepare " + settings.runDirectory + ": " + error.description
+        }
+        let fd = cl_daemon_signalfd()
+        guard fd >= 0 else { return "signalfd: " + Errno.current.description }
+        signals = FileDescriptor(rawValue: fd)
+        loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
+        do {
+            let nl = try NL80211()
+            guard let w = try nl.interfaces().first(where: { $0.name == settings.interface }) else {
+                return "no wireless interface named " + settings.interface
+            }
+            self.nl = nl
+            ifindex = w.ifindex
+        } catch {
+            return "nl80211: " + error.description
+        }
+        do {
+            let r = try RouteMonitor(ifindex: ifindex, loop: loop)
+            r.onChange = { [self] in addressingChanged() }
+            route = r
+            hadAddress = r.addressing.hasAddress
+        } catch {
+            return "route netlink: " + error.description
+        }
+        client.onLinkUp = { [self] in supplicantUp() }
+        client.onLinkDown = { [self] why in logger.log(.warning, "wpa_supplicant connection lost: " + why) }
+        client.onEvent = { [self] message in supplicantEvent(message) }
+        client.start()
+        logger.log(.notice, "started on " + settings.interface + " (wpa_supplicant " + settings.controlDirectory + ")")
+        return nil
+    }
+
+    func readSignals() {
+        guard let fd = signals else { return }
+        while true {
+            let sig = cl_daemon_read_signal(fd.rawValue)
+            if sig <= 0 { return }
+            if sig == cl_sigterm() || sig == cl_sigint() {
+                stop(status: 0)
+                return
+            } else if sig == cl_sighup() {
+                reload()
+            }
+            // SIGCHLD: helper processes reap themselves when their pipes close.
+        }
+    }
+
+    /// Orderly exit: helpers killed, timers dropped, our client sockets removed. The association is left
+    /// as it is, so the owner's devices keep their uplink across a restart (procd respawn, upgrade).
+    func stop(status: Int32) {
+        logger.log(.notice, "stopping")
+        for r in runs { r.process?.abandon() }
+        runs = []
+        driver.cancelAllTimers()
+        client.stop()
+        route?.close()
+        exitStatus = status
+    }
+
+    enum ConfigurationLoad {
+        case loaded(HotspotUCI)
+        case refused(String)
+    }
+
+    /// The UCI file, parsed and validated; a message naming the file, line and option when it is refused.
+    static func loadConfiguration(_ path: String) -> ConfigurationLoad {
+        let bytes: [UInt8]
+        do {
+            let fd = try FileDescriptor.open(path, O_RDONLY)
+            defer { fd.close() }
+            bytes = try fd.readAll(limit: 1 << 20)
+        } catch {
+            return .refused("cannot read " + path + ": " + error.description)
+        }
+        do throws(HotspotUCIError) {
+            return .loaded(try HotspotUCI(parsing: bytes, file: path))
+        } catch {
+            return .refused(error.description)
+        }
+    }
+
+    func reload() {
+        switch HotspotDaemon.loadConfiguration(options.configPath) {
+        case .refused(let why):
+            logger.log(.error, "reload refused, keeping the running configuration: " + why)
+        case .loaded(let loaded):
+            for w in loaded.warnings { logger.log(.warning, w) }
+            if loaded.settings.interface != settings.interface {
+                logger.log(.warning, "a new interface takes effect at restart")
+            }
+            let interface = settings.interface
+            settings = loaded.settings
+            settings.interface = interface
+            logger.threshold = options.verbose ? .debug : settings.logLevel
+            driver.submit(.configurationReloaded(loaded.configuration))
+        }
+    }
+
+    // MARK: wpa_supplicant
+
+    func supplicantUp() {
+        logger.log(.notice, "attached to wpa_supplicant")
+        // Its networks may be gone (restarted with a fresh configuration); the core re-applies its choice.
+        networkMap = SupplicantNetworkMap()
+        networkWork = []
+        driver.submit(.supplicantReconnected)
+        // Already associated (we were restarted, it was not): pick the association up as it is.
+        client.request(.status) { [self] reply in
+            guard case .reply(let bytes) = reply, let status = try? SupplicantStatus.parse(bytes),
+                  status.state == .completed, let ssid = status.ssid else { return }
+            driver.submit(.associated(ssid: ssid, bssid: status.bssid, networkID: status.networkID))
+            if route?.addressing.hasAddress == true { driver.submit(.ipv4Acquired) }
+        }
+    }
+
+    func supplicantEvent(_ message: SupplicantEventMessage) {
+        switch message.event {
+        case .scanResults:
+            fetchScanResults()
+        case .connected(let bssid, let id, _):
+            if let id, let target = networkMap.target(for: id) {
+                associated(ssid: target.ssid, bssid: bssid, networkID: id)
+            } else {
+                // Not a network we configured in this run: ask wpa_supplicant what it joined.
+                client.request(.status) { [self] reply in
+                    guard case .reply(let bytes) = reply, let status = try? SupplicantStatus.parse(bytes),
+                          let ssid = status.ssid else {
+                        logger.log(.warning, "connected, but wpa_supplicant's STATUS names no SSID")
+                        return
+                    }
+                    associated(ssid: ssid, bssid: bssid ?? status.bssid, networkID: id ?? status.networkID)
+                }
+            }
+        case .disconnected:
+            driver.submit(.disconnected)
+        case .temporarilyDisabled(let id, let ssid, _, let duration, let reason):
+            guard let name = ssid ?? id.flatMap({ networkMap.target(for: $0)?.ssid }) else { return }
+            driver.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"),
+                                                   seconds: duration ?? 0)))
+        case .networkNotFound:
+            driver.submit(.supplicant(.networkNotFound(ssid: nil)))
+        case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
+             .authenticationRejected, .handshakeFailed, .unknown:
+            break
+        }
+    }
+
+    func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?) {
+        driver.submit(.associated(ssid: ssid, bssid: bssid, networkID: networkID))
+        // An address already there belongs to this association (DHCP is flushed on every disconnect).
+        if route?.addressing.hasAddress == true { driver.submit(.ipv4Acquired) }
+        pollStation()
+    }
+
+    /// The kernel's scan table, with exact SSID bytes and IEs; wpa_supplicant's BSS table when nl80211 fails.
+    func fetchScanResults() {
+        if let nl {
+            do {
+                let entries = try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
+                driver.submit(.scanResults(entries))
+                return
+            } catch {
+                logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
+            }
+        }
+        guard !fetchingScan else {
+            fetchAgain = true
+            return
+        }
+        fetchingScan = true
+        runPlan(BSSPagingPlan()) { [self] result in
+            fetchingScan = false
+            switch result {
+            case .success(let table): driver.submit(.scanResults(table.compactMap { $0.entry }))
+            case .failure(let why): logger.log(.warning, "reading scan results: " + why)
+            }
+            if fetchAgain {
+                fetchAgain = false
+                fetchScanResults()
+            }
+        }
+    }
+
+    /// The associated AP's signal from nl80211 while linked; every 10 s.
+    func pollStation() {
+        loop.cancel(stationTimer)
+        guard let nl else { return }
+        if let info = try? nl.station(ifindex: ifindex), let rssi = info.bestSignalDBm {
+            driver.submit(.linkSignal(rssi: rssi))
+        } else {
+            return
+        }
+        stationTimer = loop.schedule(after: 10_000) { [self] in pollStation() }
+    }
+
+    func addressingChanged() {
+        let has = route?.addressing.hasAddress == true
+        defer { hadAddress = has }
+        if has && !hadAddress {
+            logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
+                       + " on " + settings.interface)
+            driver.submit(.ipv4Acquired)
+        }
+    }
+
+    // MARK: Plans on wpa_supplicant
+
+    enum PlanResult<R> {
+        case success(R)
+        case failure(String)
+    }
+
+    /// Runs a plan's commands one after another on the control connection; `done` runs on the loop.
+    func runPlan<P: SupplicantPlan>(_ plan: P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
+        var plan = plan
+        func step(_ s: SupplicantPlanStep<P.Result>) {
+            switch s {
+            case .send(let command):
+                client.request(command) { reply in
+                    switch reply {
+                    case .reply(let bytes): step(plan.received(bytes))
+                    case .timedOut: done(.failure("wpa_supplicant did not answer"))
+                    case .unreachable(let why): done(.failure(why))
+                    case .invalid(let e): done(.failure(e.description))
+                    }
+                }
+            case .finished(let r): done(.success(r))
+            case .failed(let e): done(.failure(e.description))
+            }
+        }
+        step(plan.start())
+    }
+
+    /// Network changes (join, forget) in order, one at a time: two interleaved LIST/ADD sequences would
+    /// each add a block.
+    func enqueueNetworkWork(_ work: @escaping () -> Void) {
+        networkWork.append(work)
+        if !networkWorkBusy { nextNetworkWork() }
+    }
+
+    func nextNetworkWork() {
+        guard !networkWork.isEmpty else {
+            networkWorkBusy = false
+            return
+        }
+        networkWorkBusy = true
+        networkWork.removeFirst()()
+    }
+
+    // MARK: HotspotEffects
+
+    public func join(_ target: JoinTarget) {
+        enqueueNetworkWork { [self] in
+            // One network block at a time: the ones of earlier choices go first.
+            for (id, old) in networkMap.entries where old.ssid != target.ssid {
+                networkMap.remove(id)
+                client.request(.removeNetwork(.id(id))) { _ in }
+            }
+            runPlan(SupplicantJoinPlan(ssid: target.ssid, security: target.security, passphrase: target.passphrase,
+                                       bssid: target.bssid)) { [self] result in
+                switch result {
+                case .success(let joined):
+                    networkMap.record(joined.networkID, target)
+                    logger.log(.info, target.ssid.description + ": wpa_supplicant network " + joined.networkID.description
+                               + (joined.reused ? " (reused)" : " (added)"))
+                case .failure(let why):
+                    // The core's association timer notices and backs the network off.
+                    logger.log(.warning, target.ssid.description + ": join not configured: " + why)
+                }
+                nextNetworkWork()
+            }
+        }
+    }
+
+    public func disconnect() {
+        client.request(.disconnect) { [self] reply in
+            if case .reply(let b) = reply, SupplicantReply(b) != .ok { logger.log(.warning, "DISCONNECT refused") }
+        }
+    }
+
+    public func requestScan() {
+        client.request(.scan(ScanRequest())) { [self] reply in
+            // FAIL-BUSY: a scan is running already; its results come anyway.
+            if case .reply(let b) = reply, case .fail(let reason) = SupplicantReply(b), reason != "BUSY" {
+                logger.log(.warning, "SCAN refused")
+            }
+        }
+    }
+
+    public func persist(_ state: PersistentState) {
+        do {
+            if try stateFile.save(state) { logger.log(.debug, "state saved to " + stateFile.path) }
+        } catch {
+            // A full disk or a read-only overlay: keep running on what is in memory.
+            logger.log(.error, "cannot save state to " + stateFile.path + ": " + error.description)
+        }
+    }
+
+    public func log(_ level: LogLevel, _ message: String) { logger.log(level, message) }
+
+    public func notify() {}
+
+    public func runHelper(_ request: HelperRequest) {
+        guard let helper = driver.machine.configuration.helper(named: request.helper) else {
+            return answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
+        }
+        logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
+                   + (request.network.map { " " + $0.ssid.description } ?? ""))
+        switch helper.kind {
+        case .builtin:
+            if helper.program == KnownNetworkHelper.program {
+                let known = driver.machine.configuration.knownNetworks
+                let response = KnownNetworkHelper.respond(to: request, networks: known)
+                return answer(request.id, .helperResponded(requestID: request.id, response))
+            }
+            answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
+        case .external:
+            runExternal(helper, request)
+        }
+    }
+
+    func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
+        var uplink = UplinkAddressing(interface: settings.interface)
+        if let a = route?.addressing {
+            uplink.address = a.addresses.first.map { $0.address.description }
+            uplink.gateway = a.gateway.map { $0.description }
+        }
+        uplink.dnsServers = HotspotDaemon.dnsServers()
+        let invocation = HelperInvocation(request, uplink: uplink)
+        var sandbox = HelperSandbox()
+        sandbox.noNetwork = request.command.isEvaluation
+        let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
+        guard let ids = HotspotDaemon.resolve(user) else {
+            return answer(request.id, .helperFailed(requestID: request.id,
+                                                    .couldNotStart("no user " + user.description + " to run it as")))
+        }
+        sandbox.uid = ids.uid
+        sandbox.gid = ids.gid
+        let started = loop.now
+        runs.append(Run(request: request, process: nil, startedAt: started))
+        let process = HelperProcess.start(
+            loop: loop, path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
+            input: invocation.input, sandbox: sandbox
+        ) { [self] outcome in
+            guard let i = runs.firstIndex(where: { $0.request.id == request.id }) else { return }
+            runs.remove(at: i)
+            let input = HotspotDaemon.input(for: request, outcome, log: { [self] n in
+                logger.log(.info, "helper " + request.helper + ": " + n)
+            })
+            logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
+                       + HotspotDaemon.summary(input) + " in " + String(loop.now - started) + " ms")
+            answer(request.id, input)
+        }
+        if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }
+    }
+
+    /// Every helper answer reaches the core after the batch that started the helper.
+    func answer(_ id: UInt64, _ input: HotspotInput) {
+        loop.post { [self] in driver.submit(input) }
+    }
+
+    public func abandonHelper(requestID: UInt64, helper: String) {
+        guard let i = runs.firstIndex(where: { $0.request.id == requestID }) else { return }
+        let run = runs.remove(at: i)
+        run.process?.abandon()
+        logger.log(.info, "helper " + helper + ": " + run.request.command.rawValue + " abandoned after "
+                   + String(loop.now - run.startedAt) + " ms")
+    }
+}
+
+extension HotspotDaemon {
+    /// How a helper process ended, as the core's input.
+    static func input(for request: HelperRequest, _ outcome: HelperProcess.Outcome,
+                      log: (String) -> Void) -> HotspotInput {
+        switch outcome {
+        case .exited(let status, let stdout, let stderr):
+            logStderr(stderr, log)
+            let output = HelperOutput(.exited(status: status), stdout: stdout, for: request)
+            for n in output.notes { log(n.description) }
+            return output.input
+        case .signaled(let signal, let stderr):
+            logStderr(stderr, log)
+            return HelperOutput(.signaled(signal: signal), stdout: [], for: request).input
+        case .killed(let stderr):
+            logStderr(stderr, log)
+            return .helperFailed(requestID: request.id, .timedOut)
+        case .flooded:
+            return .helperFailed(requestID: request.id, .invalidOutput("more output than hotspotd reads"))
+        case .failedToStart:
+            return .helperFailed(requestID: request.id, .couldNotStart(outcome.description))
+        }
+    }
+
+    /// The first line of a helper's stderr, printable, for the log.
+    static func logStderr(_ stderr: [UInt8], _ log: (String) -> Void) {
+        let first = stderr.split(separator: UInt8(ascii: "\n")).first.map { Array($0.prefix(200)) } ?? []
+        if !first.isEmpty { log("stderr: " + HelperProtocol.printable(first)) }
+    }
+
+    static func summary(_ input: HotspotInput) -> String {
+        switch input {
+        case .helperResponded(_, let r):
+            return r.result.rawValue + (r.confidence.map { " (" + $0.rawValue + ")" } ?? "")
+                + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
+        case .helperFailed(_, let f): return f.description
+        default: return "?"
+        }
+    }
+
+    /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.
+    static func dnsServers() -> [String] {
+        for path in ["/tmp/resolv.conf.d/resolv.conf.auto", "/tmp/resolv.conf.auto", "/etc/resolv.conf"] {
+            guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { continue }
+            defer { fd.close() }
+            if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
+        }
+        return []
+    }
+
+    /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
+    static func resolve(_ user: SandboxUser) -> (uid: UInt32, gid: UInt32)? {
+        switch user {
+        case .uid(let id): return (id, id)
+        case .name(let name):
+            guard let pw = getpwnam(name) else { return nil }
+            return (pw.pointee.pw_uid, pw.pointee.pw_gid)
+        }
+    }
+}
