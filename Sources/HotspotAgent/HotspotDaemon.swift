@@ -41,6 +41,9 @@ public final class HotspotDaemon: HotspotEffects {
     var fetchingScan = false
     var fetchAgain = false
     var stationTimer = 0
+    /// The latest join's SELECT_NETWORK went out; NETWORK-NOT-FOUND events since then.
+    var joinSelected = false
+    var notFoundSinceJoin = 0
     public private(set) var exitStatus: Int32? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
@@ -234,7 +237,11 @@ public final class HotspotDaemon: HotspotEffects {
             driver.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"),
                                                    seconds: duration ?? 0)))
         case .networkNotFound:
-            driver.submit(.supplicant(.networkNotFound(ssid: nil)))
+            // wpa_supplicant says so after any scan without an enabled network in it, including the scan
+            // that was under way while we selected ours: only a second one after the selection counts.
+            guard joinSelected else { return }
+            notFoundSinceJoin += 1
+            if notFoundSinceJoin == 2 { driver.submit(.supplicant(.networkNotFound(ssid: nil))) }
         case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
              .authenticationRejected, .handshakeFailed, .unknown:
             break
@@ -346,6 +353,8 @@ public final class HotspotDaemon: HotspotEffects {
     // MARK: HotspotEffects
 
     public func join(_ target: JoinTarget) {
+        joinSelected = false
+        notFoundSinceJoin = 0
         enqueueNetworkWork { [self] in
             // One network block at a time: the ones of earlier choices go first.
             for (id, old) in networkMap.entries where old.ssid != target.ssid {
@@ -356,6 +365,7 @@ public final class HotspotDaemon: HotspotEffects {
                                        bssid: target.bssid)) { [self] result in
                 switch result {
                 case .success(let joined):
+                    joinSelected = true
                     networkMap.record(joined.networkID, target)
                     logger.log(.info, target.ssid.description + ": wpa_supplicant network " + joined.networkID.description
                                + (joined.reused ? " (reused)" : " (added)"))
@@ -368,9 +378,14 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
+    /// After any join still being configured: a DISCONNECT must not be undone by a later SELECT_NETWORK.
     public func disconnect() {
-        client.request(.disconnect) { [self] reply in
-            if case .reply(let b) = reply, SupplicantReply(b) != .ok { logger.log(.warning, "DISCONNECT refused") }
+        joinSelected = false
+        enqueueNetworkWork { [self] in
+            client.request(.disconnect) { [self] reply in
+                if case .reply(let b) = reply, SupplicantReply(b) != .ok { logger.log(.warning, "DISCONNECT refused") }
+                nextNetworkWork()
+            }
         }
     }
 

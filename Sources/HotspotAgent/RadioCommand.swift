@@ -575,7 +575,7 @@ enum RadioCommand {
         }
         defer { session.close() }
         do throws(SupplicantSession.Failure) {
-            let plan = SupplicantJoinPlan(ssid: ssid, security: passphrase == nil ? .open : .personal, passphrase: passphrase)
+            let plan = SupplicantJoinPlan(ssid: ssid, security: passphrase.isPresent ? .personal : .open, passphrase: passphrase)
             let joined: SupplicantJoinPlan.Joined
             switch try session.run(plan) {
             case .success(let result): joined = result

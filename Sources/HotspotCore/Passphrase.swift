@@ -89,3 +89,15 @@ public enum PassphraseError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+extension Optional where Wrapped == Passphrase {
+    /// Whether a passphrase is there, by pattern: the router build (Embedded Swift 6.3.1, -Osize) took
+    /// `passphrase == nil` for true with a passphrase present, which joined WPA2 networks as open ones.
+    @inline(never)
+    public var isPresent: Bool {
+        switch self {
+        case .some: return true
+        case .none: return false
+        }
+    }
+}

@@ -71,7 +71,7 @@ public struct UplinkSelector: Hashable, Sendable {
         if a.signalStrength != b.signalStrength { return a.signalStrength > b.signalStrength }
         if a.ssid != b.ssid { return a.ssid < b.ssid }
         // Same network: a claim with a password beats one without; then the known network.
-        if (a.target.passphrase != nil) != (b.target.passphrase != nil) { return a.target.passphrase != nil }
+        if a.target.passphrase.isPresent != b.target.passphrase.isPresent { return a.target.passphrase.isPresent }
         return a.claimedBy == nil && b.claimedBy != nil
     }
 

@@ -24,28 +24,26 @@ extension Passphrase {
 }
 
 /// `key_mgmt` values hotspotd sets.
-public enum KeyManagement: Hashable, CaseIterable, Sendable {
-    case none
-    case wpaPSK
-    case wpaPSKSHA256
-    case sae
-    case ftPSK
-    case ftSAE
-    case wpaEAP
-    case owe
+/// The `key_mgmt` suites of a network, as a bit set (written in this order). A set rather than an array of
+/// enum cases: the router build (Embedded Swift 6.3.1, -Osize) read `[.wpaPSK]` inside the command enum's
+/// payload back as NONE, joining WPA2 networks as open ones.
+public struct KeyManagement: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    var token: StaticString {
-        switch self {
-        case .none: return "NONE"
-        case .wpaPSK: return "WPA-PSK"
-        case .wpaPSKSHA256: return "WPA-PSK-SHA256"
-        case .sae: return "SAE"
-        case .ftPSK: return "FT-PSK"
-        case .ftSAE: return "FT-SAE"
-        case .wpaEAP: return "WPA-EAP"
-        case .owe: return "OWE"
-        }
-    }
+    public static let none = KeyManagement(rawValue: 1 << 0)
+    public static let wpaPSK = KeyManagement(rawValue: 1 << 1)
+    public static let wpaPSKSHA256 = KeyManagement(rawValue: 1 << 2)
+    public static let sae = KeyManagement(rawValue: 1 << 3)
+    public static let ftPSK = KeyManagement(rawValue: 1 << 4)
+    public static let ftSAE = KeyManagement(rawValue: 1 << 5)
+    public static let wpaEAP = KeyManagement(rawValue: 1 << 6)
+    public static let owe = KeyManagement(rawValue: 1 << 7)
+
+    public static let all = KeyManagement(rawValue: 0xff)
+
+    /// The words wpa_supplicant reads, one per bit in bit order.
+    static let words: [StaticString] = ["NONE", "WPA-PSK", "WPA-PSK-SHA256", "SAE", "FT-PSK", "FT-SAE", "WPA-EAP", "OWE"]
 }
 
 /// `ieee80211w`: protected management frames.
@@ -61,7 +59,7 @@ public enum NetworkField: Equatable, Sendable {
     case ssid(SSID)
     case psk(Passphrase)
     /// Sent space-separated (`key_mgmt WPA-PSK SAE`). Must not be empty.
-    case keyManagement([KeyManagement])
+    case keyManagement(KeyManagement)
     /// nil → `bssid any` (no BSSID lock).
     case bssid(BSSID?)
     case scanSSID(Bool)
@@ -288,9 +286,9 @@ public enum SupplicantCommand: Equatable, Sendable {
         case .keyManagement(let suites):
             guard !suites.isEmpty else { throw .emptyKeyManagement }
             WpaBytes.append(&out, "key_mgmt")
-            for s in suites {
+            for (bit, word) in KeyManagement.words.enumerated() where suites.rawValue & (1 << UInt16(bit)) != 0 {
                 out.append(WpaBytes.space)
-                WpaBytes.append(&out, s.token)
+                WpaBytes.append(&out, word)
             }
         case .bssid(let bssid):
             WpaBytes.append(&out, "bssid ")

@@ -65,9 +65,9 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         guard !ssid.isEmpty else { return .failed(.emptySSID) }
         switch security {
         case .open:
-            guard passphrase == nil else { return .failed(.passphraseForOpenNetwork) }
+            guard !passphrase.isPresent else { return .failed(.passphraseForOpenNetwork) }
         case .personal:
-            guard passphrase != nil else { return .failed(.passphraseRequired) }
+            guard passphrase.isPresent else { return .failed(.passphraseRequired) }
         case .wep, .enterprise, .unknown:
             return .failed(.unsupportedSecurity(security))
         }
@@ -152,7 +152,12 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     func configuration(_ step: Int, _ id: NetworkID) -> SupplicantCommand? {
         switch step {
         case 0: return .setNetwork(id, .ssid(ssid))
-        case 1: return .setNetwork(id, .keyManagement(passphrase == nil ? [.none] : [.wpaPSK]))
+        case 1:
+            // By the security start() checked (a personal network has its passphrase).
+            switch security {
+            case .personal: return .setNetwork(id, .keyManagement([.wpaPSK]))
+            case .open, .wep, .enterprise, .unknown: return .setNetwork(id, .keyManagement([.none]))
+            }
         case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
         case 3: return .setNetwork(id, .bssid(bssid))
         case 4: return .setNetwork(id, .scanSSID(false))

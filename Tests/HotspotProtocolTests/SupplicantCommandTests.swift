@@ -109,7 +109,7 @@ private func id(_ n: Int) -> NetworkID { NetworkID(n)! }
     @Test func otherNetworkFields() throws {
         #expect(try text(.setNetwork(id(0), .keyManagement([.none]))) == "SET_NETWORK 0 key_mgmt NONE")
         #expect(try text(.setNetwork(id(0), .keyManagement([.wpaPSK, .sae]))) == "SET_NETWORK 0 key_mgmt WPA-PSK SAE")
-        #expect(try text(.setNetwork(id(0), .keyManagement(KeyManagement.allCases)))
+        #expect(try text(.setNetwork(id(0), .keyManagement(.all)))
                 == "SET_NETWORK 0 key_mgmt NONE WPA-PSK WPA-PSK-SHA256 SAE FT-PSK FT-SAE WPA-EAP OWE")
         #expect(try text(.setNetwork(id(0), .bssid(BSSID("02:00:00:00:01:0A")!))) == "SET_NETWORK 0 bssid 02:00:00:00:01:0a")
         #expect(try text(.setNetwork(id(0), .bssid(nil))) == "SET_NETWORK 0 bssid any")

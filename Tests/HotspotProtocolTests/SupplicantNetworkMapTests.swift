@@ -13,7 +13,7 @@ private func target(_ name: String, _ security: SecurityType = .open) -> JoinTar
         let odd = JoinTarget(ssid: SSID(bytes: [0xff, 0x22, 0x5c, 0x00])!, security: .open)
         map.record(id(4), odd)
         let bssid = BSSID("02:00:00:00:01:00")!
-        #expect(map.associated(networkID: id(4), bssid: bssid) == .associated(ssid: odd.ssid, bssid: bssid, networkID: 4))
+        #expect(map.associated(networkID: id(4), bssid: bssid) == .associated(ssid: odd.ssid, bssid: bssid, networkID: id(4)))
         #expect(map.target(for: id(4)) == odd)
         // Not ours, or no id at all: the caller asks STATUS instead.
         #expect(map.associated(networkID: id(5), bssid: bssid) == nil)

@@ -470,8 +470,10 @@ radio_excerpt() {
     for f in "$RADIO_DIR"/*.log "$RADIO_DIR/events.raw" "$RADIO_DIR/web-access.log"; do
         [ -f "$f" ] || continue
         [ "$f" = "$RADIO_DIR/scenario.log" ] && continue
-        echo "@@| --- $(basename "$f") (last 12 lines)"
-        tr -d '\r' < "$f" | tail -n 12 | sed 's/^/@@| /'
+        # The daemon's own log says most about a daemon scenario: more of it.
+        local n=12; [ "$(basename "$f")" = daemon.log ] && n=${RADIO_DAEMON_TAIL:-60}
+        echo "@@| --- $(basename "$f") (last $n lines)"
+        tr -d '\r' < "$f" | tail -n $n | sed 's/^/@@| /'
     done
 }
 
