@@ -91,8 +91,8 @@ public enum PassphraseError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 extension Optional where Wrapped == Passphrase {
-    /// Whether a passphrase is there, by pattern: the router build (Embedded Swift 6.3.1, -Osize) took
-    /// `passphrase == nil` for true with a passphrase present, which joined WPA2 networks as open ones.
+    /// Whether a passphrase is there, by pattern rather than through Equatable (one small function on the
+    /// router instead of a specialised Optional ==).
     @inline(never)
     public var isPresent: Bool {
         switch self {
