@@ -169,6 +169,23 @@ struct UCIMapper {
         static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled"]
     }
 
+    /// HelperCommand's words, in case order.
+    static let commandNames: [StaticString] = ["filterScanList", "evaluate", "authenticate", "presentUI", "maintain", "logoff"]
+
+    /// By a switch: the router build (Embedded, -Osize) trapped on this option with `allCases[i]` and an
+    /// inline array literal here.
+    static func command(_ index: Int) -> HelperCommand? {
+        switch index {
+        case 0: return .filterScanList
+        case 1: return .evaluate
+        case 2: return .authenticate
+        case 3: return .presentUI
+        case 4: return .maintain
+        case 5: return .logoff
+        default: return nil
+        }
+    }
+
     /// The index of `name` in `names`, or -1.
     static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
 
@@ -314,9 +331,9 @@ struct UCIMapper {
                 }
             case .command:
                 for v in o.values {
-                    let i = UCIMapper.lookup(v.bytes, ["filterScanList", "evaluate", "authenticate", "presentUI", "maintain", "logoff"])
-                    if i >= 0 {
-                        commands.insert(HelperCommand.allCases[i])
+                    let i = UCIMapper.lookup(v.bytes, UCIMapper.commandNames)
+                    if let command = UCIMapper.command(i) {
+                        commands.insert(command)
                     } else {
                         fail(o, v, "is not a helper command (filterScanList, evaluate, authenticate, presentUI, maintain, logoff)")
                     }

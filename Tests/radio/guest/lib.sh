@@ -423,6 +423,15 @@ daemon_helper() {
     { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"
     chmod 755 "$RADIO_HELPERS/$1"
 }
+# daemon_main [OPTION VALUE]...: prints the `config hotspot 'main'` section the daemon scenarios share
+# (this radio, wpa_supplicant's sockets, the state file in the scenario's directory, helpers as uid
+# 65534, scans every 5 s while down), plus the options given.
+daemon_main() {
+    printf "config hotspot 'main'\n\toption interface '%s'\n\toption ctrl_dir '%s'\n" "$STA_IF" "$WPA_CTRL"
+    printf "\toption run_dir '/run/hotspotd'\n\toption state_file '%s'\n" "$RADIO_DIR/hotspotd.state"
+    printf "\toption helper_user '65534'\n\toption scan_interval '5'\n"
+    while [ $# -ge 2 ]; do printf "\toption %s '%s'\n" "$1" "$2"; shift 2; done
+}
 # daemon_config: the UCI file on stdin becomes $RADIO_DIR/hotspot.conf.
 daemon_config() { cat > "$RADIO_DIR/hotspot.conf"; }
 

@@ -2,6 +2,7 @@
 # a temporaryFailure leaves the network for a backoff and it is tried again after it; a helper that hangs
 # is killed at command_timeout with its children.
 # radio-timeout: 300
+# radio-arches: x86_64
 
 ap_start metro --ssid "Metro WiFi" --open --dhcp
 ap_start backup --ssid "Backup Net" --open --dhcp --txpower 1000
@@ -39,22 +40,14 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option scan_interval '5'
-	option backoff_base '15'
-	option command_timeout '8'
+{ daemon_main backoff_base 15 command_timeout 8; cat <<EOF_UCI
 config helper 'judge'
 	option exec '$RADIO_HELPERS/judge'
 config helper 'sleeper'
 	option exec '$RADIO_HELPERS/sleeper'
 	list command 'filterScanList'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Metro WiFi: auto-join disabled' 90 || fail "failure did not disable Metro WiFi"

@@ -4,6 +4,7 @@
 # short interval succeeds; after the AP drops the router, the re-join goes straight to maintain with
 # HOTSPOT_DID_JUST_JOIN=1. wpa_supplicant holds exactly one network block all along.
 # radio-timeout: 240
+# radio-arches: x86_64
 
 ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
 sta_start
@@ -30,20 +31,13 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option maintain_interval '12'
-	option scan_interval '5'
+{ daemon_main maintain_interval 12; cat <<EOF_UCI
 config helper 'fast'
 	option exec '$RADIO_HELPERS/fast'
 config helper 'slow'
 	option exec '$RADIO_HELPERS/slow'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Venue Lounge: authenticated by fast' 90 || fail "not authenticated by fast"

@@ -3,6 +3,7 @@
 # bytes that are not UTF-8 in their names, around the real uplink. hotspotd keeps one control connection
 # throughout, backs the bad network off, and keeps its uplink.
 # radio-timeout: 240
+# radio-arches: x86_64
 
 ap_start trap --ssid "CTRL-EVENT-TERMINATING" --psk "trap-password-1"
 ap_start quotes --ssid-hex "$(hexof 'say "hi" \ bye')" --open
@@ -12,14 +13,7 @@ ap_start base --ssid "Base Camp" --open --dhcp --txpower 1000
 sta_start
 sta_dhcp_on_link
 sta_events_start
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option scan_interval '5'
-	option backoff_base '60'
+{ daemon_main backoff_base 60; cat <<EOF_UCI
 config helper 'known'
 	option builtin 'known'
 config network
@@ -29,6 +23,7 @@ config network
 config network
 	option ssid 'Base Camp'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'CTRL-EVENT-TERMINATING: wpa_supplicant: WRONG_KEY' 90 || fail "the trap network was not tried"
 expect "sta_events | grep -q 'ssid=\"CTRL-EVENT-TERMINATING\"'" "wpa_supplicant printed events naming it"

@@ -2,6 +2,7 @@
 # picks up the association as it is, authenticates, and wpa_supplicant still holds exactly one network
 # block (the one hotspotd made, reused). The state file survives too.
 # radio-timeout: 240
+# radio-arches: x86_64
 
 ap_start inn --ssid "Station Inn" --psk "inn-password-77" --dhcp
 sta_start
@@ -25,17 +26,11 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option scan_interval '5'
+{ daemon_main; cat <<EOF_UCI
 config helper 'innkeeper'
 	option exec '$RADIO_HELPERS/innkeeper'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 wait_for "grep -q '^authenticate' $calls/innkeeper" 90 || fail "authenticate never started"
 expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "one network block before the kill"

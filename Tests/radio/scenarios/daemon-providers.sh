@@ -3,6 +3,7 @@
 # `scout` never gets authenticate. An evaluated SSID skips evaluation: when the first AP goes away, the
 # router joins "Partner Cafe" and hands it straight to `login`.
 # radio-timeout: 240
+# radio-arches: x86_64
 
 ap_start grand --ssid "Hotel Grand" --open --dhcp
 ap_start partner --ssid "Partner Cafe" --open --dhcp --txpower 1000
@@ -27,16 +28,7 @@ daemon_helper login <<'EOS'
 echo "$1 ssid=$HOTSPOT_SSID just=$HOTSPOT_DID_JUST_JOIN" >> /tmp/calls/login
 echo result=success
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option scan_interval '5'
-	option evaluation_provider 'scout'
-	option authentication_provider 'login'
+{ daemon_main evaluation_provider scout authentication_provider login; cat <<EOF_UCI
 	list evaluated_ssid 'Partner Cafe'
 config helper 'scout'
 	option exec '$RADIO_HELPERS/scout'
@@ -45,6 +37,7 @@ config helper 'login'
 	option exec '$RADIO_HELPERS/login'
 	list role 'authentication'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Hotel Grand: authenticated by login' 90 || fail "Hotel Grand not authenticated by login"

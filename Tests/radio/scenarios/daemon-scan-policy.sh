@@ -2,25 +2,19 @@
 # scans only every connected_scan_interval (here 60 s), and scans at scan_interval (5 s) only while
 # the link's signal (nl80211 station info) is below min_signal. Counts CTRL-EVENT-SCAN-STARTED.
 # radio-timeout: 300
+# radio-arches: x86_64
 
 ap_start good --ssid "Good Uplink" --open --dhcp --txpower 500
 sta_start
 sta_dhcp_on_link
 sta_events_start
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option scan_interval '5'
-	option connected_scan_interval '60'
-	option min_signal '35'
+{ daemon_main connected_scan_interval 60 min_signal 35; cat <<EOF_UCI
 config helper 'known'
 	option builtin 'known'
 config network
 	option ssid 'Good Uplink'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'Good Uplink: authenticated by known' 90 || fail "not online"
 sta_mark

@@ -1,6 +1,7 @@
 # daemon-unsupported: `first` evaluates high but answers authenticate with unsupportedNetwork; it is
 # excluded for this network, `second` (low) is evaluated and authenticates; `first` is not asked again.
 # radio-timeout: 180
+# radio-arches: x86_64
 
 ap_start airport --ssid "Airport Free" --open --dhcp
 sta_start
@@ -26,19 +27,13 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option scan_interval '5'
+{ daemon_main; cat <<EOF_UCI
 config helper 'first'
 	option exec '$RADIO_HELPERS/first'
 config helper 'second'
 	option exec '$RADIO_HELPERS/second'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Airport Free: authenticated by second' 90 || fail "not authenticated by second"

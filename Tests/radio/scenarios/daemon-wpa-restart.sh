@@ -2,23 +2,19 @@
 # does on `wifi reload`): hotspotd reconnects, re-applies its network and its choice, and the uplink is
 # back without the owner doing anything. The built-in `known` helper handles the owner's network.
 # radio-timeout: 200
+# radio-arches: x86_64
 
 ap_start home --ssid "Home Base" --psk "home-base-pass" --dhcp
 sta_start
 sta_dhcp_on_link
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option scan_interval '5'
+{ daemon_main; cat <<EOF_UCI
 config helper 'known'
 	option builtin 'known'
 config network
 	option ssid 'Home Base'
 	option key 'home-base-pass'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'Home Base: authenticated by known' 90 || fail "not authenticated by the known helper"
 

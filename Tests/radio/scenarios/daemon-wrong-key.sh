@@ -2,6 +2,7 @@
 # WRONG_KEY, the network backs off (doubling), and there is no endless reconnect loop: count the join
 # attempts over 2 minutes.
 # radio-timeout: 240
+# radio-arches: x86_64
 
 ap_start guarded --ssid "Guarded" --psk "right-password-1"
 sta_start
@@ -19,18 +20,11 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-daemon_config <<EOF_UCI
-config hotspot 'main'
-	option interface '$STA_IF'
-	option ctrl_dir '$WPA_CTRL'
-	option run_dir '/run/hotspotd'
-	option state_file '$RADIO_DIR/hotspotd.state'
-	option helper_user '65534'
-	option scan_interval '5'
-	option backoff_base '10'
+{ daemon_main backoff_base 10; cat <<EOF_UCI
 config helper 'liar'
 	option exec '$RADIO_HELPERS/liar'
 EOF_UCI
+} | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'Guarded: joining' 60 || fail "the claimed network was never joined"
 t0=$(radio_uptime)
