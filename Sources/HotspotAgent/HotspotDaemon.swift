@@ -258,12 +258,16 @@ public final class HotspotDaemon: HotspotEffects {
     /// The kernel's scan table, with exact SSID bytes and IEs; wpa_supplicant's BSS table when nl80211 fails.
     func fetchScanResults() {
         if let nl {
-            do {
-                let entries = try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
-                driver.submit(.scanResults(entries))
-                return
-            } catch {
-                logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
+            // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
+            for attempt in 0..<2 {
+                do {
+                    let entries = try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
+                    driver.submit(.scanResults(entries))
+                    return
+                } catch {
+                    if attempt == 0 && error.isDumpInterrupted { continue }
+                    logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
+                }
             }
         }
         guard !fetchingScan else {

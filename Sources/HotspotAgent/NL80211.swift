@@ -20,6 +20,9 @@ public struct NetlinkError: Error, CustomStringConvertible {
         }
     }
 
+    /// The kernel's table changed during a dump (NLE_DUMP_INTR): read it again.
+    public var isDumpInterrupted: Bool { source == .libnl && code == -NLE_DUMP_INTR }
+
     /// libnl says the nl80211 family is unknown to this kernel.
     public var isFamilyMissing: Bool { source == .libnl && (code == -NLE_OBJ_NOTFOUND || code == -NLE_PROTO_MISMATCH) }
 }

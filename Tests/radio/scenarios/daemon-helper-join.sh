@@ -62,4 +62,6 @@ wait_for "grep -q '^maintain just=1 chosen=1' $calls/fast" 60 || fail "no mainta
 daemon_wait 'Venue Lounge: authenticated by fast' 20 || fail "not authenticated again"
 expect_eq "$(grep -c '^evaluate' $calls/fast)" "$evaluates" "no new evaluate for a cached network"
 expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "still one network block"
+hwm() { sed -n 's/^VmHWM: *//p' /proc/$1/status | tr -d ' '; }
+note "peak RSS (VmHWM): hotspotd $(hwm "$(daemon_pid)"), wpa_supplicant $(hwm "$(cat $RADIO_RUN/wpa_supplicant.pid)"), hostapd $(hwm "$(cat "$(ap_dir lounge)/pid")")"
 note "joined by the helper's password, evaluate high won over a slow low, maintain, re-join → maintain(didJustJoin)"
