@@ -41,6 +41,8 @@ public final class HotspotDaemon: HotspotEffects {
     var fetchingScan = false
     var fetchAgain = false
     var stationTimer = 0
+    /// Waiting for the default route after the address.
+    var gatewayTimer = 0
     /// The latest join's SELECT_NETWORK went out; NETWORK-NOT-FOUND events since then.
     var joinSelected = false
     var notFoundSinceJoin = 0
@@ -208,7 +210,7 @@ public final class HotspotDaemon: HotspotEffects {
             guard case .reply(let bytes) = reply, let status = try? SupplicantStatus.parse(bytes),
                   status.state == .completed, let ssid = status.ssid else { return }
             driver.submit(.associated(ssid: ssid, bssid: status.bssid, networkID: status.networkID))
-            if route?.addressing.hasAddress == true { driver.submit(.ipv4Acquired) }
+            if route?.addressing.hasAddress == true { addressReady() }
         }
     }
 
@@ -251,7 +253,7 @@ public final class HotspotDaemon: HotspotEffects {
     func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?) {
         driver.submit(.associated(ssid: ssid, bssid: bssid, networkID: networkID))
         // An address already there belongs to this association (DHCP is flushed on every disconnect).
-        if route?.addressing.hasAddress == true { driver.submit(.ipv4Acquired) }
+        if route?.addressing.hasAddress == true { addressReady() }
         pollStation()
     }
 
@@ -306,8 +308,24 @@ public final class HotspotDaemon: HotspotEffects {
         if has && !hadAddress {
             logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
                        + " on " + settings.interface)
-            driver.submit(.ipv4Acquired)
+            addressReady()
+        } else if gatewayTimer != 0, route?.addressing.gateway != nil {
+            joinComplete()
         }
+    }
+
+    /// A DHCP client sets the address first and the default route a moment later; helpers want both
+    /// (HOTSPOT_GATEWAY is often the portal). Wait up to 2 s for the route, then go on without it.
+    func addressReady() {
+        if route?.addressing.gateway != nil { return joinComplete() }
+        loop.cancel(gatewayTimer)
+        gatewayTimer = loop.schedule(after: 2_000) { [self] in joinComplete() }
+    }
+
+    func joinComplete() {
+        loop.cancel(gatewayTimer)
+        gatewayTimer = 0
+        driver.submit(.ipv4Acquired)
     }
 
     // MARK: Plans on wpa_supplicant
