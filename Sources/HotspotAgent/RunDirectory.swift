@@ -27,8 +27,18 @@ public struct RunDirectory {
             let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard let pid = Int32(String(decoding: digits, as: UTF8.self)) else { continue }
             if pid == getpid() { continue }
-            if kill(pid, 0) != 0 && cl_errno() == ESRCH { stale.append(name) }
+            if kill(pid, 0) != 0 && cl_errno() == ESRCH || RunDirectory.isZombie(pid) { stale.append(name) }
         }
         for name in stale { _ = unlink(path + "/" + name) }
+    }
+
+    /// A killed process nobody reaped yet still answers kill(pid, 0), but its sockets are dead: state `Z`
+    /// in /proc/PID/stat (after the command name's closing parenthesis).
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let fd = try? FileDescriptor.open("/proc/" + String(pid) + "/stat", O_RDONLY) else { return false }
+        defer { fd.close() }
+        guard let bytes = try? fd.readAll(limit: 512) else { return false }
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")), close + 2 < bytes.count else { return false }
+        return bytes[close + 2] == UInt8(ascii: "Z")
     }
 }
