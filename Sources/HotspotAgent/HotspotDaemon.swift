@@ -91,6 +91,8 @@ public final class HotspotDaemon: HotspotEffects {
             return 1
         }
         while daemon.exitStatus == nil { loop.runOnce(maxWait: 60_000) }
+        // What stop() posted (closing and unlinking wpa_supplicant's client sockets) runs before exit.
+        loop.runPosted()
         return daemon.exitStatus ?? 0
     }
 

@@ -30,9 +30,11 @@ cat monitor.txt
 
 # 3. Killing the client leaves its sockets behind; the next hotspotd removes them.
 kill -9 $mon
-left=$(ls /run/hotspotd | grep -c '^wpa_ctrl_')
+# Counted by the monitor's pid: earlier scenarios' processes are not this check's business.
+left=$(ls /run/hotspotd | grep -c "^wpa_ctrl_$mon-")
 log "sockets left by the killed monitor: $left"
 [ "$left" -ge 1 ] || fail "expected stale client sockets after SIGKILL"
 hotspotd radio scan --interface $STA_IF --run-dir /run/hotspotd > /dev/null 2>&1
-expect_eq "$(ls /run/hotspotd | grep -c '^wpa_ctrl_')" 0 "stale client sockets removed"
+expect_eq "$(ls /run/hotspotd | grep -c "^wpa_ctrl_$mon-")" 0 "stale client sockets removed"
+log "client sockets of other processes: $(ls /run/hotspotd | grep '^wpa_ctrl_' | tr '\n' ' ')"
 note "reconnected after SIGKILL and after TERMINATING; $(grep -c 'link up' monitor.txt) attaches"
