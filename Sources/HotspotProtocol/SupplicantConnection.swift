@@ -153,18 +153,12 @@ public struct SupplicantConnection {
     /// Close everything and fail whatever waits; no reconnect until `start()`.
     public mutating func stop(now: Int64) -> [Action] {
         let reason = "stopped"
-        var actions: [Action]
+        let actions: [Action]
         switch state {
         case .idle:
             return []
-        case .opening:
-            actions = [.closeSockets]
-        case .attaching:
-            actions = [.cancelTimer(.attach), .closeSockets]
-        case .up(let requests):
-            actions = [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets]
-            actions += Self.fail(requests, reason: reason)
-            actions.append(.linkDown(reason: reason))
+        case .opening, .attaching, .up:
+            actions = closing(reason)
         case .waitingToReconnect:
             actions = [.cancelTimer(.reconnect)]
         }
@@ -344,14 +338,8 @@ public struct SupplicantConnection {
         switch state {
         case .idle, .waitingToReconnect:
             return []
-        case .opening:
-            actions = [.closeSockets]
-        case .attaching:
-            actions = [.cancelTimer(.attach), .closeSockets]
-        case .up(let requests):
-            actions = [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets]
-            actions += Self.fail(requests, reason: reason)
-            actions.append(.linkDown(reason: reason))
+        case .opening, .attaching, .up:
+            actions = closing(reason)
         }
         lastError = reason
         let delay = min(backoff, configuration.reconnectMaximum)
@@ -359,6 +347,22 @@ public struct SupplicantConnection {
         state = .waitingToReconnect
         actions.append(.armTimer(.reconnect, deadline: now + delay))
         return actions
+    }
+
+    /// What closing the open sockets of the current state takes: its timers, the sockets, and (when up)
+    /// the waiting requests and the link. Shared by `stop` and a lost link.
+    func closing(_ reason: String) -> [Action] {
+        switch state {
+        case .idle, .waitingToReconnect:
+            return []
+        case .opening:
+            return [.closeSockets]
+        case .attaching:
+            return [.cancelTimer(.attach), .closeSockets]
+        case .up(let requests):
+            return [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets] + Self.fail(requests, reason: reason)
+                + [.linkDown(reason: reason)]
+        }
     }
 
     static func fail(_ requests: Requests, reason: String) -> [Action] {
