@@ -9,11 +9,12 @@ public final class Logger {
     /// Lines below this level are dropped (debug only with -v).
     public var threshold: LogLevel
 
-    public init(toSyslog: Bool, toStderr: Bool, threshold: LogLevel = .info) {
+    /// `syslogPath`: the log daemon's socket (tests give their own).
+    public init(toSyslog: Bool, toStderr: Bool, threshold: LogLevel = .info, syslogPath: String = "/dev/log") {
         self.toSyslog = toSyslog
         self.toStderr = toStderr
         self.threshold = threshold
-        if toSyslog { cl_daemon_openlog("hotspotd") }
+        if toSyslog { cl_daemon_openlog("hotspotd", syslogPath) }
     }
 
     public func log(_ level: LogLevel, _ message: String) {

@@ -12,9 +12,11 @@ int cl_daemon_read_signal(int fd);
 /// Restores an empty signal mask (for a process that leaves the poll loop, and for tests).
 void cl_daemon_unblock_signals(void);
 
-/// openlog(ident, LOG_PID, LOG_DAEMON); `ident` must stay valid (a string literal).
-void cl_daemon_openlog(const char *ident);
-/// syslog(priority, "%s", message).
+/// Where cl_daemon_syslog sends: the datagram socket at `path` (/dev/log), as `ident[pid]` in the
+/// daemon facility. Both strings are copied (ident up to 31 bytes). Connects lazily.
+void cl_daemon_openlog(const char *ident, const char *path);
+/// One syslog datagram `<facility|priority>ident[pid]: message` (cut at 1 KB). Never blocks: dropped when
+/// the log daemon is away or its queue is full; a restarted log daemon is found again on the next line.
 void cl_daemon_syslog(int priority, const char *message);
 
 int cl_sigterm(void);
