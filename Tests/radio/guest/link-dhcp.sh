@@ -11,6 +11,7 @@ stop() {
 }
 case $2 in
     CONNECTED)
+        echo "radio-mark connected $ifname" > /dev/kmsg
         stop
         udhcpc -i "$ifname" -b -p "$pidfile" -t 10 -T 2 -A 3 -s /radio/udhcpc.script \
             >> /run/radio/link-dhcp.log 2>&1

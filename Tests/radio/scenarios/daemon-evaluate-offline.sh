@@ -2,7 +2,7 @@
 # that tries to reach the AP side's web server during evaluate fails, the same attempt in authenticate
 # (which has the network) succeeds.
 # radio-timeout: 180
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start open --ssid "Open Lobby" --open --dhcp
 sta_start

@@ -2,7 +2,7 @@
 # a temporaryFailure leaves the network for a backoff and it is tried again after it; a helper that hangs
 # is killed at command_timeout with its children.
 # radio-timeout: 300
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start metro --ssid "Metro WiFi" --open --dhcp
 ap_start backup --ssid "Backup Net" --open --dhcp --txpower 1000

@@ -4,12 +4,16 @@
 # short interval succeeds; after the AP drops the router, the re-join goes straight to maintain with
 # HOTSPOT_DID_JUST_JOIN=1. wpa_supplicant holds exactly one network block all along.
 # radio-timeout: 240
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64 armv7
 
 ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
 sta_start
 sta_dhcp_on_link
 calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+# The helper (uid 65534) marks the kernel's log when evaluate reaches it: the time from the address to
+# the evaluate command, measured by the kernel's clock.
+chmod 666 /dev/kmsg
+dmesg -c >/dev/null  # earlier scenarios' marks (one boot runs them all)
 
 daemon_helper fast <<'EOS'
 echo "$1 just=$HOTSPOT_DID_JUST_JOIN chosen=$HOTSPOT_IS_CHOSEN_HELPER addr=$HOTSPOT_ADDRESS ssid=$HOTSPOT_SSID" >> /tmp/calls/fast
@@ -20,7 +24,7 @@ case $1 in
             [ "$ssid" = "Venue Lounge" ] && printf 'claim=%s\thigh\tlounge-pass-2024\n' "$hex"
         done
         echo result=success;;
-    evaluate) echo result=success; echo confidence=high;;
+    evaluate) echo "radio-mark evaluate" > /dev/kmsg; echo result=success; echo confidence=high;;
     *) echo result=success;;
 esac
 EOS
@@ -63,6 +67,15 @@ wait_for "grep -q '^maintain just=1 chosen=1' $calls/fast" 60 || fail "no mainta
 daemon_wait 'Venue Lounge: authenticated by fast' 20 || fail "not authenticated again"
 expect_eq "$(grep -c '^evaluate' $calls/fast)" "$evaluates" "no new evaluate for a cached network"
 expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "still one network block"
+# First join: CONNECTED → address (DHCP, not ours) → evaluate started (hotspotd: netlink event, core,
+# fork and exec of the helper, its shell up to the echo).
+mark() { dmesg | sed -n "s/^\[ *\([0-9.]*\)\] radio-mark $1.*/\1/p" | head -n 1; }
+t_conn=$(mark connected); t_addr=$(mark address); t_eval=$(mark evaluate)
+if [ -n "$t_conn" ] && [ -n "$t_addr" ] && [ -n "$t_eval" ]; then
+    note "first join: CONNECTED → address $(awk "BEGIN { printf \"%.0f\", ($t_addr - $t_conn) * 1000 }") ms (DHCP), address → evaluate at the helper $(awk "BEGIN { printf \"%.1f\", ($t_eval - $t_addr) * 1000 }") ms"
+else
+    fail "kernel log marks missing (connected '$t_conn', address '$t_addr', evaluate '$t_eval')"
+fi
 hwm() { sed -n 's/^VmHWM: *//p' /proc/$1/status | tr -d ' '; }
 note "peak RSS (VmHWM): hotspotd $(hwm "$(daemon_pid)"), wpa_supplicant $(hwm "$(cat $RADIO_RUN/wpa_supplicant.pid)"), hostapd $(hwm "$(cat "$(ap_dir lounge)/pid")")"
 note "joined by the helper's password, evaluate high won over a slow low, maintain, re-join → maintain(didJustJoin)"

@@ -3,7 +3,7 @@
 # bytes that are not UTF-8 in their names, around the real uplink. hotspotd keeps one control connection
 # throughout, backs the bad network off, and keeps its uplink.
 # radio-timeout: 240
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64 armv7
 
 ap_start trap --ssid "CTRL-EVENT-TERMINATING" --psk "trap-password-1"
 ap_start quotes --ssid-hex "$(hexof 'say "hi" \ bye')" --open

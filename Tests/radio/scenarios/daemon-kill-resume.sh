@@ -2,7 +2,7 @@
 # picks up the association as it is, authenticates, and wpa_supplicant still holds exactly one network
 # block (the one hotspotd made, reused). The state file survives too.
 # radio-timeout: 240
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64 armv7
 
 ap_start inn --ssid "Station Inn" --psk "inn-password-77" --dhcp
 sta_start

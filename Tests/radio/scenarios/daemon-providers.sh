@@ -3,7 +3,7 @@
 # `scout` never gets authenticate. An evaluated SSID skips evaluation: when the first AP goes away, the
 # router joins "Partner Cafe" and hands it straight to `login`.
 # radio-timeout: 240
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start grand --ssid "Hotel Grand" --open --dhcp
 ap_start partner --ssid "Partner Cafe" --open --dhcp --txpower 1000

@@ -1,7 +1,7 @@
 # daemon-unsupported: `first` evaluates high but answers authenticate with unsupportedNetwork; it is
 # excluded for this network, `second` (low) is evaluated and authenticates; `first` is not asked again.
 # radio-timeout: 180
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start airport --ssid "Airport Free" --open --dhcp
 sta_start

@@ -2,7 +2,7 @@
 # does on `wifi reload`): hotspotd reconnects, re-applies its network and its choice, and the uplink is
 # back without the owner doing anything. The built-in `known` helper handles the owner's network.
 # radio-timeout: 200
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64 armv7
 
 ap_start home --ssid "Home Base" --psk "home-base-pass" --dhcp
 sta_start

@@ -2,7 +2,7 @@
 # WRONG_KEY, the network backs off (doubling), and there is no endless reconnect loop: count the join
 # attempts over 2 minutes.
 # radio-timeout: 240
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start guarded --ssid "Guarded" --psk "right-password-1"
 sta_start
