@@ -70,11 +70,13 @@ expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "still one network block
 # First join: CONNECTED → address (DHCP, not ours) → evaluate started (hotspotd: netlink event, core,
 # fork and exec of the helper, its shell up to the echo).
 mark() { dmesg | sed -n "s/^\[ *\([0-9.]*\)\] radio-mark $1.*/\1/p" | head -n 1; }
-t_conn=$(mark connected); t_addr=$(mark address); t_eval=$(mark evaluate)
-if [ -n "$t_conn" ] && [ -n "$t_addr" ] && [ -n "$t_eval" ]; then
-    note "first join: CONNECTED → address $(awk "BEGIN { printf \"%.0f\", ($t_addr - $t_conn) * 1000 }") ms (DHCP), address → evaluate at the helper $(awk "BEGIN { printf \"%.1f\", ($t_eval - $t_addr) * 1000 }") ms"
+# hotspotd waits for the default route after the address (helpers want the gateway), up to 2 s.
+t_conn=$(mark connected); t_addr=$(mark address); t_route=$(mark route); t_eval=$(mark evaluate)
+ms() { awk "BEGIN { printf \"%.1f\", ($2 - $1) * 1000 }"; }
+if [ -n "$t_conn" ] && [ -n "$t_addr" ] && [ -n "$t_route" ] && [ -n "$t_eval" ]; then
+    note "first join: CONNECTED → address $(ms "$t_conn" "$t_addr") ms (DHCP); address → route $(ms "$t_addr" "$t_route") ms (DHCP client); route → evaluate at the helper $(ms "$t_route" "$t_eval") ms (hotspotd); address → evaluate $(ms "$t_addr" "$t_eval") ms"
 else
-    fail "kernel log marks missing (connected '$t_conn', address '$t_addr', evaluate '$t_eval')"
+    fail "kernel log marks missing (connected '$t_conn', address '$t_addr', route '$t_route', evaluate '$t_eval')"
 fi
 hwm() { sed -n 's/^VmHWM: *//p' /proc/$1/status | tr -d ' '; }
 note "peak RSS (VmHWM): hotspotd $(hwm "$(daemon_pid)"), wpa_supplicant $(hwm "$(cat $RADIO_RUN/wpa_supplicant.pid)"), hostapd $(hwm "$(cat "$(ap_dir lounge)/pid")")"
