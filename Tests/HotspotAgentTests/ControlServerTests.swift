@@ -1,10 +1,27 @@
 import Foundation
 import Glibc
-import CLinux
 import Testing
 import HotspotCore
 import HotspotProtocol
 @testable import HotspotAgent
+
+/// A UNIX stream socket bound (`listen` false: nothing accepts) or connected to `path`; -1 on failure.
+func unixStreamSocket(_ path: String, bindOnly: Bool = false) -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var addr = sockaddr_un()
+    addr.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+        for (i, b) in path.utf8.enumerated() { raw[i] = b }
+    }
+    let r = withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bindOnly ? bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                     : connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
+    if r != 0 { close(fd); return -1 }
+    return fd
+}
 
 /// A test's end of a control connection: a plain socket, read without blocking while the loop turns.
 final class RawControlClient {
@@ -13,8 +30,8 @@ final class RawControlClient {
     var closed = false
 
     init(_ path: String) {
-        fd = cl_unix_stream_socket()
-        precondition(fd >= 0 && cl_connect_unix(fd, path) == 0, "connect \(path): \(errno)")
+        fd = unixStreamSocket(path)
+        precondition(fd >= 0, "connect \(path): \(errno)")
     }
 
     func send(_ text: String) { send(Array(text.utf8)) }
@@ -124,8 +141,8 @@ final class RawControlClient {
 
     @Test func aStaleSocketIsReplacedButALiveOneIsNot() throws {
         // A socket file nobody listens on, as a killed daemon leaves.
-        let stale = cl_unix_stream_socket()
-        #expect(cl_bind_unix(stale, path) == 0)
+        let stale = unixStreamSocket(path, bindOnly: true)
+        #expect(stale >= 0)
         close(stale)
         let s = try server()
         #expect(throws: ControlServerError.self) { _ = try server() }
