@@ -24,27 +24,26 @@ enum ControlCommand {
                 i += 1
                 return args[i]
             }
-            let b = Array(a.utf8)
-            if b == Array("--json".utf8) {
+            if word(a, "--json") {
                 json = true
-            } else if b == Array("--once".utf8) {
+            } else if word(a, "--once") {
                 once = true
-            } else if b == Array("--socket".utf8) {
+            } else if word(a, "--socket") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --socket needs a path") }
                 socket = v
-            } else if b == Array("--config".utf8) || b == Array("-c".utf8) {
+            } else if word(a, "--config") || word(a, "-c") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --config needs a file") }
                 config = v
-            } else if b == Array("--ssid-hex".utf8) {
+            } else if word(a, "--ssid-hex") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --ssid-hex needs hex digits") }
                 ssidHex = v
-            } else if b == Array("--passphrase-file".utf8) {
+            } else if word(a, "--passphrase-file") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
-            } else if b == Array("--".utf8) {
+            } else if word(a, "--") {
                 words += args[(i + 1)...]
                 break
-            } else if b.first == UInt8(ascii: "-") {
+            } else if a.utf8.first == UInt8(ascii: "-") {
                 return CLI.fail(subcommand + ": unknown option '" + a + "'")
             } else {
                 words.append(a)
@@ -61,10 +60,9 @@ enum ControlCommand {
             guard words.count == 1, !words[0].isEmpty else { return nil }
             return SSID(words[0])
         }
-        let name = Array(subcommand.utf8)
         let request: ControlRequest
         var extra = false
-        if name == Array("join".utf8) {
+        if word(subcommand, "join") {
             guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
             var passphrase: Passphrase? = nil
             if let file = passphraseFile {
@@ -77,13 +75,13 @@ enum ControlCommand {
             extra = json
         } else {
             extra = once || passphraseFile != nil
-            if name == Array("enable".utf8) || name == Array("forget".utf8) {
+            if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
-                request = name == Array("enable".utf8) ? .enable(s) : .forget(s)
+                request = word(subcommand, "enable") ? .enable(s) : .forget(s)
                 extra = extra || json
             } else {
                 extra = extra || ssidHex != nil
-                guard let r = parse(name, words, json: json) else {
+                guard let r = parse(subcommand, words, json: json) else {
                     return CLI.fail(subcommand + ": unexpected arguments (see hotspotd --help)")
                 }
                 request = r
@@ -102,40 +100,45 @@ enum ControlCommand {
         }
     }
 
+    /// Byte equality: keeps Unicode string comparison out of the router build.
+    @inline(never)
+    static func word(_ s: String, _ word: StaticString) -> Bool {
+        s.utf8.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
     /// Subcommands without an SSID: their words after the name.
-    static func parse(_ name: [UInt8], _ words: [String], json: Bool) -> ControlRequest? {
-        let w = words.map { Array($0.utf8) }
+    @inline(never)
+    static func parse(_ name: String, _ w: [String], json: Bool) -> ControlRequest? {
         func none(_ r: ControlRequest) -> ControlRequest? { w.isEmpty ? r : nil }
         func plain(_ r: ControlRequest) -> ControlRequest? { w.isEmpty && !json ? r : nil }
-        switch name {
-        case Array("status".utf8): return none(.status(json: json))
-        case Array("scan".utf8): return none(.scan(json: json))
-        case Array("helpers".utf8): return none(.helpers(json: json))
-        case Array("networks".utf8): return none(.networks(json: json))
-        case Array("logoff".utf8): return plain(.logoff)
-        case Array("reload".utf8): return plain(.reload)
-        case Array("version".utf8): return plain(.version)
-        case Array("ui".utf8):
+        if word(name, "status") { return none(.status(json: json)) }
+        if word(name, "scan") { return none(.scan(json: json)) }
+        if word(name, "helpers") { return none(.helpers(json: json)) }
+        if word(name, "networks") { return none(.networks(json: json)) }
+        if word(name, "logoff") { return plain(.logoff) }
+        if word(name, "reload") { return plain(.reload) }
+        if word(name, "version") { return plain(.version) }
+        if word(name, "ui") {
             guard let first = w.first else { return .ui(json: json) }
             if json { return nil }
-            if first == Array("cancel".utf8) { return w.count == 1 ? .cancelUI : nil }
-            guard first == Array("submit".utf8) else { return nil }
+            if word(first, "cancel") { return w.count == 1 ? .cancelUI : nil }
+            guard word(first, "submit") else { return nil }
             var answers: [UIAnswer] = []
             for pair in w.dropFirst() {
-                guard let eq = pair.firstIndex(of: UInt8(ascii: "=")), eq > 0 else { return nil }
-                answers.append(UIAnswer(key: String(decoding: pair[..<eq], as: UTF8.self),
-                                        value: String(decoding: pair[(eq + 1)...], as: UTF8.self)))
+                let b = Array(pair.utf8)
+                guard let eq = b.firstIndex(of: UInt8(ascii: "=")), eq > 0 else { return nil }
+                answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
+                                        value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
             }
             return answers.isEmpty ? nil : .submitUI(answers)
-        case Array("config".utf8):
-            guard w.count == 1 else { return nil }
-            let verbs: [ControlRequest.ConfigVerb] = [.check, .show, .save, .remove]
-            let names = ["check", "show", "save", "remove"]
-            for (i, n) in names.enumerated() where w[0] == Array(n.utf8) { return .config(verbs[i], json: json) }
-            return nil
-        default:
-            return nil
         }
+        if word(name, "config"), w.count == 1 {
+            if word(w[0], "check") { return .config(.check, json: json) }
+            if word(w[0], "show") { return .config(.show, json: json) }
+            if word(w[0], "save") { return .config(.save, json: json) }
+            if word(w[0], "remove") { return .config(.remove, json: json) }
+        }
+        return nil
     }
 
     struct Problem: Error { var message: String }

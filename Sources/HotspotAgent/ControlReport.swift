@@ -43,6 +43,7 @@ struct ControlReport {
     // MARK: Text helpers
 
     /// `label` padded to 13 columns, then `value`, one line.
+    @inline(never)
     mutating func line(_ label: String, _ value: String) {
         text.append(contentsOf: CLI.pad(label, 12).utf8)
         text.append(UInt8(ascii: " "))
@@ -50,29 +51,35 @@ struct ControlReport {
         text.append(0x0a)
     }
 
+    @inline(never)
     mutating func plain(_ s: String) {
         text.append(contentsOf: s.utf8)
         text.append(0x0a)
     }
 
+    @inline(never)
     static func seconds(_ ms: Int64) -> String { String(max(0, ms) / 1000) + " s" }
 
     /// 0.0–1.0 with two decimals, as a JSON number.
+    @inline(never)
     static func fraction(_ d: Double) -> String {
         let n = Int(min(max(d, 0), 1) * 100 + 0.5)
         return n == 100 ? "1.0" : (n < 10 ? "0.0" : "0.") + String(n)
     }
 
     /// Four bars for people: ▂▄▆█ filled by signal quarters.
+    @inline(never)
     static func bars(_ signal: Double) -> String {
         let n = signal >= 0.75 ? 4 : signal >= 0.5 ? 3 : signal >= 0.25 ? 2 : signal > 0 ? 1 : 0
         return String(repeating: "#", count: n) + String(repeating: ".", count: 4 - n)
     }
 
+    @inline(never)
     static func percent(_ d: Double) -> String { String(Int(max(d, 0) * 100 + 0.5)) + "%" }
 
     // MARK: status
 
+    @inline(never)
     mutating func status(_ s: StatusSnapshot, _ x: Extras) {
         let link = s.link
         if json {
@@ -185,6 +192,7 @@ struct ControlReport {
     // MARK: scan
 
     /// Why the router would not join this network by itself, or nil when it is a candidate.
+    @inline(never)
     static func notCandidate(_ e: ScanEntry, _ s: StatusSnapshot, minSignal: Double) -> String? {
         if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
             return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - s.now) } ?? " until enabled")
@@ -198,6 +206,7 @@ struct ControlReport {
         return nil
     }
 
+    @inline(never)
     mutating func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, minSignal: Double) {
         let sorted = rows.sorted { $0.entry.rssi > $1.entry.rssi }
         if json { out.beginArray() } else {
@@ -237,6 +246,7 @@ struct ControlReport {
 
     // MARK: helpers
 
+    @inline(never)
     mutating func helpers(_ s: StatusSnapshot) {
         if json {
             out.beginObject()
@@ -290,6 +300,7 @@ struct ControlReport {
         for ssid in s.loggedOff { line("logged off", ssid.description) }
     }
 
+    @inline(never)
     mutating func ssidList(_ name: StaticString, _ list: [SSID]) {
         out.name(name)
         out.beginArray()
@@ -301,6 +312,7 @@ struct ControlReport {
         out.endArray()
     }
 
+    @inline(never)
     mutating func blockedList(_ name: StaticString, _ list: [StatusSnapshot.Blocked], _ now: Int64) {
         out.name(name)
         out.beginArray()
@@ -317,6 +329,7 @@ struct ControlReport {
     // MARK: ui
 
     /// False when no login waits.
+    @inline(never)
     mutating func ui(_ s: StatusSnapshot) -> Bool {
         guard let ui = s.uiRequest else {
             if json { out.null() } else { plain("no login is waiting") }
@@ -355,11 +368,13 @@ struct ControlReport {
 
     // MARK: networks, preferences
 
+    @inline(never)
     mutating func networks(_ s: StatusSnapshot) {
         if json { return ssidListValue(s.ownerNetworks) }
         for n in s.ownerNetworks { plain(n.description) }
     }
 
+    @inline(never)
     mutating func ssidListValue(_ list: [SSID]) {
         out.beginArray()
         for ssid in list {
@@ -370,6 +385,7 @@ struct ControlReport {
         out.endArray()
     }
 
+    @inline(never)
     mutating func preferences(_ p: ManagerPreferences) {
         if json {
             out.beginObject()

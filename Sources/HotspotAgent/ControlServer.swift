@@ -149,6 +149,7 @@ public final class ControlServer {
         c.fd.close()
     }
 
+    @inline(never)
     func ready(_ id: Int, _ revents: Int16) {
         guard let i = index(id) else { return }
         if clients[i].answered {

@@ -28,6 +28,7 @@ extension HotspotDaemon {
         }
     }
 
+    @inline(never)
     func answer(_ request: ControlRequest) -> ControlReply {
         let machine = driver.machine
         switch request {
