@@ -34,6 +34,25 @@ int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid) {
     return 0;
 }
 
+int cl_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+
+int cl_peer_in_group(int fd, uint32_t gid) {
+    uint32_t uid, primary;
+    int32_t pid;
+    if (cl_peer_credentials(fd, &uid, &primary, &pid) != 0) return -1;
+    if (primary == gid) return 1;
+    gid_t groups[64];
+    socklen_t len = sizeof(groups);
+    // ERANGE: more than 64 groups (the kernel copies none then); refused rather than guessed.
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len) != 0) return errno == ERANGE ? 0 : -1;
+    for (size_t i = 0; i < len / sizeof(gid_t); i++) if (groups[i] == gid) return 1;
+    return 0;
+}
+
 #include <sched.h>
 #include <sys/resource.h>
 

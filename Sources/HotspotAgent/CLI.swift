@@ -44,8 +44,8 @@ public enum CLI {
         case "run":
             return RunCommand.main(rest)
         default:
-            if subcommands.contains(where: { $0.name == first }) {
-                return fail("'\(first)' is not available in this build yet")
+            if subcommands.contains(where: { $0.name.utf8.elementsEqual(first.utf8) }) {
+                return ControlCommand.main(first, rest)
             }
             return fail("unknown subcommand '\(first)' (see hotspotd --help)")
         }
@@ -74,6 +74,8 @@ public enum CLI {
             text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
         }
         text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
+        text += "\nClient subcommands take --socket PATH (default /var/run/hotspotd/control) or --config FILE"
+        text += " (its run_dir);\nSSIDs may be given as --ssid-hex HEX.\n"
         text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."
         return text
     }

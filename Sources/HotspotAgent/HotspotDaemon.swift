@@ -47,6 +47,10 @@ public final class HotspotDaemon: HotspotEffects {
     var joinSelected = false
     var notFoundSinceJoin = 0
     public private(set) var exitStatus: Int32? = nil
+    /// The control socket; the latest helper run and state changes, for `hotspotd status`.
+    var control: ControlServer? = nil
+    var lastRun: ControlReport.HelperRun? = nil
+    var transitions: [ControlReport.Transition] = []
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -103,6 +107,7 @@ public final class HotspotDaemon: HotspotEffects {
         do { try RunDirectory(settings.runDirectory).prepare() } catch {
             return "cannot prepare " + settings.runDirectory + ": " + error.description
         }
+        if let failure = startControl() { return failure }
         let fd = cl_daemon_signalfd()
         guard fd >= 0 else { return "signalfd: " + Errno.current.description }
         signals = FileDescriptor(rawValue: fd)
@@ -125,12 +130,16 @@ public final class HotspotDaemon: HotspotEffects {
         } catch {
             return "route netlink: " + error.description
         }
+        startSupplicant()
+        return nil
+    }
+
+    func startSupplicant() {
         client.onLinkUp = { [self] in supplicantUp() }
         client.onLinkDown = { [self] why in logger.log(.warning, "wpa_supplicant connection lost: " + why) }
         client.onEvent = { [self] message in supplicantEvent(message) }
         client.start()
         logger.log(.notice, "started on " + settings.interface + " (wpa_supplicant " + settings.controlDirectory + ")")
-        return nil
     }
 
     func readSignals() {
@@ -157,6 +166,7 @@ public final class HotspotDaemon: HotspotEffects {
         driver.cancelAllTimers()
         client.stop()
         route?.close()
+        control?.close()
         exitStatus = status
     }
 
@@ -182,10 +192,13 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
-    func reload() {
+    /// SIGHUP and `hotspotd reload`; nil when the new configuration is in effect, else why not.
+    @discardableResult
+    func reload() -> String? {
         switch HotspotDaemon.loadConfiguration(options.configPath) {
         case .refused(let why):
             logger.log(.error, "reload refused, keeping the running configuration: " + why)
+            return why
         case .loaded(let loaded):
             for w in loaded.warnings { logger.log(.warning, w) }
             if loaded.settings.interface != settings.interface {
@@ -196,6 +209,7 @@ public final class HotspotDaemon: HotspotEffects {
             settings.interface = interface
             logger.threshold = options.verbose ? .debug : settings.logLevel
             driver.submit(.configurationReloaded(loaded.configuration))
+            return nil
         }
     }
 
@@ -433,7 +447,16 @@ public final class HotspotDaemon: HotspotEffects {
 
     public func log(_ level: LogLevel, _ message: String) { logger.log(level, message) }
 
-    public func notify() {}
+    /// Keeps the last few changes of state or link for `hotspotd status`.
+    public func notify() {
+        let s = driver.machine.snapshot()
+        let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
+                                         at: loop.now)
+        if let last = transitions.last, last.state == t.state, last.ssid == t.ssid,
+           last.link.utf8.elementsEqual(t.link.utf8) { return }
+        transitions.append(t)
+        if transitions.count > 5 { transitions.removeFirst() }
+    }
 
     public func runHelper(_ request: HelperRequest) {
         guard let helper = driver.machine.configuration.helper(named: request.helper) else {
@@ -446,6 +469,8 @@ public final class HotspotDaemon: HotspotEffects {
             if helper.program == KnownNetworkHelper.program {
                 let known = driver.machine.configuration.knownNetworks
                 let response = KnownNetworkHelper.respond(to: request, networks: known)
+                lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
+                                                  result: response.result.rawValue, ms: 0, at: loop.now)
                 return answer(request.id, .helperResponded(requestID: request.id, response))
             }
             answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
@@ -482,8 +507,11 @@ public final class HotspotDaemon: HotspotEffects {
             let input = HotspotDaemon.input(for: request, outcome, log: { [self] n in
                 logger.log(.info, "helper " + request.helper + ": " + n)
             })
+            let summary = HotspotDaemon.summary(input)
             logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
-                       + HotspotDaemon.summary(input) + " in " + String(loop.now - started) + " ms")
+                       + summary + " in " + String(loop.now - started) + " ms")
+            lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
+                                              ms: loop.now - started, at: loop.now)
             answer(request.id, input)
         }
         if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }

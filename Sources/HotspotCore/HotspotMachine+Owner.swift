@@ -99,13 +99,14 @@ extension HotspotMachine {
                 dirty = true
             }
         }
-        reply(.accepted("joining"))
         if case .online(var info) = link, info.ssid == ssid {
-            // Already there: it just becomes the owner's choice, which no better network replaces.
+            // Already there (Apple's alreadyAssociated): it just becomes the owner's choice, which no better
+            // network replaces.
             info.target = target
             link = .online(info)
-            return
+            return reply(.accepted("already associated"))
         }
+        reply(.accepted("joining"))
         switch link {
         case .associated, .online: emit(.disconnect)
         case .down, .joining: break

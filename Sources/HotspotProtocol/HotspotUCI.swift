@@ -55,6 +55,8 @@ public struct DaemonSettings: Hashable, Sendable {
     public var logLevel: LogLevel = .info
     /// The default user for external helpers (OpenWrt's `nobody`, uid 65534).
     public var helperUser: SandboxUser = .name("nobody")
+    /// Members of this group (a name, or a gid as `.uid`) may use the control socket; nil: root only.
+    public var controlGroup: SandboxUser? = nil
     /// Every `config helper`, in file order, enabled or not.
     public var helpers: [HelperSettings] = []
     public var pinnedBSSIDs: [PinnedBSSID] = []
@@ -148,14 +150,14 @@ struct UCIMapper {
         case evaluationProvider, authenticationProvider, portalDomain, evaluatedSSID, evaluatedSSIDHex
         case minSignal, switchMargin, switchScans
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
-        case backoffBase, backoffCap, disableExpiry
+        case backoffBase, backoffCap, disableExpiry, controlGroup
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
             "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid", "evaluated_ssid_hex",
             "min_signal", "switch_margin", "switch_scans",
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
-            "backoff_base", "backoff_cap", "disable_expiry",
+            "backoff_base", "backoff_cap", "disable_expiry", "control_group",
         ]
     }
 
@@ -252,6 +254,16 @@ struct UCIMapper {
             case .stateFile: settings.stateFile = path(o)
             case .logLevel: settings.logLevel = logLevel(o)
             case .helperUser: settings.helperUser = user(o)
+            case .controlGroup:
+                // A group name or gid; its members may use the control socket (root always may).
+                let v = single(o)
+                if let id = UCIMapper.integer(v.bytes), id >= 0 {
+                    settings.controlGroup = .uid(UInt32(id))
+                } else if HelperDescriptor.isValidName(v.text) && v.bytes.first != UInt8(ascii: "-") {
+                    settings.controlGroup = .name(v.text)
+                } else {
+                    fail(o, v, "is not a group name or gid")
+                }
             case .evaluationProvider:
                 configuration.preferences.evaluationProvider = single(o).text
                 providers.append(o)

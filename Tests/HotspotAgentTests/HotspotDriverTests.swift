@@ -99,4 +99,18 @@ final class RecordingEffects: HotspotEffects {
         #expect(second.count == 1)
         if case .refused = second.first {} else { Issue.record("logoff while joining must be refused") }
     }
+
+    /// NEHotspotConfigurationManager answers alreadyAssociated when asked to join the network in use.
+    @Test func joiningTheNetworkInUseAnswersAlreadyAssociated() {
+        let effects = RecordingEffects()
+        let d = driver(effects)
+        d.submit(.scanResults(scan))
+        d.submit(.associated(ssid: hotel, bssid: scan[0].bssid, networkID: nil))
+        d.submit(.ipv4Acquired)
+        effects.events = []
+        var replies: [OwnerReply] = []
+        d.submit(.owner(.join(hotel, passphrase: nil, once: false))) { replies.append($0) }
+        #expect(replies == [.accepted("already associated")])
+        #expect(!effects.events.contains("disconnect"))
+    }
 }

@@ -89,6 +89,7 @@ private func defaultFile() throws -> String {
             \toption min_signal '50'
             \toption switch_margin '0'
             \toption switch_scans '1'
+            \toption control_group 'hotspot'
             config helper 'eval'
             \toption exec '/bin/eval'
             config helper 'auth'
@@ -106,6 +107,7 @@ private func defaultFile() throws -> String {
         let s = uci.settings
         #expect(s.interface == "phy0-sta0" && s.controlDirectory == "/tmp/wpa" && s.runDirectory == "/tmp/run")
         #expect(s.stateFile == "/overlay/state" && s.logLevel == .debug && s.helperUser == .uid(1000))
+        #expect(s.controlGroup == .name("hotspot"))
         // helper_user is the default of helpers above it too.
         #expect(s.helpers.map(\.user) == [.uid(1000), .uid(1000)])
         #expect(c.helpers.map(\.kind) == [.external, .builtin] && c.helpers[1].program == "known")

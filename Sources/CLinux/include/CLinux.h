@@ -68,6 +68,12 @@ int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
 int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
 
+/// accept4(2): the connection non-blocking and close-on-exec; -1 with errno (EAGAIN: none waiting).
+int cl_accept(int fd);
+/// 1 when the connected peer holds `gid` as its primary or a supplementary group (SO_PEERCRED and
+/// SO_PEERGROUPS, as the peer was at connect time), 0 when not, -1 with errno.
+int cl_peer_in_group(int fd, uint32_t gid);
+
 /// The name of a directory entry (d_name is a fixed array Swift imports as a tuple).
 static inline const char *cl_dirent_name(const struct dirent *entry) { return entry->d_name; }
 

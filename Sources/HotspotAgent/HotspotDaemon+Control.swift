@@ -1,0 +1,108 @@
+import CLinux
+import HotspotCore
+import HotspotProtocol
+
+/// The control socket's requests, answered from the core's snapshot and what the daemon knows.
+extension HotspotDaemon {
+    func startControl() -> String? {
+        var group: UInt32? = nil
+        if let g = settings.controlGroup {
+            switch g {
+            case .uid(let id): group = id
+            case .name(let name):
+                guard let gr = getgrnam(name) else { return "control_group: no group named " + name }
+                group = gr.pointee.gr_gid
+            }
+            // Group members must reach the socket through the run directory.
+            _ = chown(settings.runDirectory, uid_t.max, gid_t(group!))
+            _ = chmod(settings.runDirectory, 0o710)
+        }
+        do throws(ControlServerError) {
+            let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,
+                                           access: ControlServer.Access(ownUID: geteuid(), group: group))
+            server.onRequest = { [self] request, reply in reply(answer(request)) }
+            control = server
+            return nil
+        } catch {
+            return "control socket: " + error.description
+        }
+    }
+
+    @inline(never)
+    func answer(_ request: ControlRequest) -> ControlReply {
+        let machine = driver.machine
+        switch request {
+        case .status(let json):
+            let s = machine.snapshot()
+            var r = ControlReport(json: json)
+            r.status(s, extras())
+            return ControlReply(exitStatus: s.isUsable ? 0 : 1, body: r.body)
+        case .scan(let json):
+            var r = ControlReport(json: json)
+            r.scan(machine.scanRows(), machine.snapshot(), minSignal: machine.configuration.minSignal)
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .helpers(let json):
+            var r = ControlReport(json: json)
+            r.helpers(machine.snapshot())
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .ui(let json):
+            var r = ControlReport(json: json)
+            let waiting = r.ui(machine.snapshot())
+            return ControlReply(exitStatus: waiting ? 0 : 1, body: r.body)
+        case .networks(let json):
+            var r = ControlReport(json: json)
+            r.networks(machine.snapshot())
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .logoff: return owner(.logoff)
+        case .submitUI(let answers): return owner(.submitUI(answers))
+        case .cancelUI: return owner(.cancelUI)
+        case .enable(let ssid): return owner(.enable(ssid))
+        case .join(let ssid, let passphrase, let once): return owner(.join(ssid, passphrase: passphrase, once: once))
+        case .forget(let ssid): return owner(.forget(ssid))
+        case .reload:
+            if let why = reload() { return .refused("reload refused, the running configuration stays: " + why) }
+            return text("configuration reloaded")
+        case .config(let verb, let json):
+            switch verb {
+            case .check:
+                switch HotspotDaemon.loadConfiguration(options.configPath) {
+                case .refused(let why): return .refused(why)
+                case .loaded: return text(options.configPath + ": valid")
+                }
+            case .show:
+                var r = ControlReport(json: json)
+                r.preferences(machine.configuration.preferences)
+                return ControlReply(exitStatus: 0, body: r.body)
+            case .save, .remove:
+                return .refused(ManagerPreferencesError.internalError("preferences live in " + options.configPath
+                                                                      + "; edit it and run hotspotd reload").description)
+            }
+        case .version:
+            return text("hotspotd " + hotspotdVersion)
+        }
+    }
+
+    func text(_ line: String) -> ControlReply { ControlReply(exitStatus: 0, body: Array((line + "\n").utf8)) }
+
+    /// The core answers an owner's request within the batch it starts.
+    func owner(_ request: OwnerRequest) -> ControlReply {
+        var reply = ControlReply.refused("the daemon is busy; try again")
+        driver.submit(.owner(request)) { answer in
+            switch answer {
+            case .accepted(let message): reply = ControlReply(exitStatus: 0, body: Array((message + "\n").utf8))
+            case .refused(let message): reply = .refused(message)
+            }
+        }
+        return reply
+    }
+
+    func extras() -> ControlReport.Extras {
+        var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
+        if let a = route?.addressing, a.hasAddress {
+            x.address = a.addresses.first.map { $0.address.description }
+            x.gateway = a.gateway.map { $0.description }
+            x.dns = HotspotDaemon.dnsServers()
+        }
+        return x
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Glibc
+import Testing
+import HotspotCore
+import HotspotProtocol
+@testable import HotspotAgent
+
+/// The client subcommands of the built `hotspotd` binary against a real daemon on the host: the daemon
+/// (HotspotDaemon without nl80211 and route netlink, which the host lacks) runs in this process with a
+/// scripted wpa_supplicant; each subcommand is a child process while the test turns the daemon's loop.
+final class ControlHarness {
+    let loop = EventLoop()
+    let dir = temporaryDirectory()
+    let daemon: HotspotDaemon
+    let supplicant: FakeSupplicant
+    var socket: String { dir + "/run/control" }
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/hotspotd").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/wpa", withIntermediateDirectories: true)
+        let config = dir + "/hotspot"
+        try """
+        config hotspot 'main'
+        \toption interface 'wlan0'
+        \toption ctrl_dir '\(dir)/wpa'
+        \toption run_dir '\(dir)/run'
+        \toption state_file '\(dir)/state'
+        \tlist portal_domain 'portal.example'
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
+        supplicant = FakeSupplicant(path: dir + "/wpa/wlan0", loop: loop)
+        supplicant.start()
+        var options = HotspotDaemon.Options()
+        options.configPath = config
+        daemon = HotspotDaemon(loop: loop, options: options, settings: loaded.settings,
+                               configuration: loaded.configuration,
+                               logger: Logger(toSyslog: false, toStderr: false))
+        try RunDirectory(dir + "/run").prepare()
+        if let failure = daemon.startControl() { Issue.record(Comment(rawValue: failure)) }
+        daemon.startSupplicant()
+    }
+
+    deinit { daemon.control?.close() }
+
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// `hotspotd ARGS --socket …` as a child process (as `user` via setpriv when given).
+    func run(_ args: [String], socket: String? = nil, asNobody: Bool = false) throws -> Run {
+        let p = Process()
+        // `version` answers without the daemon and takes no options.
+        let full = [ControlHarness.binary] + args + (args == ["version"] ? [] : ["--socket", socket ?? self.socket])
+        if asNobody {
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + full
+        } else {
+            p.executableURL = URL(fileURLWithPath: full[0])
+            p.arguments = Array(full.dropFirst())
+        }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        while p.isRunning { loop.runOnce(maxWait: 5) }
+        return Run(status: p.terminationStatus,
+                   out: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                   err: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    func json(_ args: [String]) throws -> (Int32, Any) {
+        let r = try run(args)
+        return (r.status, try JSONSerialization.jsonObject(with: Data(r.out.utf8), options: [.fragmentsAllowed]))
+    }
+}
+
+@Suite(.serialized) struct ControlComponentTests {
+    static let hostile = SSID(bytes: [0x22, 0x0a, 0xff, 0x00, 0x5c, 0x41])!
+    static let hotel = SSID("Hotel")!
+    static let scan = [
+        ScanEntry(ssid: hotel, bssid: BSSID("02:00:00:00:01:00")!, rssi: -50, frequency: 2412, security: .open),
+        ScanEntry(ssid: hostile, bssid: BSSID("02:00:00:00:02:00")!, rssi: -95, frequency: 5180, security: .personal),
+    ]
+
+    func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    @Test func statusScanHelpersAndVersionWithTheirExitCodes() throws {
+        let h = try ControlHarness()
+        #expect(FileManager.default.fileExists(atPath: ControlHarness.binary), "build hotspotd first")
+        let v = try h.run(["version"])
+        #expect(v.status == 0 && v.out == "hotspotd \(hotspotdVersion)\n")
+
+        var r = try h.run(["status"])
+        #expect(r.status == 1)
+        #expect(r.out.hasPrefix("state        inactive for"))
+        var (code, object) = try h.json(["status", "--json"])
+        var status = try #require(object as? [String: Any])
+        #expect(code == 1 && status["state"] as? String == "inactive" && status["usable"] as? Bool == false)
+        #expect(status["uplink"] is NSNull)
+
+        h.daemon.driver.submit(.scanResults(Self.scan))
+        h.daemon.driver.submit(.associated(ssid: Self.hotel, bssid: Self.scan[0].bssid, networkID: nil))
+        h.daemon.driver.submit(.ipv4Acquired)
+        r = try h.run(["status"])
+        #expect(r.status == 0, "\(r.out)")
+        #expect(r.out.contains("uplink       Hotel online, open"))
+        #expect(r.out.contains("2412 MHz, -50 dBm"))
+        #expect(lines(r.out).allSatisfy { $0.count <= 80 })
+        (code, object) = try h.json(["status", "--json"])
+        status = try #require(object as? [String: Any])
+        let uplink = try #require(status["uplink"] as? [String: Any])
+        #expect(code == 0 && status["usable"] as? Bool == true)
+        #expect(uplink["ssid_hex"] as? String == "486f74656c" && uplink["rssi"] as? Int == -50)
+        #expect(uplink["frequency"] as? Int == 2412 && uplink["signal"] as? Double == 0.83)
+        let transitions = try #require(status["transitions"] as? [[String: Any]])
+        #expect(transitions.last?["link"] as? String == "online")
+
+        r = try h.run(["scan"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("\\\"\\x0a\\xff\\x00\\\\A"))
+        #expect(r.out.contains("below minimum signal"))
+        #expect(lines(r.out).allSatisfy { $0.count <= 80 })
+        (code, object) = try h.json(["scan", "--json"])
+        let rows = try #require(object as? [[String: Any]])
+        #expect(rows.count == 2 && rows[0]["current"] as? Bool == true)
+        #expect(rows[1]["ssid_hex"] as? String == "220aff005c41")
+        #expect(rows[1]["not_candidate"] as? String == "below minimum signal")
+
+        r = try h.run(["helpers"])
+        #expect(r.status == 0 && r.out == "no helpers configured\n")
+        (code, object) = try h.json(["helpers", "--json"])
+        #expect((object as? [String: Any])?["helpers"] as? [Any] != nil)
+    }
+
+    @Test func ownerRequestsGoThroughTheCore() throws {
+        let h = try ControlHarness()
+        h.daemon.driver.submit(.scanResults(Self.scan))
+        var r = try h.run(["ui"])
+        #expect(r.status == 1 && r.out == "no login is waiting\n")
+        let (code, object) = try h.json(["ui", "--json"])
+        #expect(code == 1 && object is NSNull)
+        r = try h.run(["ui", "submit", "room=12"])
+        #expect(r.status == 1 && r.err == "no login is waiting for answers\n")
+        r = try h.run(["ui", "cancel"])
+        #expect(r.status == 1 && r.err == "no login is waiting\n")
+        r = try h.run(["logoff"])
+        #expect(r.status == 1 && r.err.hasPrefix("logoff needs an authenticated network"))
+        r = try h.run(["enable", "Hotel"])
+        #expect(r.status == 0 && r.out == "it was not disabled\n")
+
+        // The owner's own networks, by any bytes.
+        let pass = h.dir + "/pass"
+        try "correct horse\n".write(toFile: pass, atomically: true, encoding: .utf8)
+        r = try h.run(["join", "--ssid-hex", Self.hostile.hex, "--passphrase-file", pass])
+        #expect(r.status == 0 && r.out == "joining\n", "\(r.err)")
+        var networks = try h.json(["networks", "--json"])
+        #expect((networks.1 as? [[String: Any]])?.map { $0["ssid_hex"] as? String } == [Self.hostile.hex])
+        r = try h.run(["forget", "--ssid-hex", Self.hostile.hex])
+        #expect(r.status == 0 && r.out == "forgotten\n")
+        r = try h.run(["forget", "--ssid-hex", Self.hostile.hex])
+        #expect(r.status == 1 && r.err == "this is not one of your networks\n")
+        networks = try h.json(["networks", "--json"])
+        #expect((networks.1 as? [Any])?.isEmpty == true)
+
+        h.daemon.driver.submit(.associated(ssid: Self.hotel, bssid: Self.scan[0].bssid, networkID: nil))
+        h.daemon.driver.submit(.ipv4Acquired)
+        r = try h.run(["join", "Hotel", "--once"])
+        #expect(r.status == 0 && r.out == "already associated\n")
+        r = try h.run(["logoff"])
+        #expect(r.status == 0 && r.out == "logging off\n")
+
+        r = try h.run(["reload"])
+        #expect(r.status == 0 && r.out == "configuration reloaded\n")
+        r = try h.run(["config", "check"])
+        #expect(r.status == 0 && r.out.hasSuffix(": valid\n"))
+        let shown = try h.json(["config", "show", "--json"])
+        #expect((shown.1 as? [String: Any])?["portal_domains"] as? [String] == ["portal.example"])
+        r = try h.run(["config", "save"])
+        #expect(r.status == 1 && r.err.hasPrefix("internal error"))
+    }
+
+    @Test func unreachableDaemonUsageErrorsAndStrangers() throws {
+        let h = try ControlHarness()
+        var r = try h.run(["status"], socket: h.dir + "/nothing")
+        #expect(r.status == 2 && r.out.isEmpty)
+        #expect(r.err == "hotspotd: cannot reach hotspotd at \(h.dir)/nothing: daemon not running\n")
+        r = try h.run(["status", "extra"])
+        #expect(r.status == 2)
+        r = try h.run(["join"])
+        #expect(r.status == 2)
+        r = try h.run(["logoff", "--json"])
+        #expect(r.status == 2)
+
+        // Even with the socket opened to everyone, a user who is neither root nor in the control group is
+        // refused by its credentials (the test runs as root: setpriv makes the client uid 65534).
+        if geteuid() == 0 {
+            chmod(h.dir, 0o755)
+            chmod(h.dir + "/run", 0o755)
+            chmod(h.socket, 0o666)
+            r = try h.run(["status"], asNobody: true)
+            #expect(r.status == 2)
+            #expect(r.err.contains("permission denied"), "\(r.err)")
+        }
+    }
+
+    @Test func hostileClientsDoNotHarmOthers() throws {
+        let h = try ControlHarness()
+        let silent = RawControlClient(h.socket)
+        silent.send("stat")
+        let huge = RawControlClient(h.socket)
+        huge.send([UInt8](repeating: 0x41, count: 10_000))
+        let bad = RawControlClient(h.socket)
+        bad.send([0xff, 0x00, 0x0a])
+        let r = try h.run(["status", "--json"])
+        #expect(r.status == 1 && r.out.hasPrefix("{\"state\":\"inactive\""))
+        spin(h.loop) { huge.poll() && bad.poll() }
+        #expect(huge.reply?.body == Array("refused: message longer than 4096 bytes\n".utf8))
+        #expect(bad.reply?.body == Array("refused: malformed message: unknown request\n".utf8))
+        #expect(!silent.poll())
+        #expect(spin(h.loop, timeout: 8_000) { silent.poll() })
+        #expect(silent.received.isEmpty)
+    }
+}
