@@ -113,10 +113,16 @@ fi
 echo "   \$ probe http://probe.test/generate_204 (the Internet, past the portal now)"
 http_get http://probe.test/generate_204 | grep -E '^HTTP' | indent
 
-H "hotspotd status"
-if hs status; then
-    echo "   \$ hotspotd status"; printf '%s\n' "$HS_OUT" | indent
-    did "status: the uplink as hotspotd sees it"
+H "hotspotd status, from the router's shell (the control socket)"
+say "(--config: the demo's run_dir is /run/hotspotd; on a router the defaults find the socket)"
+if hs status --config /etc/config/hotspot && [ $HS_RC != 2 ]; then
+    echo "   \$ hotspotd status                       (exit $HS_RC: 0 = the uplink is usable)"
+    printf '%s\n' "$HS_OUT" | indent
+    hs status --json --config /etc/config/hotspot
+    echo "   \$ hotspotd status --json"; printf '%s\n' "$HS_OUT" | indent
+    hs scan --config /etc/config/hotspot
+    echo "   \$ hotspotd scan"; printf '%s\n' "$HS_OUT" | indent
+    did "status, status --json and scan: the uplink and the last scan as hotspotd sees them"
 else
     echo "   \$ hotspotd status"; printf '%s\n' "$HS_OUT" | indent
     not_yet "status, scan, ui and the other subcommands: the daemon's control socket"
