@@ -303,13 +303,7 @@ struct ControlReport {
     @inline(never)
     mutating func ssidList(_ name: StaticString, _ list: [SSID]) {
         out.name(name)
-        out.beginArray()
-        for ssid in list {
-            out.beginObject()
-            out.ssidFields(ssid)
-            out.endObject()
-        }
-        out.endArray()
+        ssidListValue(list)
     }
 
     @inline(never)
