@@ -99,7 +99,9 @@ radio_kill_all() {
     for sig in TERM KILL; do
         for pid in $(ls /proc | grep '^[0-9]*$'); do
             case $keep in *" $pid "*) continue;; esac
-            [ -s /proc/$pid/cmdline ] || continue
+            # Kernel threads have no executable. (Not `-s cmdline`: /proc files have size 0, so that
+            # test skipped every process and left each scenario's daemons to the next one.)
+            [ -e /proc/$pid/exe ] || continue
             kill -$sig $pid 2>/dev/null
         done
         [ $sig = TERM ] && usleep 300000
