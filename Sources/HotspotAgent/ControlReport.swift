@@ -11,6 +11,8 @@ struct ControlReport {
         var dns: [String] = []
         var lastRun: HelperRun? = nil
         var transitions: [Transition] = []
+        /// EventLoop.longestBusyMicroseconds: the longest the daemon kept anyone waiting.
+        var loopLongestBusyMicroseconds: Int64 = 0
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -126,6 +128,7 @@ struct ControlReport {
             out.endArray()
             out.field("portal_url", s.uiRequest?.portalURL)
             out.field("session_seconds_left", int: nil)
+            out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
             out.name("last_failure")
             if let f = s.lastFailure {
                 out.beginObject()

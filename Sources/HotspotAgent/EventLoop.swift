@@ -29,6 +29,9 @@ public final class EventLoop {
 
     /// Monotonic milliseconds.
     public var now: Int64 { cl_monotonic_ms() }
+    /// The longest time one turn of the loop spent on what poll(2) woke it for (handlers, due timers,
+    /// posted work), in µs: how long a client, a helper or wpa_supplicant may have waited on the daemon.
+    public private(set) var longestBusyMicroseconds: Int64 = 0
 
     /// Call `handler` whenever `fd` is ready for `events` (or has an error/hang-up).
     @discardableResult
@@ -92,6 +95,8 @@ public final class EventLoop {
         var fds = watches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
         let ids = watches.map { $0.id }
         let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(wait)) }
+        let woke = cl_monotonic_us()
+        defer { longestBusyMicroseconds = max(longestBusyMicroseconds, cl_monotonic_us() - woke) }
         if n > 0 {
             for (i, p) in fds.enumerated() where p.revents != 0 {
                 // A handler may have removed this watch (or another) meanwhile.

@@ -98,6 +98,7 @@ extension HotspotDaemon {
 
     func extras() -> ControlReport.Extras {
         var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
+        x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

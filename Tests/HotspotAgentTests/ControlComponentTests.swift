@@ -101,6 +101,8 @@ final class ControlHarness {
         var status = try #require(object as? [String: Any])
         #expect(code == 1 && status["state"] as? String == "inactive" && status["usable"] as? Bool == false)
         #expect(status["uplink"] is NSNull)
+        // The daemon has run turns of its loop by now (the request itself is one): a figure, not zero.
+        #expect((status["loop_longest_busy_us"] as? Int ?? 0) > 0)
 
         h.daemon.driver.submit(.scanResults(Self.scan))
         h.daemon.driver.submit(.associated(ssid: Self.hotel, bssid: Self.scan[0].bssid, networkID: nil))

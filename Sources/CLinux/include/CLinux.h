@@ -48,6 +48,13 @@ static inline int64_t cl_monotonic_ms(void) {
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/// Monotonic microseconds: how long the loop stays busy (a figure for `status --json`).
+static inline int64_t cl_monotonic_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 /// Wall-clock seconds, for durable state with expiry.
 static inline int64_t cl_realtime_s(void) {
     struct timespec ts;
