@@ -1,0 +1,53 @@
+# shell-logoff: `hotspotd logoff` on an authenticated network → the helper's logoff → the router leaves it
+# and does not join it again by itself over several scans; `hotspotd enable SSID` allows it again.
+# radio-timeout: 240
+# radio-arches: x86_64 aarch64
+
+ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
+sta_start
+sta_dhcp_on_link
+calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+daemon_helper lounge <<'EOS'
+echo "$1" >> /tmp/calls/lounge
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
+            [ "$ssid" = "Venue Lounge" ] && printf 'claim=%s\thigh\tlounge-pass-2024\n' "$hex"
+        done
+        echo result=success;;
+    evaluate) echo confidence=high; echo result=success;;
+    *) echo result=success;;
+esac
+EOS
+{ daemon_main; cat <<EOF_UCI
+config helper 'lounge'
+	option exec '$RADIO_HELPERS/lounge'
+EOF_UCI
+} | daemon_config
+hs() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
+
+out=$(hs logoff 2>&1); rc=$?
+expect_eq "$rc" 2 "logoff with no daemon: exit 2 ($out)"
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'Venue Lounge: authenticated by lounge' 90 || fail "not authenticated"
+hs logoff; rc=$?
+expect_eq "$rc" 0 "logoff accepted"
+wait_for "grep -q '^logoff' $calls/lounge" 20 || fail "the helper got no logoff"
+daemon_wait 'Venue Lounge: logged off' 20 || fail "no 'logged off' in the log"
+wait_for '[ "$(sta_state)" != COMPLETED ]' 20 || fail "still associated after logoff"
+joins=$(daemon_count 'Venue Lounge: joining')
+usleep 20000000   # four scan intervals
+expect_eq "$(daemon_count 'Venue Lounge: joining')" "$joins" "not joined again by itself"
+expect_eq "$(wpa status | sed -n 's/^wpa_state=//p' | grep -c COMPLETED)" 0 "not associated"
+hs status > /dev/null 2>&1; rc=$?
+expect_eq "$rc" 1 "status after logoff: exit 1"
+expect "hs helpers | grep -q 'logged off'" "helpers says the network is logged off"
+out=$(hs logoff 2>&1); rc=$?
+expect_eq "$rc" 1 "a second logoff is refused: $out"
+
+daemon_mark
+hs enable "Venue Lounge"; rc=$?
+expect_eq "$rc" 0 "enable accepted"
+daemon_wait 'Venue Lounge: authenticated by lounge' 60 || fail "not joined again after enable"
+note "logoff → helper logoff → left and not rejoined over 20 s; enable → joined again"

@@ -1,0 +1,47 @@
+# shell-ui: the room-number helper (examples/helpers/room-portal) answers uiRequired → `hotspotd ui` shows
+# its fields → `hotspotd ui submit room=… name=…` → presentUI → authenticated. On a second run, `ui cancel`
+# → the network is disabled for auto-join, the owner's cancel named as the reason. The network is the
+# owner's (a `config network` section, claimed by the built-in `known` helper); only room evaluates it.
+# radio-timeout: 300
+# radio-arches: x86_64 aarch64
+
+ap_start hotel --ssid "Hotel Harbour" --open --dhcp
+sta_start
+sta_dhcp_on_link
+daemon_helper room < /radio/helpers/room-portal
+{ daemon_main; cat <<EOF_UCI
+config helper 'room'
+	option exec '$RADIO_HELPERS/room'
+config network
+	option ssid 'Hotel Harbour'
+config helper 'known'
+	option builtin 'known'
+	list command 'filterScanList'
+EOF_UCI
+} | daemon_config
+hs() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
+
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate"
+wait_for "hs ui | grep -q room" 20 || fail "no login waits"
+ui=$(hs ui); printf '%s\n' "$ui"
+expect_match "$ui" 'Room number' "ui shows the room field"
+expect_match "$ui" 'Last name' "ui shows the name field"
+expect_match "$ui" 'room number and last name' "ui shows the helper's message"
+hs ui --json | save_artifact ui.json
+hs ui submit room=412 name=Smith; rc=$?
+expect_eq "$rc" 0 "ui submit accepted"
+daemon_wait 'Hotel Harbour: authenticated by room' 60 || fail "not authenticated after ui submit"
+hs status > /dev/null; expect_eq "$?" 0 "status: usable"
+
+daemon_stop
+rm -f "$RADIO_DIR/hotspotd.state"
+daemon_mark
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate on the second run"
+wait_for "hs ui | grep -q room" 20 || fail "no login waits on the second run"
+hs ui cancel; rc=$?
+expect_eq "$rc" 0 "ui cancel accepted"
+wait_for "hs helpers | grep -q 'cancelled'" 20 || fail "helpers does not show the network disabled by the cancel"
+hs status > /dev/null 2>&1; expect_eq "$?" 1 "status after cancel: not usable"
+note "uiRequired → ui shows fields → submit → authenticated; second run: cancel → disabled (owner cancelled)"
