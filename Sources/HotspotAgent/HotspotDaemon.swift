@@ -416,6 +416,26 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
+    /// After any join still being configured, and in order with later ones: every block of the SSID goes,
+    /// those of an earlier run of the daemon too (LIST_NETWORKS finds them).
+    public func removeNetworks(_ ssid: SSID) {
+        enqueueNetworkWork { [self] in
+            for (id, old) in networkMap.entries where old.ssid == ssid { networkMap.remove(id) }
+            runPlan(SupplicantForgetPlan(ssid: ssid)) { [self] result in
+                switch result {
+                case .success(let removed):
+                    if !removed.isEmpty {
+                        logger.log(.info, ssid.description + ": removed from wpa_supplicant (" + String(removed.count)
+                                   + " network block(s))")
+                    }
+                case .failure(let why):
+                    logger.log(.warning, ssid.description + ": not removed from wpa_supplicant: " + why)
+                }
+                nextNetworkWork()
+            }
+        }
+    }
+
     /// After any join still being configured: a DISCONNECT must not be undone by a later SELECT_NETWORK.
     public func disconnect() {
         joinSelected = false

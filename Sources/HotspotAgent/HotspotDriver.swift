@@ -8,6 +8,8 @@ public protocol HotspotEffects: AnyObject {
     func abandonHelper(requestID: UInt64, helper: String)
     func join(_ target: JoinTarget)
     func disconnect()
+    /// Remove every wpa_supplicant block of this SSID.
+    func removeNetworks(_ ssid: SSID)
     func requestScan()
     func persist(_ state: PersistentState)
     func log(_ level: LogLevel, _ message: String)
@@ -79,6 +81,7 @@ public final class HotspotDriver {
         case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
         case .join(let target): effects.join(target)
         case .disconnect: effects.disconnect()
+        case .removeNetworks(let ssid): effects.removeNetworks(ssid)
         case .requestScan: effects.requestScan()
         case .armTimer(let id, let deadline): arm(id, at: deadline)
         case .cancelTimer(let id): cancel(id)

@@ -12,6 +12,8 @@ public enum HotspotAction: Hashable, Sendable {
     /// Configure wpa_supplicant for this network (SSID in hex) and select it.
     case join(JoinTarget)
     case disconnect
+    /// The owner forgot this network: wpa_supplicant keeps no block of it (nor its passphrase).
+    case removeNetworks(SSID)
     case requestScan
     /// Fire `timerFired(id)` at this monotonic time (ms); replaces an earlier deadline of the same id.
     case armTimer(TimerID, at: Int64)

@@ -133,6 +133,7 @@ extension HotspotMachine {
             }
             dropLink()
         }
+        emit(.removeNetworks(ssid))
         selectUplink(afterScan: false)
     }
 

@@ -15,6 +15,7 @@ final class RecordingEffects: HotspotEffects {
     func abandonHelper(requestID: UInt64, helper: String) { events.append("abandon " + String(requestID)) }
     func join(_ target: JoinTarget) { events.append("join " + target.ssid.description) }
     func disconnect() { events.append("disconnect") }
+    func removeNetworks(_ ssid: SSID) { events.append("removeNetworks " + ssid.description) }
     func requestScan() { scans += 1; events.append("scan") }
     func persist(_ state: PersistentState) { events.append("persist") }
     func log(_ level: LogLevel, _ message: String) { events.append("log " + message) }

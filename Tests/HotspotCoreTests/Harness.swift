@@ -42,7 +42,7 @@ extension HotspotAction {
     }
     var isEffect: Bool {
         switch self {
-        case .runHelper, .abandonHelper, .join, .disconnect, .persist: return true
+        case .runHelper, .abandonHelper, .join, .disconnect, .removeNetworks, .persist: return true
         case .requestScan, .armTimer, .cancelTimer, .log, .notify, .reply: return false
         }
     }
@@ -60,6 +60,7 @@ extension Array where Element == HotspotAction {
         compactMap { if case .abandonHelper(let id, _) = $0 { return id } else { return nil } }
     }
     var disconnects: Int { filter { $0 == .disconnect }.count }
+    var removedNetworks: [SSID] { compactMap { if case .removeNetworks(let s) = $0 { return s } else { return nil } } }
     var refused: Bool { contains { $0.refusal != nil } }
     var accepted: Bool { contains { if case .reply(.accepted) = $0 { return true } else { return false } } }
     var persisted: PersistentState? {

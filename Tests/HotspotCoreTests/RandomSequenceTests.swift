@@ -250,6 +250,11 @@ struct SeededRandom: RandomNumberGenerator {
                     } catch {
                         fail("step \(step): state file does not parse: \(error)")
                     }
+                case .removeNetworks(let s):
+                    // Only the owner's forget removes a network, and only one of the owner's.
+                    guard case .owner(.forget(let f)) = input, f == s else {
+                        fail("step \(step) \(input): wpa_supplicant's blocks of \(s) removed unasked"); break
+                    }
                 case .disconnect, .requestScan, .log, .notify, .reply:
                     break
                 }

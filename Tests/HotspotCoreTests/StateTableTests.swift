@@ -283,6 +283,7 @@ import Testing
             case .abandonHelper(let id, _): words.append("kill " + (names[id] ?? "request \(id)"))
             case .join(let t): words.append("join \(t.ssid)" + (t.didAutoJoin ? "" : " (owner)"))
             case .disconnect: words.append("disconnect")
+            case .removeNetworks(let s): words.append("remove \(s)")
             case .requestScan: words.append("scan")
             case .armTimer(let id, _): words.append("arm " + timer(id))
             case .cancelTimer(let id): words.append("cancel " + timer(id))

@@ -282,6 +282,8 @@ import Testing
         #expect(h.on(.owner(.forget(Fixture.airport))).refused)
         let f = h.on(.owner(.forget(Fixture.train)))
         #expect(f.accepted && f.persisted?.ownerNetworks == [])
+        // Not in use, yet wpa_supplicant may still hold a block of it (and its passphrase).
+        #expect(f.removedNetworks == [Fixture.train] && f.disconnects == 0)
     }
 
     @Test func forgettingTheCurrentNetworkLeavesIt() {
@@ -293,6 +295,9 @@ import Testing
         h.on(.ipv4Acquired)
         let a = h.on(.owner(.forget(Fixture.train)))
         #expect(a.disconnects == 1 && a.joins.isEmpty && h.m.state == .inactive)
+        #expect(a.removedNetworks == [Fixture.train])
+        // After the disconnect: the block goes once wpa_supplicant has left the network.
+        #expect(a.firstIndex(of: .disconnect)! < a.firstIndex(of: .removeNetworks(Fixture.train))!)
     }
 
     @Test func ownerJoinLiftsEveryBlock() {
