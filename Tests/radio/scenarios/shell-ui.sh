@@ -36,6 +36,9 @@ hs status > /dev/null; expect_eq "$?" 0 "status: usable"
 
 daemon_stop
 rm -f "$RADIO_DIR/hotspotd.state"
+# A fresh join (a daemon started on an existing association evaluates it before any scan, with its
+# security unknown: a separate issue).
+wpa disconnect > /dev/null
 daemon_mark
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate on the second run"
