@@ -11,12 +11,17 @@ public enum ControlClient {
         if raw < 0 { return .failure(ControlClientError(path: path, why: Errno.current.description)) }
         let fd = FileDescriptor(rawValue: raw)
         defer { fd.close() }
-        if cl_connect_unix(raw, path) != 0 {
+        let deadline = cl_monotonic_ms() + timeoutMs
+        // EAGAIN: the daemon's backlog is full (many clients at once); it drains within a turn of its loop.
+        while cl_connect_unix(raw, path) != 0 {
             let e = Errno.current
+            if e == .wouldBlock && cl_monotonic_ms() < deadline {
+                _ = poll(nil, 0, 20)
+                continue
+            }
             let why = e == .noEntry || e == Errno(ECONNREFUSED) ? "daemon not running" : e.description
             return .failure(ControlClientError(path: path, why: why))
         }
-        let deadline = cl_monotonic_ms() + timeoutMs
         let wire = request.encoded
         var written = 0
         var decoder = ControlReplyDecoder()

@@ -39,7 +39,9 @@ public final class ControlServer {
     }
 
     public static let socketName = "control"
-    public var maxClients = 8
+    /// Enough for a shell loop of concurrent `hotspotd status` calls (a request and its reply take one turn
+    /// of the loop); each holds at most a 4 KB request and its reply.
+    public var maxClients = 32
     public var clientTimeoutMs: Int64 = 5_000
 
     let loop: EventLoop
@@ -76,7 +78,7 @@ public final class ControlServer {
                 if chown(path, uid_t(access.ownUID), gid_t(g)) != 0 { throw .system("chown " + path, Errno.current) }
                 if chmod(path, 0o660) != 0 { throw .system("chmod " + path, Errno.current) }
             }
-            if listen(raw, 16) != 0 { throw .system("listen", Errno.current) }
+            if listen(raw, 64) != 0 { throw .system("listen", Errno.current) }
         } catch {
             listener.close()
             _ = unlink(path)
