@@ -117,3 +117,52 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
 }
 
 int cl_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+static int lookup_number(const char *p, const char *end, uint32_t *out) {
+    uint64_t v = 0;
+    if (p == end) return -1;
+    for (; p < end; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v > UINT32_MAX) return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int cl_lookup_id(const char *file, const char *name, uint32_t *id, uint32_t *gid) {
+    static char buffer[65536];
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t size = 0;
+    for (;;) {
+        ssize_t n = read(fd, buffer + size, sizeof buffer - size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        size += (size_t)n;
+        if (size == sizeof buffer) break;
+    }
+    close(fd);
+    size_t name_len = strlen(name);
+    const char *line = buffer, *stop = buffer + size;
+    while (line < stop) {
+        const char *eol = memchr(line, '\n', (size_t)(stop - line));
+        if (!eol) eol = stop;
+        // Fields: name, password, then the ids.
+        const char *field[5];
+        int count = 0;
+        field[count++] = line;
+        for (const char *p = line; p < eol && count < 5; p++) if (*p == ':') field[count++] = p + 1;
+        if (count >= 3 && (size_t)(field[1] - 1 - field[0]) == name_len && memcmp(line, name, name_len) == 0) {
+            const char *id_end = count > 3 ? field[3] - 1 : eol;
+            if (lookup_number(field[2], id_end, id) != 0) return -1;
+            if (gid) {
+                const char *gid_end = count > 4 ? field[4] - 1 : eol;
+                if (count < 4 || lookup_number(field[3], gid_end, gid) != 0) *gid = *id;
+            }
+            return 0;
+        }
+        line = eol + 1;
+    }
+    return -1;
+}

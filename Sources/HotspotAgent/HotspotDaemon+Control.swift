@@ -10,8 +10,9 @@ extension HotspotDaemon {
             switch g {
             case .uid(let id): group = id
             case .name(let name):
-                guard let gr = getgrnam(name) else { return "control_group: no group named " + name }
-                group = gr.pointee.gr_gid
+                var gid: UInt32 = 0
+                guard cl_lookup_id("/etc/group", name, &gid, nil) == 0 else { return "control_group: no group named " + name }
+                group = gid
             }
             // Group members must reach the socket through the run directory.
             _ = chown(settings.runDirectory, uid_t.max, gid_t(group!))

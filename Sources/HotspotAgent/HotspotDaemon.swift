@@ -605,8 +605,9 @@ extension HotspotDaemon {
         switch user {
         case .uid(let id): return (id, id)
         case .name(let name):
-            guard let pw = getpwnam(name) else { return nil }
-            return (pw.pointee.pw_uid, pw.pointee.pw_gid)
+            var uid: UInt32 = 0, gid: UInt32 = 0
+            guard cl_lookup_id("/etc/passwd", name, &uid, &gid) == 0 else { return nil }
+            return (uid, gid)
         }
     }
 }

@@ -75,6 +75,12 @@ int cl_connect_unix(int fd, const char *path);
 /// SO_PEERCRED of a connected UNIX socket.
 int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid);
 
+/// The entry NAME of a colon-separated database, /etc/passwd ("name:pw:uid:gid:…") or /etc/group
+/// ("name:pw:gid:…"): its third field into *id and, when there is one, its fourth into *gid. 0 when found,
+/// -1 when not (or the file cannot be read). Plain reads: OpenWrt has no NSS, and musl's getpwnam would
+/// bring its stdio reader and nscd client into the binary (about 7 KB).
+int cl_lookup_id(const char *file, const char *name, uint32_t *id, uint32_t *gid);
+
 /// accept4(2): the connection non-blocking and close-on-exec; -1 with errno (EAGAIN: none waiting).
 int cl_accept(int fd);
 /// 1 when the connected peer holds `gid` as its primary or a supplementary group (SO_PEERCRED and
