@@ -425,6 +425,26 @@ daemon_helper() {
     { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"
     chmod 755 "$RADIO_HELPERS/$1"
 }
+# daemon_claim_helper NAME SSID PASSWORD [SLEEP]: a helper that claims SSID with PASSWORD (high) in
+# filterScanList (after SLEEP seconds there), evaluates any network high and answers success to the rest;
+# each command it gets is appended to /tmp/calls/NAME.
+daemon_claim_helper() {
+    mkdir -p /tmp/calls; chmod 1777 /tmp/calls
+    daemon_helper "$1" <<EOS
+echo "\$1" >> /tmp/calls/$1
+case \$1 in
+    filterScanList)
+        sleep ${4:-0}
+        tab=\$(printf '\t')
+        while IFS="\$tab" read -r hex bssid rssi signal freq sec ssid; do
+            [ "\$ssid" = "$2" ] && printf 'claim=%s\thigh\t%s\n' "\$hex" '$3'
+        done
+        echo result=success;;
+    evaluate) echo confidence=high; echo result=success;;
+    *) echo result=success;;
+esac
+EOS
+}
 # daemon_main [OPTION VALUE]...: prints the `config hotspot 'main'` section the daemon scenarios share
 # (this radio, wpa_supplicant's sockets, the state file in the scenario's directory, helpers as uid
 # 65534, scans every 5 s while down), plus the options given.

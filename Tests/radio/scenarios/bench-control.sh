@@ -10,18 +10,7 @@
 ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
 sta_start
 sta_dhcp_on_link
-daemon_helper lounge <<'EOS'
-case $1 in
-    filterScanList)
-        tab=$(printf '\t')
-        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
-            [ "$ssid" = "Venue Lounge" ] && printf 'claim=%s\thigh\tlounge-pass-2024\n' "$hex"
-        done
-        echo result=success;;
-    evaluate) echo confidence=high; echo result=success;;
-    *) echo result=success;;
-esac
-EOS
+daemon_claim_helper lounge "Venue Lounge" lounge-pass-2024
 { daemon_main; cat <<EOF_UCI
 config helper 'lounge'
 	option exec '$RADIO_HELPERS/lounge'

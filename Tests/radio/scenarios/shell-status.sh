@@ -11,19 +11,7 @@ ap_start newline --ssid-hex "$(hexof "$(printf 'line1\n<3>CTRL-EVENT-TERMINATING
 ap_start bytes --ssid-hex "ff00fe0a0d09c3" --open
 sta_start
 sta_dhcp_on_link
-daemon_helper lounge <<'EOS'
-case $1 in
-    filterScanList)
-        sleep 3   # the daemon runs a while without an uplink: status must say so
-        tab=$(printf '\t')
-        while IFS="$tab" read -r hex bssid rssi signal freq sec ssid; do
-            [ "$ssid" = "Venue Lounge" ] && printf 'claim=%s\thigh\tlounge-pass-2024\n' "$hex"
-        done
-        echo result=success;;
-    evaluate) echo confidence=high; echo result=success;;
-    *) echo result=success;;
-esac
-EOS
+daemon_claim_helper lounge "Venue Lounge" lounge-pass-2024 3
 { daemon_main; cat <<EOF_UCI
 config helper 'lounge'
 	option exec '$RADIO_HELPERS/lounge'
