@@ -425,6 +425,11 @@ daemon_helper() {
     { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"
     chmod 755 "$RADIO_HELPERS/$1"
 }
+# daemon_helper_section NAME: the configuration section of the helper daemon_helper installed as NAME.
+daemon_helper_section() { printf "config helper '%s'\n\toption exec '%s'\n" "$1" "$RADIO_HELPERS/$1"; }
+# daemon_cli ARGS...: a client subcommand (status, logoff, …) against the scenario's daemon; its control
+# socket is under the run directory of the configuration daemon_config wrote.
+daemon_cli() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
 # daemon_claim_helper NAME SSID PASSWORD [SLEEP]: a helper that claims SSID with PASSWORD (high) in
 # filterScanList (after SLEEP seconds there), evaluates any network high and answers success to the rest;
 # each command it gets is appended to /tmp/calls/NAME.

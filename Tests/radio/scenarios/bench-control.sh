@@ -11,18 +11,13 @@ ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
 sta_start
 sta_dhcp_on_link
 daemon_claim_helper lounge "Venue Lounge" lounge-pass-2024
-{ daemon_main; cat <<EOF_UCI
-config helper 'lounge'
-	option exec '$RADIO_HELPERS/lounge'
-EOF_UCI
-} | daemon_config
-hs() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
+{ daemon_main; daemon_helper_section lounge; } | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'Venue Lounge: authenticated by lounge' 90 || fail "not authenticated"
 
 # Round trips, 200 each, one after the other.
 n=200
-t0=$(radio_uptime); i=0; while [ $i -lt $n ]; do hs status > /dev/null; i=$((i + 1)); done; t1=$(radio_uptime)
+t0=$(radio_uptime); i=0; while [ $i -lt $n ]; do daemon_cli status > /dev/null; i=$((i + 1)); done; t1=$(radio_uptime)
 i=0; while [ $i -lt $n ]; do wpa status > /dev/null; i=$((i + 1)); done; t2=$(radio_uptime)
 hs_ms=$(awk "BEGIN { printf \"%.1f\", ($t1 - $t0) * 1000 / $n }")
 wpa_ms=$(awk "BEGIN { printf \"%.1f\", ($t2 - $t1) * 1000 / $n }")
@@ -35,7 +30,7 @@ scanner=$!
 t0=$(radio_uptime)
 c=0
 while [ $c -lt 50 ]; do
-    ( j=0; while [ $j -lt 20 ]; do hs status > /dev/null 2>> $out/e$c; echo $?; j=$((j + 1)); done > $out/c$c ) &
+    ( j=0; while [ $j -lt 20 ]; do daemon_cli status > /dev/null 2>> $out/e$c; echo $?; j=$((j + 1)); done > $out/c$c ) &
     c=$((c + 1))
 done
 wait_for "[ \$(cat $out/c* | wc -l) -ge 1000 ]" 300 || fail "not every client finished"
@@ -44,6 +39,6 @@ touch $out/done; wait $scanner 2>/dev/null
 answered=$(cat $out/c* | grep -c '^[01]$')
 cat $out/e* 2>/dev/null | sed 's/[0-9][0-9]*/N/g' | sort | uniq -c | sort -rn | head -n 3 | while read -r l; do note "client error: $l"; done
 expect_eq "$answered" 1000 "every request answered with a status (exit 0 or 1; other exits: $(cat $out/c* | grep -v '^[01]$' | sort | uniq -c | tr '\n' ' '))"
-busy=$(hs status --json | grep -o '"loop_longest_busy_us": *[0-9]*' | grep -o '[0-9]*$')
+busy=$(daemon_cli status --json | grep -o '"loop_longest_busy_us": *[0-9]*' | grep -o '[0-9]*$')
 [ -n "$busy" ] || fail "status --json has no loop_longest_busy_us"
 note "1,000 status requests from 50 concurrent clients in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s while scanning: all answered; the daemon's longest busy turn since it started: $busy µs"

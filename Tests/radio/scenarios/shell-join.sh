@@ -17,31 +17,26 @@ case $1 in
     *) echo result=success;;
 esac
 EOS
-{ daemon_main; cat <<EOF_UCI
-config helper 'probe'
-	option exec '$RADIO_HELPERS/probe'
-EOF_UCI
-} | daemon_config
-hs() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
+{ daemon_main; daemon_helper_section probe; } | daemon_config
 umask 077; printf 'home-sweet-home-1\n' > "$RADIO_DIR/home.pass"; printf 'just-this-once-2\n' > "$RADIO_DIR/once.pass"; umask 022
 
 daemon_start "$RADIO_DIR/hotspot.conf"
 wait_for '[ -S /run/hotspotd/control ]' 20 || fail "no control socket"
-hs join "Home Base" --passphrase-file "$RADIO_DIR/home.pass"; rc=$?
+daemon_cli join "Home Base" --passphrase-file "$RADIO_DIR/home.pass"; rc=$?
 expect_eq "$rc" 0 "join accepted"
 daemon_wait 'Home Base: authenticated by probe' 90 || fail "Home Base not joined and authenticated"
 expect "grep -q '^evaluate ssid=Home Base auto=0' $calls/probe" "evaluated like any other network (owner's join: auto=0)"
-expect "hs networks | grep -q 'Home Base'" "networks lists it"
-out=$(hs join "Home Base" --passphrase-file "$RADIO_DIR/home.pass" 2>&1); rc=$?
+expect "daemon_cli networks | grep -q 'Home Base'" "networks lists it"
+out=$(daemon_cli join "Home Base" --passphrase-file "$RADIO_DIR/home.pass" 2>&1); rc=$?
 expect_match "$out" 'already associated' "joining it again: already associated"
 expect "! grep -q 'home-sweet-home-1' $RADIO_DIR/daemon.log" "the passphrase is not in the log"
 
 # --once: joined now, never remembered; when it goes, the router falls back to the remembered network.
 daemon_mark
-hs join --ssid-hex "$(hexof 'Cafe Once')" --passphrase-file "$RADIO_DIR/once.pass" --once; rc=$?
+daemon_cli join --ssid-hex "$(hexof 'Cafe Once')" --passphrase-file "$RADIO_DIR/once.pass" --once; rc=$?
 expect_eq "$rc" 0 "join --once accepted"
 daemon_wait 'Cafe Once: authenticated by probe' 90 || fail "Cafe Once not joined"
-nets=$(hs networks); printf '%s\n' "$nets"
+nets=$(daemon_cli networks); printf '%s\n' "$nets"
 expect_match "$nets" 'Home Base' "networks still lists Home Base"
 expect_no_match "$nets" 'Cafe Once' "a --once network is not remembered"
 daemon_mark
@@ -50,9 +45,9 @@ daemon_wait 'Cafe Once: lost' 30 || fail "the loss was not noticed"
 daemon_wait 'Home Base: authenticated by probe' 90 || fail "did not fall back to the remembered Home Base"
 expect_eq "$(wpa list_networks | tail -n +2 | grep -c 'Cafe Once')" 0 "wpa_supplicant keeps no block for Cafe Once"
 
-hs forget "Home Base"; rc=$?
+daemon_cli forget "Home Base"; rc=$?
 expect_eq "$rc" 0 "forget accepted"
 wait_for '[ "$(sta_state)" != COMPLETED ]' 20 || fail "still associated after forget"
 expect_eq "$(wpa list_networks | tail -n +2 | grep -c 'Home Base')" 0 "wpa_supplicant no longer has it"
-expect "! hs networks | grep -q 'Home Base'" "networks no longer lists it"
+expect "! daemon_cli networks | grep -q 'Home Base'" "networks no longer lists it"
 note "join with a passphrase file → evaluated, already associated; --once not remembered, fallback when it went; forget removes it"

@@ -9,9 +9,7 @@ ap_start hotel --ssid "Hotel Harbour" --open --dhcp
 sta_start
 sta_dhcp_on_link
 daemon_helper room < /radio/helpers/room-portal
-{ daemon_main; cat <<EOF_UCI
-config helper 'room'
-	option exec '$RADIO_HELPERS/room'
+{ daemon_main; daemon_helper_section room; cat <<EOF_UCI
 config network
 	option ssid 'Hotel Harbour'
 config helper 'known'
@@ -19,20 +17,19 @@ config helper 'known'
 	list command 'filterScanList'
 EOF_UCI
 } | daemon_config
-hs() { hotspotd "$@" --config "$RADIO_DIR/hotspot.conf"; }
 
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate"
-wait_for "hs ui | grep -q room" 20 || fail "no login waits"
-ui=$(hs ui); printf '%s\n' "$ui"
+wait_for "daemon_cli ui | grep -q room" 20 || fail "no login waits"
+ui=$(daemon_cli ui); printf '%s\n' "$ui"
 expect_match "$ui" 'Room number' "ui shows the room field"
 expect_match "$ui" 'Last name' "ui shows the name field"
 expect_match "$ui" 'room number and last name' "ui shows the helper's message"
-hs ui --json | save_artifact ui.json
-hs ui submit room=412 name=Smith; rc=$?
+daemon_cli ui --json | save_artifact ui.json
+daemon_cli ui submit room=412 name=Smith; rc=$?
 expect_eq "$rc" 0 "ui submit accepted"
 daemon_wait 'Hotel Harbour: authenticated by room' 60 || fail "not authenticated after ui submit"
-hs status > /dev/null; expect_eq "$?" 0 "status: usable"
+daemon_cli status > /dev/null; expect_eq "$?" 0 "status: usable"
 
 daemon_stop
 rm -f "$RADIO_DIR/hotspotd.state"
@@ -42,9 +39,9 @@ wpa disconnect > /dev/null
 daemon_mark
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate on the second run"
-wait_for "hs ui | grep -q room" 20 || fail "no login waits on the second run"
-hs ui cancel; rc=$?
+wait_for "daemon_cli ui | grep -q room" 20 || fail "no login waits on the second run"
+daemon_cli ui cancel; rc=$?
 expect_eq "$rc" 0 "ui cancel accepted"
-wait_for "hs helpers | grep -q 'cancelled'" 20 || fail "helpers does not show the network disabled by the cancel"
-hs status > /dev/null 2>&1; expect_eq "$?" 1 "status after cancel: not usable"
+wait_for "daemon_cli helpers | grep -q 'cancelled'" 20 || fail "helpers does not show the network disabled by the cancel"
+daemon_cli status > /dev/null 2>&1; expect_eq "$?" 1 "status after cancel: not usable"
 note "uiRequired → ui shows fields → submit → authenticated; second run: cancel → disabled (owner cancelled)"
