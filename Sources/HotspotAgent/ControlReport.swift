@@ -122,10 +122,7 @@ struct ControlReport {
             out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
             out.field("address", x.address)
             out.field("gateway", x.gateway)
-            out.name("dns")
-            out.beginArray()
-            for d in x.dns { out.string(d) }
-            out.endArray()
+            out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
             out.field("session_seconds_left", int: nil)
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
@@ -264,10 +261,7 @@ struct ControlReport {
                 out.field("name", h.name)
                 out.field("kind", h.kind.rawValue)
                 out.field("priority", int: h.priority)
-                out.name("commands")
-                out.beginArray()
-                for r in roles { out.string(r) }
-                out.endArray()
+                out.field("commands", strings: roles)
                 out.field("running", h.command?.rawValue)
                 out.field("last_command", h.lastCommand?.rawValue)
                 out.field("last_outcome", h.lastOutcome)
@@ -389,10 +383,7 @@ struct ControlReport {
             out.field("enabled", bool: p.isEnabled)
             out.field("evaluation_provider", p.evaluationProvider)
             out.field("authentication_provider", p.authenticationProvider)
-            out.name("portal_domains")
-            out.beginArray()
-            for d in p.safariDomains { out.string(d) }
-            out.endArray()
+            out.field("portal_domains", strings: p.safariDomains)
             ssidList("evaluated_ssids", p.evaluatedSSIDs)
             out.endObject()
             return

@@ -101,6 +101,13 @@ struct JSONWriter {
         if let value { number(value) } else { null() }
     }
 
+    mutating func field(_ key: StaticString, strings values: [String]) {
+        name(key)
+        beginArray()
+        for v in values { string(v) }
+        endArray()
+    }
+
     /// `"ssid"`: the bytes as text, each invalid UTF-8 sequence replaced by U+FFFD (for people and tools
     /// that want text); `"ssid_hex"`: the exact bytes (for anything that must match the network). Both
     /// null when the SSID is unknown.

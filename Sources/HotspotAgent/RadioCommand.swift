@@ -411,10 +411,7 @@ enum RadioCommand {
                 json.endObject()
             }
             json.endArray()
-            json.name("notes")
-            json.beginArray()
-            for n in notes { json.string(n) }
-            json.endArray()
+            json.field("notes", strings: notes)
             json.endObject()
             report.out.append(json.text)
         } else {
@@ -501,10 +498,7 @@ enum RadioCommand {
                 json.beginObject()
                 json.field("interface", label)
                 json.field("associated", bool: false)
-                json.name("notes")
-                json.beginArray()
-                for n in facts.notes { json.string(n) }
-                json.endArray()
+                json.field("notes", strings: facts.notes)
                 json.endObject()
                 report.out.append(json.text)
             } else {
