@@ -1,4 +1,5 @@
 import CLinux
+import HotspotCore
 
 /// The version string `hotspotd version` prints.
 public let hotspotdVersion = "0.1.0"
@@ -83,6 +84,27 @@ public enum CLI {
     static func pad(_ s: String, _ width: Int) -> String {
         let n = s.utf8.count
         return n >= width ? s : s + String(repeating: " ", count: width - n)
+    }
+
+    /// Why a passphrase file is unusable, as one line for the user.
+    struct Problem: Error { var message: String }
+
+    /// One line; a trailing newline (echo > file) is not part of the passphrase.
+    static func readPassphrase(_ file: String) -> Result<Passphrase, Problem> {
+        var bytes: [UInt8]
+        do {
+            let fd = try FileDescriptor.open(file, O_RDONLY)
+            defer { fd.close() }
+            bytes = try fd.readAll(limit: 256)
+        } catch {
+            return .failure(Problem(message: "cannot read " + file + ": " + error.description))
+        }
+        while let last = bytes.last, last == 0x0a || last == 0x0d { bytes.removeLast() }
+        do throws(PassphraseError) {
+            return .success(try Passphrase(bytes: bytes))
+        } catch {
+            return .failure(Problem(message: "unusable passphrase: " + error.description))
+        }
     }
 
     /// One-line error, exit status 2 (usage).

@@ -66,7 +66,7 @@ enum ControlCommand {
             guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
             var passphrase: Passphrase? = nil
             if let file = passphraseFile {
-                switch readPassphrase(file) {
+                switch CLI.readPassphrase(file) {
                 case .success(let p): passphrase = p
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
@@ -139,26 +139,6 @@ enum ControlCommand {
             if word(w[0], "remove") { return .config(.remove, json: json) }
         }
         return nil
-    }
-
-    struct Problem: Error { var message: String }
-
-    /// One line; a trailing newline (echo > file) is not part of the passphrase.
-    static func readPassphrase(_ file: String) -> Result<Passphrase, Problem> {
-        var bytes: [UInt8]
-        do {
-            let fd = try FileDescriptor.open(file, O_RDONLY)
-            defer { fd.close() }
-            bytes = try fd.readAll(limit: 256)
-        } catch {
-            return .failure(Problem(message: "cannot read " + file + ": " + error.description))
-        }
-        while let last = bytes.last, last == 0x0a || last == 0x0d { bytes.removeLast() }
-        do throws(PassphraseError) {
-            return .success(try Passphrase(bytes: bytes))
-        } catch {
-            return .failure(Problem(message: "unusable passphrase: " + error.description))
-        }
     }
 
     /// The control socket under the configuration's run_dir.

@@ -542,20 +542,10 @@ enum RadioCommand {
         guard let ssid = o.ssid else { return CLI.fail("radio join needs an SSID") }
         var passphrase: Passphrase? = nil
         if let file = o.passphraseFile {
-            let bytes: [UInt8]
-            do {
-                let fd = try FileDescriptor.open(file, O_RDONLY)
-                defer { fd.close() }
-                bytes = try fd.readAll(limit: 256)
-            } catch {
-                Output.err("hotspotd: radio join: cannot read " + file + ": " + error.description)
-                return 1
-            }
-            // One line; a trailing newline (echo > file) is not part of the passphrase.
-            var line = bytes
-            while let last = line.last, last == 0x0a || last == 0x0d { line.removeLast() }
-            do { passphrase = try Passphrase(bytes: line) } catch {
-                Output.err("hotspotd: radio join: unusable passphrase: " + describe(error))
+            switch CLI.readPassphrase(file) {
+            case .success(let p): passphrase = p
+            case .failure(let why):
+                Output.err("hotspotd: radio join: " + why.message)
                 return 1
             }
         }
@@ -609,16 +599,6 @@ enum RadioCommand {
         } catch {
             Output.err("hotspotd: radio join: " + error.message)
             return 1
-        }
-    }
-
-    /// Why a passphrase was refused, without showing it.
-    static func describe(_ error: PassphraseError) -> String {
-        switch error {
-        case .tooShort(let n): return n.description + " characters, a passphrase has 8–63"
-        case .tooLong(let n): return n.description + " characters, a passphrase has 8–63 (or 64 hex digits)"
-        case .sixtyFourCharactersNotHex: return "64 characters but not all hex digits (a raw PSK is 64 hex digits)"
-        case .notPrintableASCII(let offset): return "character " + (offset + 1).description + " is not printable ASCII"
         }
     }
 
