@@ -4,6 +4,7 @@
 #define CLINUX_H
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -118,5 +119,9 @@ static inline void cl_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 static inline int cl_kill_group(int32_t pid, int sig) { return kill(-pid, sig); }
 /// waitpid(pid, WNOHANG): 0 while running, pid when reaped (status filled), -1 on error.
 static inline int32_t cl_reap(int32_t pid, int *status) { return waitpid(pid, status, WNOHANG); }
+
+/// vsnprintf for integers, strings, characters and pointers (SmallPrintf.c); the static musl build's
+/// printf family is this, so its float code stays out of the binary. A float conversion prints "?".
+int cl_vsnprintf(char *s, size_t n, const char *fmt, va_list ap);
 
 #endif
