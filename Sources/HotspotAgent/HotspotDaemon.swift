@@ -179,9 +179,7 @@ public final class HotspotDaemon: HotspotEffects {
     static func loadConfiguration(_ path: String) -> ConfigurationLoad {
         let bytes: [UInt8]
         do {
-            let fd = try FileDescriptor.open(path, O_RDONLY)
-            defer { fd.close() }
-            bytes = try fd.readAll(limit: 1 << 20)
+            bytes = try readConfiguration(path)
         } catch {
             return .refused("cannot read " + path + ": " + error.description)
         }
@@ -190,6 +188,13 @@ public final class HotspotDaemon: HotspotEffects {
         } catch {
             return .refused(error.description)
         }
+    }
+
+    /// The UCI file's bytes (at most 1 MiB are read).
+    static func readConfiguration(_ path: String) throws(Errno) -> [UInt8] {
+        let fd = try FileDescriptor.open(path, O_RDONLY)
+        defer { fd.close() }
+        return try fd.readAll(limit: 1 << 20)
     }
 
     /// SIGHUP and `hotspotd reload`; nil when the new configuration is in effect, else why not.
