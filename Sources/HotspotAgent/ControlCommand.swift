@@ -16,6 +16,9 @@ enum ControlCommand {
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var words: [String] = []
+        // config save: the preferences it changes.
+        var saved = ManagerPreferences()
+        var fields = ManagerPreferences.Fields()
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -40,6 +43,31 @@ enum ControlCommand {
             } else if word(a, "--passphrase-file") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
+            } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
+                // --enabled, --evaluation-provider, --authentication-provider, --portal-domain, --evaluated-ssid
+                // and -hex take a value; the --no- forms clear the preference.
+                let v = k == 2 || k == 4 || k == 6 || k == 9 ? "" : value()
+                guard let v else { return CLI.fail("config save: " + a + " needs a value") }
+                var ssid: SSID? = nil
+                if k == 7 || k == 8 {
+                    let bytes = k == 7 ? Array(v.utf8) : Hex.decode(v)
+                    guard let bytes, !bytes.isEmpty, let s = SSID(bytes: bytes) else {
+                        return CLI.fail("config save: " + a + " needs an SSID of 1-32 bytes")
+                    }
+                    ssid = s
+                }
+                switch k {
+                case 0:
+                    guard word(v, "0") || word(v, "1") else { return CLI.fail("config save: --enabled is 0 or 1") }
+                    saved.isEnabled = word(v, "1")
+                case 1, 2: saved.evaluationProvider = k == 1 ? v : nil
+                case 3, 4: saved.authenticationProvider = k == 3 ? v : nil
+                case 5: saved.safariDomains.append(v)
+                case 6: saved.safariDomains = []
+                case 7, 8: saved.evaluatedSSIDs.append(ssid!)
+                default: saved.evaluatedSSIDs = []
+                }
+                fields.insert(.init(rawValue: 1 << saveFields[k]))
             } else if word(a, "--") {
                 words += args[(i + 1)...]
                 break
@@ -61,7 +89,9 @@ enum ControlCommand {
             return SSID(words[0])
         }
         let request: ControlRequest
-        var extra = false
+        let saving = word(subcommand, "config") && words.count == 1 && word(words[0], "save")
+        // config save's options belong to it alone.
+        var extra = !fields.isEmpty && !saving
         if word(subcommand, "join") {
             guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
             var passphrase: Passphrase? = nil
@@ -72,13 +102,16 @@ enum ControlCommand {
                 }
             }
             request = .join(s, passphrase: passphrase, once: once)
-            extra = json
+            extra = extra || json
         } else {
-            extra = once || passphraseFile != nil
+            extra = extra || once || passphraseFile != nil
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)
                 extra = extra || json
+            } else if saving {
+                request = .saveConfig(saved, fields)
+                extra = extra || json || ssidHex != nil
             } else {
                 extra = extra || ssidHex != nil
                 guard let r = parse(subcommand, words, json: json) else {
@@ -99,6 +132,14 @@ enum ControlCommand {
             return Int32(reply.exitStatus)
         }
     }
+
+    /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
+    static let saveOptions: [StaticString] = [
+        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
+        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
+        "--evaluated-ssid-hex", "--no-evaluated-ssids",
+    ]
+    static let saveFields: [Int] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4]
 
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)
@@ -135,8 +176,7 @@ enum ControlCommand {
         if word(name, "config"), w.count == 1 {
             if word(w[0], "check") { return .config(.check, json: json) }
             if word(w[0], "show") { return .config(.show, json: json) }
-            if word(w[0], "save") { return .config(.save, json: json) }
-            if word(w[0], "remove") { return .config(.remove, json: json) }
+            if word(w[0], "remove") && !json { return .config(.remove, json: false) }
         }
         return nil
     }

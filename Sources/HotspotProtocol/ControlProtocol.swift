@@ -13,6 +13,10 @@ import HotspotCore
 ///     status json
 ///     join x486f74656c x70617373776f7264 once
 ///     ui-submit x726f6f6d x313233
+///     config-save enabled x30 authentication domains x6c6f67696e2e6578616d706c65
+///
+/// `config-save` names each preference it changes by a tag (`saveTags`) followed by the new value's data
+/// words: none for no provider or an empty list. Preferences it does not name keep their value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
 public enum ControlRequest: Hashable, Sendable {
@@ -29,24 +33,30 @@ public enum ControlRequest: Hashable, Sendable {
     case networks(json: Bool)
     case reload
     case config(ConfigVerb, json: Bool)
+    /// `hotspotd config save`: the preferences in `fields` as the first value has them (its other members
+    /// are not sent).
+    case saveConfig(ManagerPreferences, ManagerPreferences.Fields)
     case version
 
-    /// `hotspotd config check|show|save|remove`.
+    /// `hotspotd config check|show|remove`.
     public enum ConfigVerb: Int, Hashable, Sendable {
-        case check, show, save, remove
+        case check, show, remove
     }
 
     public static let maxBytes = 4096
 
+    /// `config-save`'s tags, in `ManagerPreferences.Fields` bit order.
+    static let saveTags: [StaticString] = ["enabled", "evaluation", "authentication", "domains", "ssids"]
+
     /// The verbs on the wire, in `Verb` order.
     static let verbs: [StaticString] = [
         "status", "scan", "helpers", "logoff", "ui", "ui-submit", "ui-cancel", "enable", "join", "forget",
-        "networks", "reload", "config-check", "config-show", "config-save", "config-remove", "version",
+        "networks", "reload", "config-check", "config-show", "config-remove", "config-save", "version",
     ]
 
     enum Verb: Int {
         case status, scan, helpers, logoff, ui, submitUI, cancelUI, enable, join, forget
-        case networks, reload, configCheck, configShow, configSave, configRemove, version
+        case networks, reload, configCheck, configShow, configRemove, configSave, version
     }
 
     /// The line, LF included.
@@ -84,6 +94,19 @@ public enum ControlRequest: Hashable, Sendable {
         case .config(let c, let j):
             verb(Verb(rawValue: Verb.configCheck.rawValue + c.rawValue)!)
             json = j
+        case .saveConfig(let p, let fields):
+            verb(.configSave)
+            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+                out.append(UInt8(ascii: " "))
+                ControlRequest.append(ControlRequest.saveTags[i], to: &out)
+                switch i {
+                case 0: data([p.isEnabled ? 0x31 : 0x30])
+                case 1: if let n = p.evaluationProvider { data(Array(n.utf8)) }
+                case 2: if let n = p.authenticationProvider { data(Array(n.utf8)) }
+                case 3: for d in p.safariDomains { data(Array(d.utf8)) }
+                default: for s in p.evaluatedSSIDs { data(s.bytes) }
+                }
+            }
         case .version: verb(.version)
         }
         if json { ControlRequest.append(" json", to: &out) }
@@ -100,13 +123,21 @@ public enum ControlRequest: Hashable, Sendable {
         var json = false
         var once = false
         var data: [[UInt8]] = []
+        // config-save: the data words after each tag.
+        var tag = -1
+        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        var fields = ManagerPreferences.Fields()
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
-                data.append(bytes)
+                if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
             } else if ControlRequest.equals(w, "json") {
                 json = true
             } else if ControlRequest.equals(w, "once") {
                 once = true
+            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ControlRequest.equals(w, $0) }),
+                      !fields.contains(.init(rawValue: 1 << t)) {
+                tag = t
+                fields.insert(.init(rawValue: 1 << t))
             } else {
                 throw .malformed("a word that is neither a flag nor hex data")
             }
@@ -115,7 +146,7 @@ public enum ControlRequest: Hashable, Sendable {
         let takesJSON: Bool
         var arity = 0...0
         switch verb {
-        case .status, .scan, .helpers, .ui, .networks, .configCheck, .configShow, .configSave, .configRemove:
+        case .status, .scan, .helpers, .ui, .networks, .configCheck, .configShow:
             takesJSON = true
         case .enable, .forget:
             takesJSON = false
@@ -126,7 +157,7 @@ public enum ControlRequest: Hashable, Sendable {
         case .submitUI:
             takesJSON = false
             arity = 0...64
-        case .logoff, .cancelUI, .reload, .version:
+        case .logoff, .cancelUI, .reload, .version, .configRemove, .configSave:
             takesJSON = false
         }
         if json && !takesJSON { throw .malformed("this request takes no json flag") }
@@ -167,8 +198,28 @@ public enum ControlRequest: Hashable, Sendable {
         case .forget: self = .forget(try ssid())
         case .networks: self = .networks(json: json)
         case .reload: self = .reload
-        case .configCheck, .configShow, .configSave, .configRemove:
+        case .configCheck, .configShow, .configRemove:
             self = .config(ConfigVerb(rawValue: verb.rawValue - Verb.configCheck.rawValue)!, json: json)
+        case .configSave:
+            var p = ManagerPreferences()
+            func name(_ i: Int) throws(ControlProtocolError) -> String? {
+                guard tagged[i].count <= 1 else { throw .malformed("a provider is one name") }
+                return tagged[i].first.map { String(decoding: $0, as: UTF8.self) }
+            }
+            if fields.contains(.isEnabled) {
+                guard tagged[0].count == 1, tagged[0][0].count == 1, tagged[0][0][0] & 0xfe == 0x30 else {
+                    throw .malformed("enabled is 0 or 1")
+                }
+                p.isEnabled = tagged[0][0][0] == 0x31
+            }
+            p.evaluationProvider = try name(1)
+            p.authenticationProvider = try name(2)
+            p.safariDomains = tagged[3].map { String(decoding: $0, as: UTF8.self) }
+            for bytes in tagged[4] {
+                guard let s = SSID(bytes: bytes) else { throw .malformed("an SSID longer than 32 bytes") }
+                p.evaluatedSSIDs.append(s)
+            }
+            self = .saveConfig(p, fields)
         case .version: self = .version
         }
     }
