@@ -58,6 +58,40 @@ public struct ManagerPreferences: Hashable, Sendable {
         public static let count = 5
     }
 
+    /// Field `field` (a bit number of `Fields`) as bytes, as the UCI file and the control socket carry it:
+    /// `1` or `0`; the provider's name or nothing; the domains; the SSIDs.
+    public func values(of field: Int) -> [[UInt8]] {
+        switch field {
+        case 0: return [[isEnabled ? 0x31 : 0x30]]
+        case 1: return evaluationProvider.map { [Array($0.utf8)] } ?? []
+        case 2: return authenticationProvider.map { [Array($0.utf8)] } ?? []
+        case 3: return safariDomains.map { Array($0.utf8) }
+        default: return evaluatedSSIDs.map { $0.bytes }
+        }
+    }
+
+    /// The inverse of `values(of:)`; false when they do not fit (not one `1` or `0`, two providers, an SSID
+    /// longer than 32 bytes).
+    public mutating func set(_ field: Int, _ values: [[UInt8]]) -> Bool {
+        let text = values.map { String(decoding: $0, as: UTF8.self) }
+        switch field {
+        case 0:
+            guard values.count == 1, values[0].count == 1, values[0][0] & 0xfe == 0x30 else { return false }
+            isEnabled = values[0][0] == 0x31
+        case 1, 2:
+            guard values.count <= 1 else { return false }
+            if field == 1 { evaluationProvider = text.first } else { authenticationProvider = text.first }
+        case 3: safariDomains = text
+        default:
+            evaluatedSSIDs = []
+            for v in values {
+                guard let s = SSID(bytes: v) else { return false }
+                evaluatedSSIDs.append(s)
+            }
+        }
+        return true
+    }
+
     /// `fields` as `other` has them (load, modify, save).
     public mutating func take(_ fields: Fields, from other: ManagerPreferences) {
         if fields.contains(.isEnabled) { isEnabled = other.isEnabled }
