@@ -556,6 +556,11 @@ struct UCIMapper {
 }
 
 extension HotspotUCI {
+    /// The preference options of `config hotspot`, in `ManagerPreferences.Fields` order.
+    public static let preferenceOptions: [StaticString] = [
+        "enabled", "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid",
+    ]
+
     /// NEHotspotManager's saveToPreferences and removeFromPreferences on the file's bytes: the `config hotspot`
     /// section's preference options for `fields`, as `preferences` has them (nil: removed, so the defaults
     /// apply), every other byte as it was. An SSID that is not printable ASCII goes as `evaluated_ssid_hex`.
@@ -563,26 +568,17 @@ extension HotspotUCI {
     @inline(never)
     public static func editingPreferences(_ file: [UInt8], _ preferences: ManagerPreferences?,
                                           _ fields: ManagerPreferences.Fields) -> [UInt8]? {
-        let p = preferences ?? ManagerPreferences()
         var edits: [UCIFile.Edit] = []
-        func edit(_ field: ManagerPreferences.Fields, _ names: [StaticString], _ statements: [[UInt8]]) {
-            guard fields.contains(field) else { return }
-            edits.append(UCIFile.Edit(names: names, statements: preferences == nil ? [] : statements))
+        for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+            let name = preferenceOptions[i]
+            var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
+            for v in preferences?.values(of: i) ?? [] {
+                let text = i < 4 || v.allSatisfy { $0 >= 0x20 && $0 <= 0x7e }
+                e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
+                                                      text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
+            }
+            edits.append(e)
         }
-        func option(_ name: StaticString, _ value: String?) -> [[UInt8]] {
-            value.map { [UCIFile.statement(name, Array($0.utf8), list: false)] } ?? []
-        }
-        edit(.isEnabled, ["enabled"], option("enabled", p.isEnabled ? "1" : "0"))
-        edit(.evaluationProvider, ["evaluation_provider"], option("evaluation_provider", p.evaluationProvider))
-        edit(.authenticationProvider, ["authentication_provider"],
-             option("authentication_provider", p.authenticationProvider))
-        edit(.safariDomains, ["portal_domain"], p.safariDomains.map { UCIFile.statement("portal_domain", Array($0.utf8), list: true) })
-        edit(.evaluatedSSIDs, ["evaluated_ssid", "evaluated_ssid_hex"], p.evaluatedSSIDs.map { ssid in
-            let bytes = ssid.bytes
-            return bytes.allSatisfy({ $0 >= 0x20 && $0 <= 0x7e })
-                ? UCIFile.statement("evaluated_ssid", bytes, list: true)
-                : UCIFile.statement("evaluated_ssid_hex", Array(ssid.hex.utf8), list: true)
-        })
         return UCIFile.editing(file, sectionType: "hotspot", edits)
     }
 }

@@ -28,19 +28,41 @@ extension UCIFile {
     }
 
     /// `input` with `edits` applied to the sections of type `sectionType` (every block of them: a named
-    /// section may be reopened). A removed statement takes its line with it (and a comment after it) when
-    /// it is alone on it; a replaced one keeps its indentation and trailing comment. nil when the input
-    /// does not parse, or when statements must be added and there is no such section.
+    /// section may be reopened), in one pass. A replaced statement keeps its indentation and trailing
+    /// comment; a removed one takes its line (and a comment after it) when it is alone on it; options that
+    /// were not there go after the line of the last statement of the section's first block. nil when the
+    /// input does not parse, or when statements must be added and there is no such section. At most 64 edits.
     @inline(never)
     public static func editing(_ input: [UInt8], sectionType: StaticString, _ edits: [Edit]) -> [UInt8]? {
-        typealias Place = (firstByte: Int, wordsEnd: Int, terminator: Int)
         var lexer = UCILexer(input)
+        var out: [UInt8] = []
+        var at = 0
+        /// Bit k: edit k has statements still to write.
+        var pending: UInt64 = 0
+        for (k, e) in edits.enumerated() where !e.statements.isEmpty { pending |= 1 << k }
+        /// 0 before the section, 1 in its first block, 2 after that block.
+        var block = 0
         var inSection = false
-        var blocks = 0
-        /// The last statement of the first block that stays: new options go after it.
-        var anchor: Place? = nil
-        var anchorIsConfig = false
-        var found: [(edit: Int, place: Place)] = []
+        /// Where the line of the first block's latest statement ends: missing options go there.
+        var lineEnd = 0
+        func copy(to end: Int) {
+            if end > at { out += input[at..<end] }
+            at = max(at, end)
+        }
+        func addMissing() {
+            block = 2
+            guard pending != 0 else { return }
+            copy(to: lineEnd)
+            if input.last != UInt8(ascii: "\n") && lineEnd == input.count { out.append(UInt8(ascii: "\n")) }
+            for (k, e) in edits.enumerated() where pending & 1 << k != 0 {
+                for s in e.statements {
+                    out.append(UInt8(ascii: "\t"))
+                    out += s
+                    out.append(UInt8(ascii: "\n"))
+                }
+            }
+            pending = 0
+        }
         while true {
             let words: [[UInt8]]
             do throws(UCIError) {
@@ -49,77 +71,47 @@ extension UCIFile {
             } catch {
                 return nil
             }
-            let place: Place = (lexer.firstByte, lexer.wordsEnd, lexer.terminator)
-            let name = words.count > 1 ? words[1] : []
+            let first = lexer.firstByte, terminator = lexer.terminator
             if isCommand(words[0], "config") {
-                inSection = equals(name, sectionType)
-                if inSection { blocks += 1 }
-                if inSection && blocks == 1 { (anchor, anchorIsConfig) = (place, true) }
-            } else if inSection && (isCommand(words[0], "option") || isCommand(words[0], "list")) {
-                if let k = edits.firstIndex(where: { $0.names.contains { equals(name, $0) } }) {
-                    found.append((k, place))
-                } else if blocks == 1 {
-                    (anchor, anchorIsConfig) = (place, false)
+                if block == 1 { addMissing() }
+                inSection = words.count > 1 && equals(words[1], sectionType)
+                if inSection && block == 0 { block = 1 }
+            } else if inSection && words.count > 1 && (isCommand(words[0], "option") || isCommand(words[0], "list")),
+                      let k = edits.firstIndex(where: { $0.names.contains { equals(words[1], $0) } }) {
+                // Where its line starts, when only blanks come before it there.
+                var lineStart = first
+                while lineStart > 0 && (input[lineStart - 1] == 0x20 || input[lineStart - 1] == 0x09) { lineStart -= 1 }
+                let alone = lineStart == 0 || input[lineStart - 1] == UInt8(ascii: "\n")
+                let endsLine = terminator == input.count || input[terminator] == UInt8(ascii: "\n")
+                if pending & 1 << k != 0 {
+                    // The first of its statements: the new ones take its place.
+                    copy(to: first)
+                    for (i, s) in edits[k].statements.enumerated() {
+                        if i > 0 && alone {
+                            out.append(UInt8(ascii: "\n"))
+                            out += input[lineStart..<first]
+                        } else if i > 0 {
+                            out.append(UInt8(ascii: ";"))
+                            out.append(UInt8(ascii: " "))
+                        }
+                        out += s
+                    }
+                    at = lexer.wordsEnd
+                    pending &= ~(1 << k)
+                } else if alone && endsLine {
+                    copy(to: lineStart)
+                    at = min(terminator + 1, input.count)
+                } else {
+                    copy(to: first)
+                    at = endsLine ? lexer.wordsEnd : terminator + 1
+                    while !endsLine && at < input.count && (input[at] == 0x20 || input[at] == 0x09) { at += 1 }
                 }
             }
+            if block == 1 { lineEnd = min(terminator + 1, input.count) }
         }
-
-        func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
-        func endsLine(_ p: Place) -> Bool { p.terminator == input.count || input[p.terminator] == UInt8(ascii: "\n") }
-        /// Where the statement's line starts when only blanks come before it on the line.
-        func lineStart(_ p: Place) -> Int? {
-            var i = p.firstByte
-            while i > 0 && input[i - 1] != UInt8(ascii: "\n") {
-                if !isBlank(input[i - 1]) { return nil }
-                i -= 1
-            }
-            return i
-        }
-        func separator(_ p: Place, config: Bool) -> [UInt8] {
-            guard let s = lineStart(p) else { return Array("; ".utf8) }
-            return [UInt8(ascii: "\n")] + (config ? [UInt8(ascii: "\t")] : Array(input[s..<p.firstByte]))
-        }
-
-        var ops: [(from: Int, to: Int, bytes: [UInt8])] = []
-        var added: [[UInt8]] = []
-        for (k, edit) in edits.enumerated() {
-            if !found.contains(where: { $0.edit == k }) { added += edit.statements }
-        }
-        for (n, f) in found.enumerated() {
-            let p = f.place
-            let statements = edits[f.edit].statements
-            if !statements.isEmpty && !found[..<n].contains(where: { $0.edit == f.edit }) {
-                let sep = separator(p, config: false)
-                var bytes: [UInt8] = []
-                for (i, s) in statements.enumerated() { bytes += (i == 0 ? [] : sep) + s }
-                ops.append((p.firstByte, p.wordsEnd, bytes))
-            } else if let s = lineStart(p), endsLine(p) {
-                ops.append((s, min(p.terminator + 1, input.count), []))
-            } else if !endsLine(p) {
-                var end = p.terminator + 1
-                while end < input.count && isBlank(input[end]) { end += 1 }
-                ops.append((p.firstByte, end, []))
-            } else {
-                ops.append((p.firstByte, p.wordsEnd, []))
-            }
-        }
-        if !added.isEmpty {
-            guard let a = anchor else { return nil }
-            // After the anchor's comment when it ends its line; before the next statement on its line.
-            let at = endsLine(a) ? a.terminator : a.wordsEnd
-            let sep = separator(a, config: anchorIsConfig)
-            var bytes: [UInt8] = []
-            for s in added { bytes += sep + s }
-            ops.insert((at, at, bytes), at: ops.firstIndex { $0.from >= at } ?? ops.count)
-        }
-        var out: [UInt8] = []
-        var at = 0
-        for op in ops {
-            out += input[at..<op.from]
-            out += op.bytes
-            at = op.to
-        }
-        out += input[at...]
+        if block == 1 { addMissing() }
+        if pending != 0 { return nil }
+        copy(to: input.count)
         return out
     }
 }

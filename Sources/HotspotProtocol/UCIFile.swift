@@ -246,6 +246,8 @@ struct UCILexer {
     }
 
     /// The words of the next statement and the line it starts on; nil at the end of the input.
+    /// Not inlined: the parser and `editing` share one copy on the router.
+    @inline(never)
     mutating func statement() throws(UCIError) -> (words: [[UInt8]], line: Int)? {
         var words: [[UInt8]] = []
         var start = line

@@ -90,9 +90,9 @@ import HotspotCore
         let p = ManagerPreferences(authenticationProvider: "venue", evaluatedSSIDs: [quoted, hostile])
         let file = "config hotspot main\n\tlist evaluated_ssid_hex '41'\n\tlist evaluated_ssid 'B'\n" + Self.helpers
         let out = try #require(edit(file, p, .all))
-        #expect(out == "config hotspot main\n\toption enabled '1'\n\toption authentication_provider 'venue'\n"
+        #expect(out == "config hotspot main\n"
                 + "\tlist evaluated_ssid 'It'\\''s \"a\" \\ test #1; x'\n\tlist evaluated_ssid_hex '220aff00275c'\n"
-                + Self.helpers)
+                + "\toption enabled '1'\n\toption authentication_provider 'venue'\n" + Self.helpers)
         #expect(try preferences(out).evaluatedSSIDs == [quoted, hostile])
         #expect(UCIFile.statement("v", Array("''".utf8), list: false) == Array(#"option v ''\'''\'''"#.utf8))
     }
@@ -116,11 +116,12 @@ import HotspotCore
                 == "config hotspot 'main'\n\tlist portal_domain 'c.d'\n\tlist portal_domain 'e.f'; option min_signal 35\n")
         let reopened = "config hotspot 'main'\n\toption min_signal 35\nconfig helper 'venue'\n\toption builtin known\n"
             + "config hotspot 'main'\n\toption enabled '1'\n\tlist portal_domain 'a.b'\n"
+        // Options first seen in a later block move to the end of the first.
         #expect(edit(reopened, ManagerPreferences(isEnabled: false), [.isEnabled, .safariDomains])
-                == "config hotspot 'main'\n\toption min_signal 35\nconfig helper 'venue'\n\toption builtin known\n"
-                + "config hotspot 'main'\n\toption enabled '0'\n")
+                == "config hotspot 'main'\n\toption min_signal 35\n\toption enabled '0'\nconfig helper 'venue'\n"
+                + "\toption builtin known\nconfig hotspot 'main'\n")
         #expect(edit("config hotspot", ManagerPreferences(isEnabled: false), .isEnabled)
-                == "config hotspot\n\toption enabled '0'")
+                == "config hotspot\n\toption enabled '0'\n")
         #expect(edit("config hotspot 'main' # main\n\n", ManagerPreferences(safariDomains: ["a.b"]), .safariDomains)
                 == "config hotspot 'main' # main\n\tlist portal_domain 'a.b'\n\n")
         #expect(edit("config hotspot 'main'\n\toption enabled 1", ManagerPreferences(isEnabled: false), .isEnabled)
