@@ -16,9 +16,9 @@ enum ControlCommand {
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var words: [String] = []
-        // config save: the preferences it changes.
-        var saved = ManagerPreferences()
+        // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
+        var given: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -44,30 +44,18 @@ enum ControlCommand {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
-                // --enabled, --evaluation-provider, --authentication-provider, --portal-domain, --evaluated-ssid
-                // and -hex take a value; the --no- forms clear the preference.
-                let v = k == 2 || k == 4 || k == 6 || k == 9 ? "" : value()
-                guard let v else { return CLI.fail("config save: " + a + " needs a value") }
-                var ssid: SSID? = nil
-                if k == 7 || k == 8 {
-                    let bytes = k == 7 ? Array(v.utf8) : Hex.decode(v)
-                    guard let bytes, !bytes.isEmpty, let s = SSID(bytes: bytes) else {
-                        return CLI.fail("config save: " + a + " needs an SSID of 1-32 bytes")
+                // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
+                let f = Int(saveFields[k] & 7)
+                fields.insert(.init(rawValue: 1 << f))
+                given[f] = f < 3 ? [] : given[f]
+                if saveFields[k] & 8 != 0 {
+                    given[f] = []
+                } else {
+                    guard let v = value(), let b = saveFields[k] & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
+                        return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
                     }
-                    ssid = s
+                    given[f].append(b)
                 }
-                switch k {
-                case 0:
-                    guard word(v, "0") || word(v, "1") else { return CLI.fail("config save: --enabled is 0 or 1") }
-                    saved.isEnabled = word(v, "1")
-                case 1, 2: saved.evaluationProvider = k == 1 ? v : nil
-                case 3, 4: saved.authenticationProvider = k == 3 ? v : nil
-                case 5: saved.safariDomains.append(v)
-                case 6: saved.safariDomains = []
-                case 7, 8: saved.evaluatedSSIDs.append(ssid!)
-                default: saved.evaluatedSSIDs = []
-                }
-                fields.insert(.init(rawValue: 1 << saveFields[k]))
             } else if word(a, "--") {
                 words += args[(i + 1)...]
                 break
@@ -110,7 +98,11 @@ enum ControlCommand {
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)
                 extra = extra || json
             } else if saving {
-                request = .saveConfig(saved, fields)
+                var p = ManagerPreferences()
+                for f in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << f)) {
+                    if !p.set(f, given[f]) { return CLI.fail("config save: a value it cannot take (see hotspotd --help)") }
+                }
+                request = .saveConfig(p, fields)
                 extra = extra || json || ssidHex != nil
             } else {
                 extra = extra || ssidHex != nil
@@ -139,7 +131,7 @@ enum ControlCommand {
         "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
         "--evaluated-ssid-hex", "--no-evaluated-ssids",
     ]
-    static let saveFields: [Int] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4]
+    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
 
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)

@@ -83,79 +83,56 @@ extension HotspotDaemon {
     }
 
     /// `config save` and `config remove`: NEHotspotManager's saveToPreferences and removeFromPreferences
-    /// over the UCI file. Load (the file as it is now), take `fields` from `values` (nil: every preference
-    /// back to its default), validate with the file's helpers, rewrite only the preference options of
-    /// `config hotspot` atomically, and reload as SIGHUP does. Nothing is written when anything fails.
+    /// over the UCI file. The running preferences with `fields` taken from `values` (nil: every one back to
+    /// its default) are validated with the running helpers; then those options of `config hotspot` are
+    /// rewritten, the file must load, it is replaced atomically and takes effect as at SIGHUP. Nothing is
+    /// written when anything fails.
     @inline(never)
     func savePreferences(_ values: ManagerPreferences?, _ fields: ManagerPreferences.Fields) -> ControlReply {
         let path = options.configPath
-        func refused(_ error: ManagerPreferencesError) -> ControlReply { .refused(error.description) }
-        let file: [UInt8]
-        do {
-            file = try HotspotDaemon.readConfiguration(path)
-        } catch {
-            return refused(.internalError("cannot read " + path + ": " + error.description))
-        }
-        // readConfiguration stops at 1 MiB: never write back a file cut short.
-        if file.count >= 1 << 20 { return refused(.internalError(path + " is larger than 1 MiB")) }
-        let loaded: HotspotUCI
-        do throws(HotspotUCIError) {
-            loaded = try HotspotUCI(parsing: file, file: path)
-        } catch {
-            return .refused("cannot load the preferences: " + error.description)
-        }
-        let before = loaded.configuration.preferences
-        var after = before
-        after.take(fields, from: values ?? ManagerPreferences())
+        let running = driver.machine.configuration
+        var wanted = running.preferences
+        wanted.take(fields, from: values ?? ManagerPreferences())
         do throws(ManagerPreferencesError) {
-            try after.validate(helpers: loaded.configuration.helpers)
+            try wanted.validate(helpers: running.helpers)
+            let file: [UInt8]
+            do throws(Errno) {
+                file = try HotspotDaemon.readConfiguration(path)
+            } catch {
+                throw .internalError("cannot read " + path + ": " + error.description)
+            }
+            guard let edited = HotspotUCI.editingPreferences(file, values, fields) else {
+                throw .configurationInvalid(path + " has no config hotspot section")
+            }
+            if edited == file { return text("nothing to change in " + path) }
+            // The file as it will be must load (it may hold edits not reloaded yet).
+            let loaded: HotspotUCI
+            do throws(HotspotUCIError) {
+                loaded = try HotspotUCI(parsing: edited, file: path)
+            } catch {
+                throw .configurationInvalid(error.description)
+            }
+            do throws(Errno) {
+                // 0600 as the package installs it: the file can hold passphrases.
+                try StateFile.replace(path, with: edited, mode: 0o600)
+            } catch {
+                throw .internalError("cannot write " + path + ": " + error.description)
+            }
+            logger.log(.notice, "preferences saved to " + path)
+            let changed = loaded.configuration.preferences.differences(from: running.preferences)
+            apply(loaded)
+            var head = (values == nil ? "removed the preferences from " : "saved ") + path + ", configuration reloaded"
+            for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
+                let name = HotspotUCI.preferenceOptions[i]
+                head += (changed.rawValue & ((1 << i) - 1) == 0 ? "; changed: " : ", ")
+                    + String(decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), as: UTF8.self)
+            }
+            var r = ControlReport(json: false)
+            r.preferences(loaded.configuration.preferences)
+            return ControlReply(exitStatus: 0, body: Array((head + "\n").utf8) + r.body)
         } catch {
-            return refused(error)
+            return .refused(error.description)
         }
-        let changed = after.differences(from: before)
-        guard let edited = HotspotUCI.editingPreferences(file, values == nil ? nil : after,
-                                                         values == nil ? .all : changed) else {
-            return refused(.configurationInvalid(path + " has no config hotspot section to hold them"))
-        }
-        if edited == file { return text("nothing to change in " + path) }
-        // What is written must load as exactly these preferences, or nothing is written.
-        guard let check = try? HotspotUCI(parsing: edited, file: path),
-              check.configuration.preferences.differences(from: after).isEmpty else {
-            return refused(.internalError("the edited file would not load as saved; nothing written"))
-        }
-        var mode = stat()
-        do throws(Errno) {
-            try StateFile.replace(path, with: edited, mode: stat(path, &mode) == 0 ? UInt32(mode.st_mode) & 0o7777 : 0o600)
-        } catch {
-            return refused(.internalError("cannot write " + path + ": " + error.description))
-        }
-        logger.log(.notice, "preferences saved to " + path)
-        var out = ""
-        for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
-            out += HotspotDaemon.preferenceNames[i] + ": " + HotspotDaemon.shown(before, i) + " -> "
-                + HotspotDaemon.shown(after, i) + "\n"
-        }
-        out += (values == nil ? "removed the preferences from " : "saved ") + path
-        if let why = reload() { return .refused(out + ", but the reload was refused: " + why) }
-        return text(out + ", configuration reloaded")
-    }
-
-    /// As in the UCI file, in `ManagerPreferences.Fields` order.
-    static let preferenceNames = ["enabled", "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid"]
-
-    /// Preference `field` of `p` for the reply to `config save`.
-    static func shown(_ p: ManagerPreferences, _ field: Int) -> String {
-        var list: [String]
-        switch field {
-        case 0: return p.isEnabled ? "1" : "0"
-        case 1: list = p.evaluationProvider.map { [$0] } ?? []
-        case 2: list = p.authenticationProvider.map { [$0] } ?? []
-        case 3: list = p.safariDomains
-        default: list = p.evaluatedSSIDs.map { "\"" + $0.description + "\"" }
-        }
-        guard var out = list.first else { return "(none)" }
-        for item in list.dropFirst() { out += ", " + item }
-        return out
     }
 
     func text(_ line: String) -> ControlReply { ControlReply(exitStatus: 0, body: Array((line + "\n").utf8)) }

@@ -16,7 +16,8 @@ import HotspotCore
 ///     config-save enabled x30 authentication domains x6c6f67696e2e6578616d706c65
 ///
 /// `config-save` names each preference it changes by a tag (`saveTags`) followed by the new value's data
-/// words: none for no provider or an empty list. Preferences it does not name keep their value.
+/// words (`ManagerPreferences.values(of:)`): none for no provider or an empty list. The others keep their
+/// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
 public enum ControlRequest: Hashable, Sendable {
@@ -99,13 +100,7 @@ public enum ControlRequest: Hashable, Sendable {
             for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
                 out.append(UInt8(ascii: " "))
                 ControlRequest.append(ControlRequest.saveTags[i], to: &out)
-                switch i {
-                case 0: data([p.isEnabled ? 0x31 : 0x30])
-                case 1: if let n = p.evaluationProvider { data(Array(n.utf8)) }
-                case 2: if let n = p.authenticationProvider { data(Array(n.utf8)) }
-                case 3: for d in p.safariDomains { data(Array(d.utf8)) }
-                default: for s in p.evaluatedSSIDs { data(s.bytes) }
-                }
+                for v in p.values(of: i) { data(v) }
             }
         case .version: verb(.version)
         }
@@ -123,10 +118,10 @@ public enum ControlRequest: Hashable, Sendable {
         var json = false
         var once = false
         var data: [[UInt8]] = []
-        // config-save: the data words after each tag.
-        var tag = -1
-        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        // config-save: the preferences named, and the data words after each tag.
         var fields = ManagerPreferences.Fields()
+        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        var tag = -1
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
                 if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
@@ -202,22 +197,8 @@ public enum ControlRequest: Hashable, Sendable {
             self = .config(ConfigVerb(rawValue: verb.rawValue - Verb.configCheck.rawValue)!, json: json)
         case .configSave:
             var p = ManagerPreferences()
-            func name(_ i: Int) throws(ControlProtocolError) -> String? {
-                guard tagged[i].count <= 1 else { throw .malformed("a provider is one name") }
-                return tagged[i].first.map { String(decoding: $0, as: UTF8.self) }
-            }
-            if fields.contains(.isEnabled) {
-                guard tagged[0].count == 1, tagged[0][0].count == 1, tagged[0][0][0] & 0xfe == 0x30 else {
-                    throw .malformed("enabled is 0 or 1")
-                }
-                p.isEnabled = tagged[0][0][0] == 0x31
-            }
-            p.evaluationProvider = try name(1)
-            p.authenticationProvider = try name(2)
-            p.safariDomains = tagged[3].map { String(decoding: $0, as: UTF8.self) }
-            for bytes in tagged[4] {
-                guard let s = SSID(bytes: bytes) else { throw .malformed("an SSID longer than 32 bytes") }
-                p.evaluatedSSIDs.append(s)
+            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+                guard p.set(i, tagged[i]) else { throw .malformed("a preference it cannot take") }
             }
             self = .saveConfig(p, fields)
         case .version: self = .version
