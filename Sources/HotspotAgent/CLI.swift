@@ -19,7 +19,7 @@ public enum CLI {
         ("forget", "forget SSID", "remove one of your own networks"),
         ("networks", "networks", "list your own networks"),
         ("reload", "reload", "re-read the configuration"),
-        ("config", "config check|show|save|remove", "manager preferences"),
+        ("config", "config check|show|save|remove", "manager preferences (save options below)"),
         ("radio", "radio VERB [OPTIONS]", "nl80211 and wpa_supplicant at first hand (verbs below)"),
         ("version", "version", "print the version"),
     ]
@@ -75,6 +75,17 @@ public enum CLI {
             text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
         }
         text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
+        text += """
+
+            config save sets preferences in the config file; the others keep their value:
+              --enabled 0|1  --evaluation-provider NAME|--no-evaluation-provider
+              --authentication-provider NAME|--no-authentication-provider
+              --portal-domain D...|--no-portal-domains
+              --evaluated-ssid S...|--evaluated-ssid-hex HEX...|--no-evaluated-ssids
+            config remove deletes them, so the defaults apply: enabled, any helper evaluates,
+            the claiming helper authenticates, no portal domains, no evaluated SSIDs.
+
+            """
         text += "\nClient subcommands take --socket PATH (default /var/run/hotspotd/control) or --config FILE"
         text += " (its run_dir);\nSSIDs may be given as --ssid-hex HEX.\n"
         text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."

@@ -16,6 +16,9 @@ enum ControlCommand {
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var words: [String] = []
+        // config save: the preferences it changes, as ManagerPreferences.values(of:).
+        var fields = ManagerPreferences.Fields()
+        var given: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -40,6 +43,19 @@ enum ControlCommand {
             } else if word(a, "--passphrase-file") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
+            } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
+                // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
+                let f = Int(saveFields[k] & 7)
+                fields.insert(.init(rawValue: 1 << f))
+                given[f] = f < 3 ? [] : given[f]
+                if saveFields[k] & 8 != 0 {
+                    given[f] = []
+                } else {
+                    guard let v = value(), let b = saveFields[k] & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
+                        return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
+                    }
+                    given[f].append(b)
+                }
             } else if word(a, "--") {
                 words += args[(i + 1)...]
                 break
@@ -61,7 +77,9 @@ enum ControlCommand {
             return SSID(words[0])
         }
         let request: ControlRequest
-        var extra = false
+        let saving = word(subcommand, "config") && words.count == 1 && word(words[0], "save")
+        // config save's options belong to it alone.
+        var extra = !fields.isEmpty && !saving
         if word(subcommand, "join") {
             guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
             var passphrase: Passphrase? = nil
@@ -72,13 +90,20 @@ enum ControlCommand {
                 }
             }
             request = .join(s, passphrase: passphrase, once: once)
-            extra = json
+            extra = extra || json
         } else {
-            extra = once || passphraseFile != nil
+            extra = extra || once || passphraseFile != nil
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)
                 extra = extra || json
+            } else if saving {
+                var p = ManagerPreferences()
+                for f in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << f)) {
+                    if !p.set(f, given[f]) { return CLI.fail("config save: a value it cannot take (see hotspotd --help)") }
+                }
+                request = .saveConfig(p, fields)
+                extra = extra || json || ssidHex != nil
             } else {
                 extra = extra || ssidHex != nil
                 guard let r = parse(subcommand, words, json: json) else {
@@ -99,6 +124,14 @@ enum ControlCommand {
             return Int32(reply.exitStatus)
         }
     }
+
+    /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
+    static let saveOptions: [StaticString] = [
+        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
+        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
+        "--evaluated-ssid-hex", "--no-evaluated-ssids",
+    ]
+    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
 
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)
@@ -135,8 +168,7 @@ enum ControlCommand {
         if word(name, "config"), w.count == 1 {
             if word(w[0], "check") { return .config(.check, json: json) }
             if word(w[0], "show") { return .config(.show, json: json) }
-            if word(w[0], "save") { return .config(.save, json: json) }
-            if word(w[0], "remove") { return .config(.remove, json: json) }
+            if word(w[0], "remove") && !json { return .config(.remove, json: false) }
         }
         return nil
     }

@@ -74,12 +74,65 @@ extension HotspotDaemon {
                 var r = ControlReport(json: json)
                 r.preferences(machine.configuration.preferences)
                 return ControlReply(exitStatus: 0, body: r.body)
-            case .save, .remove:
-                return .refused(ManagerPreferencesError.internalError("preferences live in " + options.configPath
-                                                                      + "; edit it and run hotspotd reload").description)
+            case .remove: return savePreferences(nil, .all)
             }
+        case .saveConfig(let preferences, let fields):
+            return savePreferences(preferences, fields)
         case .version:
             return text("hotspotd " + hotspotdVersion)
+        }
+    }
+
+    /// `config save` and `config remove`: NEHotspotManager's saveToPreferences and removeFromPreferences
+    /// over the UCI file. The running preferences with `fields` taken from `values` (nil: every one back to
+    /// its default) are validated with the running helpers; then those options of `config hotspot` are
+    /// rewritten, the file must load, it is replaced atomically and takes effect as at SIGHUP. Nothing is
+    /// written when anything fails.
+    @inline(never)
+    func savePreferences(_ values: ManagerPreferences?, _ fields: ManagerPreferences.Fields) -> ControlReply {
+        let path = options.configPath
+        let running = driver.machine.configuration
+        var wanted = running.preferences
+        wanted.take(fields, from: values ?? ManagerPreferences())
+        do throws(ManagerPreferencesError) {
+            try wanted.validate(helpers: running.helpers)
+            let file: [UInt8]
+            do throws(Errno) {
+                file = try HotspotDaemon.readConfiguration(path)
+            } catch {
+                throw .internalError("cannot read " + path + ": " + error.description)
+            }
+            guard let edited = HotspotUCI.editingPreferences(file, values, fields) else {
+                throw .configurationInvalid(path + " has no config hotspot section")
+            }
+            if edited == file { return text("nothing to change in " + path) }
+            // The file as it will be must load (it may hold edits not reloaded yet).
+            let loaded: HotspotUCI
+            do throws(HotspotUCIError) {
+                loaded = try HotspotUCI(parsing: edited, file: path)
+            } catch {
+                throw .configurationInvalid(error.description)
+            }
+            do throws(Errno) {
+                // 0600 as the package installs it: the file can hold passphrases.
+                try StateFile.replace(path, with: edited, mode: 0o600)
+            } catch {
+                throw .internalError("cannot write " + path + ": " + error.description)
+            }
+            logger.log(.notice, "preferences saved to " + path)
+            let changed = loaded.configuration.preferences.differences(from: running.preferences)
+            apply(loaded)
+            var head = (values == nil ? "removed the preferences from " : "saved ") + path + ", configuration reloaded"
+            for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
+                let name = HotspotUCI.preferenceOptions[i]
+                head += (changed.rawValue & ((1 << i) - 1) == 0 ? "; changed: " : ", ")
+                    + String(decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), as: UTF8.self)
+            }
+            var r = ControlReport(json: false)
+            r.preferences(loaded.configuration.preferences)
+            return ControlReply(exitStatus: 0, body: Array((head + "\n").utf8) + r.body)
+        } catch {
+            return .refused(error.description)
         }
     }
 

@@ -179,9 +179,7 @@ public final class HotspotDaemon: HotspotEffects {
     static func loadConfiguration(_ path: String) -> ConfigurationLoad {
         let bytes: [UInt8]
         do {
-            let fd = try FileDescriptor.open(path, O_RDONLY)
-            defer { fd.close() }
-            bytes = try fd.readAll(limit: 1 << 20)
+            bytes = try readConfiguration(path)
         } catch {
             return .refused("cannot read " + path + ": " + error.description)
         }
@@ -192,6 +190,15 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
+    /// The UCI file's bytes; a file of 1 MiB or more is refused (never read, or written back, cut short).
+    static func readConfiguration(_ path: String) throws(Errno) -> [UInt8] {
+        let fd = try FileDescriptor.open(path, O_RDONLY)
+        defer { fd.close() }
+        let bytes = try fd.readAll(limit: 1 << 20)
+        if bytes.count == 1 << 20 { throw Errno(EFBIG) }
+        return bytes
+    }
+
     /// SIGHUP and `hotspotd reload`; nil when the new configuration is in effect, else why not.
     @discardableResult
     func reload() -> String? {
@@ -200,17 +207,22 @@ public final class HotspotDaemon: HotspotEffects {
             logger.log(.error, "reload refused, keeping the running configuration: " + why)
             return why
         case .loaded(let loaded):
-            for w in loaded.warnings { logger.log(.warning, w) }
-            if loaded.settings.interface != settings.interface {
-                logger.log(.warning, "a new interface takes effect at restart")
-            }
-            let interface = settings.interface
-            settings = loaded.settings
-            settings.interface = interface
-            logger.threshold = options.verbose ? .debug : settings.logLevel
-            driver.submit(.configurationReloaded(loaded.configuration))
+            apply(loaded)
             return nil
         }
+    }
+
+    /// A configuration that loaded takes effect (the interface only at restart).
+    func apply(_ loaded: HotspotUCI) {
+        for w in loaded.warnings { logger.log(.warning, w) }
+        if loaded.settings.interface != settings.interface {
+            logger.log(.warning, "a new interface takes effect at restart")
+        }
+        let interface = settings.interface
+        settings = loaded.settings
+        settings.interface = interface
+        logger.threshold = options.verbose ? .debug : settings.logLevel
+        driver.submit(.configurationReloaded(loaded.configuration))
     }
 
     // MARK: wpa_supplicant

@@ -45,8 +45,16 @@ public final class StateFile {
     public func save(_ state: PersistentState) throws(Errno) -> Bool {
         let bytes = Array(state.encoded().utf8)
         if let w = written, w == bytes { return false }
+        try StateFile.replace(path, with: bytes, mode: 0o600)
+        written = bytes
+        return true
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: a temporary file beside it (`PATH.tmp`),
+    /// fsync, rename over `path`, fsync of the directory. On failure `path` is as it was.
+    static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(Errno) {
         let temporary = path + ".tmp"
-        let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600)
+        let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         do throws(Errno) {
             try fd.writeAll(bytes)
             if fsync(fd.rawValue) != 0 { throw Errno.current }
@@ -66,8 +74,6 @@ public final class StateFile {
             _ = fsync(dir.rawValue)
             dir.close()
         }
-        written = bytes
-        return true
     }
 
     static func directory(of path: String) -> String {

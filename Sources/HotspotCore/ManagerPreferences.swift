@@ -43,6 +43,79 @@ public struct ManagerPreferences: Hashable, Sendable {
         self.evaluatedSSIDs = evaluatedSSIDs
     }
 
+    /// The preferences one by one, as `hotspotd config save` changes them (the rest keep their value).
+    public struct Fields: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let isEnabled = Fields(rawValue: 1 << 0)
+        public static let evaluationProvider = Fields(rawValue: 1 << 1)
+        public static let authenticationProvider = Fields(rawValue: 1 << 2)
+        public static let safariDomains = Fields(rawValue: 1 << 3)
+        public static let evaluatedSSIDs = Fields(rawValue: 1 << 4)
+        public static let all = Fields(rawValue: 0x1f)
+        /// How many fields there are; bit `i` is field `i`.
+        public static let count = 5
+    }
+
+    /// Field `field` (a bit number of `Fields`) as bytes, as the UCI file and the control socket carry it:
+    /// `1` or `0`; the provider's name or nothing; the domains; the SSIDs.
+    public func values(of field: Int) -> [[UInt8]] {
+        switch field {
+        case 0: return [[isEnabled ? 0x31 : 0x30]]
+        case 1: return evaluationProvider.map { [Array($0.utf8)] } ?? []
+        case 2: return authenticationProvider.map { [Array($0.utf8)] } ?? []
+        case 3: return safariDomains.map { Array($0.utf8) }
+        default: return evaluatedSSIDs.map { $0.bytes }
+        }
+    }
+
+    /// The inverse of `values(of:)`; false when they do not fit (not one `1` or `0`, two providers, an SSID
+    /// longer than 32 bytes).
+    public mutating func set(_ field: Int, _ values: [[UInt8]]) -> Bool {
+        let text = values.map { String(decoding: $0, as: UTF8.self) }
+        switch field {
+        case 0:
+            guard values.count == 1, values[0].count == 1, values[0][0] & 0xfe == 0x30 else { return false }
+            isEnabled = values[0][0] == 0x31
+        case 1, 2:
+            guard values.count <= 1 else { return false }
+            if field == 1 { evaluationProvider = text.first } else { authenticationProvider = text.first }
+        case 3: safariDomains = text
+        default:
+            evaluatedSSIDs = []
+            for v in values {
+                guard let s = SSID(bytes: v) else { return false }
+                evaluatedSSIDs.append(s)
+            }
+        }
+        return true
+    }
+
+    /// `fields` as `other` has them (load, modify, save).
+    public mutating func take(_ fields: Fields, from other: ManagerPreferences) {
+        if fields.contains(.isEnabled) { isEnabled = other.isEnabled }
+        if fields.contains(.evaluationProvider) { evaluationProvider = other.evaluationProvider }
+        if fields.contains(.authenticationProvider) { authenticationProvider = other.authenticationProvider }
+        if fields.contains(.safariDomains) { safariDomains = other.safariDomains }
+        if fields.contains(.evaluatedSSIDs) { evaluatedSSIDs = other.evaluatedSSIDs }
+    }
+
+    /// The fields whose bytes differ (names compared as bytes: no Unicode comparison on the router).
+    public func differences(from other: ManagerPreferences) -> Fields {
+        func same(_ a: String?, _ b: String?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.utf8.elementsEqual(b.utf8)
+        }
+        var out = Fields()
+        if isEnabled != other.isEnabled { out.insert(.isEnabled) }
+        if !same(evaluationProvider, other.evaluationProvider) { out.insert(.evaluationProvider) }
+        if !same(authenticationProvider, other.authenticationProvider) { out.insert(.authenticationProvider) }
+        if !safariDomains.elementsEqual(other.safariDomains, by: { same($0, $1) }) { out.insert(.safariDomains) }
+        if evaluatedSSIDs != other.evaluatedSSIDs { out.insert(.evaluatedSSIDs) }
+        return out
+    }
+
     /// Checks Apple's limits and that named providers exist and can do their part.
     public func validate(helpers: [HelperDescriptor]) throws(ManagerPreferencesError) {
         if safariDomains.count > ManagerPreferences.maxSafariDomains {
@@ -53,6 +126,9 @@ public struct ManagerPreferences: Hashable, Sendable {
         }
         if evaluatedSSIDs.count > ManagerPreferences.maxEvaluatedSSIDs {
             throw .configurationInvalid("at most 2 evaluated SSIDs")
+        }
+        if evaluatedSSIDs.contains(where: { $0.isEmpty }) {
+            throw .configurationInvalid("an evaluated SSID is empty")
         }
         for (i, s) in evaluatedSSIDs.enumerated() where evaluatedSSIDs[..<i].contains(s) {
             throw .configurationInvalid("evaluated SSID " + s.description + " is listed twice")

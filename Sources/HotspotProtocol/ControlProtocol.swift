@@ -13,6 +13,11 @@ import HotspotCore
 ///     status json
 ///     join x486f74656c x70617373776f7264 once
 ///     ui-submit x726f6f6d x313233
+///     config-save enabled x30 authentication domains x6c6f67696e2e6578616d706c65
+///
+/// `config-save` names each preference it changes by a tag (`saveTags`) followed by the new value's data
+/// words (`ManagerPreferences.values(of:)`): none for no provider or an empty list. The others keep their
+/// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
 public enum ControlRequest: Hashable, Sendable {
@@ -29,24 +34,30 @@ public enum ControlRequest: Hashable, Sendable {
     case networks(json: Bool)
     case reload
     case config(ConfigVerb, json: Bool)
+    /// `hotspotd config save`: the preferences in `fields` as the first value has them (its other members
+    /// are not sent).
+    case saveConfig(ManagerPreferences, ManagerPreferences.Fields)
     case version
 
-    /// `hotspotd config check|show|save|remove`.
+    /// `hotspotd config check|show|remove`.
     public enum ConfigVerb: Int, Hashable, Sendable {
-        case check, show, save, remove
+        case check, show, remove
     }
 
     public static let maxBytes = 4096
 
+    /// `config-save`'s tags, in `ManagerPreferences.Fields` bit order.
+    static let saveTags: [StaticString] = ["enabled", "evaluation", "authentication", "domains", "ssids"]
+
     /// The verbs on the wire, in `Verb` order.
     static let verbs: [StaticString] = [
         "status", "scan", "helpers", "logoff", "ui", "ui-submit", "ui-cancel", "enable", "join", "forget",
-        "networks", "reload", "config-check", "config-show", "config-save", "config-remove", "version",
+        "networks", "reload", "config-check", "config-show", "config-remove", "config-save", "version",
     ]
 
     enum Verb: Int {
         case status, scan, helpers, logoff, ui, submitUI, cancelUI, enable, join, forget
-        case networks, reload, configCheck, configShow, configSave, configRemove, version
+        case networks, reload, configCheck, configShow, configRemove, configSave, version
     }
 
     /// The line, LF included.
@@ -84,6 +95,13 @@ public enum ControlRequest: Hashable, Sendable {
         case .config(let c, let j):
             verb(Verb(rawValue: Verb.configCheck.rawValue + c.rawValue)!)
             json = j
+        case .saveConfig(let p, let fields):
+            verb(.configSave)
+            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+                out.append(UInt8(ascii: " "))
+                ControlRequest.append(ControlRequest.saveTags[i], to: &out)
+                for v in p.values(of: i) { data(v) }
+            }
         case .version: verb(.version)
         }
         if json { ControlRequest.append(" json", to: &out) }
@@ -100,13 +118,21 @@ public enum ControlRequest: Hashable, Sendable {
         var json = false
         var once = false
         var data: [[UInt8]] = []
+        // config-save: the preferences named, and the data words after each tag.
+        var fields = ManagerPreferences.Fields()
+        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        var tag = -1
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
-                data.append(bytes)
+                if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
             } else if ControlRequest.equals(w, "json") {
                 json = true
             } else if ControlRequest.equals(w, "once") {
                 once = true
+            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ControlRequest.equals(w, $0) }),
+                      !fields.contains(.init(rawValue: 1 << t)) {
+                tag = t
+                fields.insert(.init(rawValue: 1 << t))
             } else {
                 throw .malformed("a word that is neither a flag nor hex data")
             }
@@ -115,7 +141,7 @@ public enum ControlRequest: Hashable, Sendable {
         let takesJSON: Bool
         var arity = 0...0
         switch verb {
-        case .status, .scan, .helpers, .ui, .networks, .configCheck, .configShow, .configSave, .configRemove:
+        case .status, .scan, .helpers, .ui, .networks, .configCheck, .configShow:
             takesJSON = true
         case .enable, .forget:
             takesJSON = false
@@ -126,7 +152,7 @@ public enum ControlRequest: Hashable, Sendable {
         case .submitUI:
             takesJSON = false
             arity = 0...64
-        case .logoff, .cancelUI, .reload, .version:
+        case .logoff, .cancelUI, .reload, .version, .configRemove, .configSave:
             takesJSON = false
         }
         if json && !takesJSON { throw .malformed("this request takes no json flag") }
@@ -167,8 +193,14 @@ public enum ControlRequest: Hashable, Sendable {
         case .forget: self = .forget(try ssid())
         case .networks: self = .networks(json: json)
         case .reload: self = .reload
-        case .configCheck, .configShow, .configSave, .configRemove:
+        case .configCheck, .configShow, .configRemove:
             self = .config(ConfigVerb(rawValue: verb.rawValue - Verb.configCheck.rawValue)!, json: json)
+        case .configSave:
+            var p = ManagerPreferences()
+            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+                guard p.set(i, tagged[i]) else { throw .malformed("a preference it cannot take") }
+            }
+            self = .saveConfig(p, fields)
         case .version: self = .version
         }
     }

@@ -554,3 +554,31 @@ struct UCIMapper {
         }
     }
 }
+
+extension HotspotUCI {
+    /// The preference options of `config hotspot`, in `ManagerPreferences.Fields` order.
+    public static let preferenceOptions: [StaticString] = [
+        "enabled", "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid",
+    ]
+
+    /// NEHotspotManager's saveToPreferences and removeFromPreferences on the file's bytes: the `config hotspot`
+    /// section's preference options for `fields`, as `preferences` has them (nil: removed, so the defaults
+    /// apply), every other byte as it was. An SSID that is not printable ASCII goes as `evaluated_ssid_hex`.
+    /// nil when the file does not parse, or has no `config hotspot` section for options to be added to.
+    @inline(never)
+    public static func editingPreferences(_ file: [UInt8], _ preferences: ManagerPreferences?,
+                                          _ fields: ManagerPreferences.Fields) -> [UInt8]? {
+        var edits: [UCIFile.Edit] = []
+        for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
+            let name = preferenceOptions[i]
+            var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
+            for v in preferences?.values(of: i) ?? [] {
+                let text = i < 4 || v.allSatisfy { $0 >= 0x20 && $0 <= 0x7e }
+                e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
+                                                      text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
+            }
+            edits.append(e)
+        }
+        return UCIFile.editing(file, sectionType: "hotspot", edits)
+    }
+}

@@ -80,11 +80,7 @@ public struct UCIFile: Hashable, Sendable {
     }
 
     mutating func apply(_ words: [[UInt8]], line: Int, current: inout Int?) throws(UCIError) {
-        let command = words[0]
-        let word = command.count == 1 ? command[0] : UInt8(0)
-        func isCommand(_ long: StaticString) -> Bool {
-            command.count == 1 ? word == long.utf8Start[0] : UCIFile.equals(command, long)
-        }
+        func isCommand(_ long: StaticString) -> Bool { UCIFile.isCommand(words[0], long) }
         func argument(_ i: Int) -> [UInt8] { i < words.count ? words[i] : [] }
 
         if isCommand("package") {
@@ -139,6 +135,11 @@ public struct UCIFile: Hashable, Sendable {
                 return package && b == UInt8(ascii: "-")
             }
         }
+    }
+
+    /// `word` is the statement `long` or its one-letter abbreviation (`c`, `o`, `l`, `p`).
+    static func isCommand(_ word: [UInt8], _ long: StaticString) -> Bool {
+        word.count == 1 ? word[0] == long.utf8Start[0] : UCIFile.equals(word, long)
     }
 
     static func equals(_ bytes: [UInt8], _ text: StaticString) -> Bool {
@@ -223,6 +224,9 @@ struct UCILexer {
     let input: [UInt8]
     var i = 0
     var line = 1
+    /// Where the latest statement's bytes are (for edits): its first word starts at `firstByte`, its last
+    /// word ends at `wordsEnd`, and its `\n` or `;` is at `terminator` (`input.count` at the end).
+    var firstByte = 0, wordsEnd = 0, terminator = 0
 
     init(_ input: [UInt8]) { self.input = input }
 
@@ -242,12 +246,15 @@ struct UCILexer {
     }
 
     /// The words of the next statement and the line it starts on; nil at the end of the input.
+    /// Not inlined: the parser and `editing` share one copy on the router.
+    @inline(never)
     mutating func statement() throws(UCIError) -> (words: [[UInt8]], line: Int)? {
         var words: [[UInt8]] = []
         var start = line
         while i < input.count {
             let b = input[i]
             if b == UInt8(ascii: "\n") || b == UInt8(ascii: ";") {
+                terminator = i
                 i += 1
                 if b == UInt8(ascii: "\n") { line += 1 }
                 if !words.isEmpty { return (words, start) }
@@ -261,9 +268,12 @@ struct UCILexer {
             } else if UCILexer.isSpace(b) {
                 i += 1
             } else {
+                if words.isEmpty { firstByte = i }
                 words.append(try word())
+                wordsEnd = i
             }
         }
+        terminator = i
         return words.isEmpty ? nil : (words, start)
     }
 

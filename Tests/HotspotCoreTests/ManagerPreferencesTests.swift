@@ -26,6 +26,7 @@ import Testing
         ManagerPreferences(authenticationProvider: "nobody"),
         ManagerPreferences(evaluatedSSIDs: [ssid("Hotel")]),                           // needs a provider
         ManagerPreferences(authenticationProvider: "beta", evaluatedSSIDs: [ssid("x"), ssid("x")]),
+        ManagerPreferences(authenticationProvider: "beta", evaluatedSSIDs: [SSID(bytes: [])!]),  // written, unreadable
         ManagerPreferences(safariDomains: ["not a domain"]),
         ManagerPreferences(safariDomains: ["-bad.example"]),
         ManagerPreferences(safariDomains: [""]),
@@ -38,6 +39,24 @@ import Testing
             if case .configurationInvalid = error as? ManagerPreferencesError { return true }
             return false
         }
+    }
+
+    /// config save: load, take the fields given, compare byte by byte.
+    @Test func fieldsTakenAndCompared() {
+        let defaults = ManagerPreferences()
+        let other = ManagerPreferences(isEnabled: false, evaluationProvider: "alpha", authenticationProvider: "beta",
+                                       safariDomains: ["x.example"], evaluatedSSIDs: [ssid("Hotel")])
+        #expect(defaults.differences(from: other) == .all)
+        #expect(other.differences(from: other).isEmpty)
+        var p = defaults
+        p.take([.isEnabled, .safariDomains], from: other)
+        #expect(p.differences(from: defaults) == [.isEnabled, .safariDomains])
+        #expect(p.differences(from: other) == [.evaluationProvider, .authenticationProvider, .evaluatedSSIDs])
+        p.take(.all, from: other)
+        #expect(p == other)
+        // Bytes, not canonical equivalence: "é" precomposed and decomposed are different names.
+        let composed = ManagerPreferences(evaluationProvider: "caf\u{e9}")
+        #expect(composed.differences(from: ManagerPreferences(evaluationProvider: "cafe\u{301}")) == .evaluationProvider)
     }
 
     @Test func authenticationProviderMustAuthenticate() {

@@ -13,8 +13,21 @@ import HotspotCore
         .join(SSID("Hotel")!, passphrase: try! Passphrase("pass word\"\\"), once: true),
         .join(hostile, passphrase: nil, once: false), .forget(SSID(bytes: Array(repeating: 0x0a, count: 32))!),
         .networks(json: true), .reload, .config(.check, json: false), .config(.show, json: true),
-        .config(.save, json: false), .config(.remove, json: false), .version,
+        .config(.remove, json: false), .version,
+        .saveConfig(ManagerPreferences(), []), .saveConfig(ManagerPreferences(isEnabled: false), .isEnabled),
+        .saveConfig(ManagerPreferences(), .all),
+        .saveConfig(ManagerPreferences(evaluationProvider: "venue", authenticationProvider: "login",
+                                       safariDomains: ["a.example", "b.example"], evaluatedSSIDs: [hostile, SSID("Hotel")!]),
+                    [.evaluationProvider, .authenticationProvider, .safariDomains, .evaluatedSSIDs]),
     ]
+
+    @Test func configSaveNamesWhatItChanges() {
+        let save = ControlRequest.saveConfig(
+            ManagerPreferences(isEnabled: false, authenticationProvider: nil, safariDomains: ["a.b"], evaluatedSSIDs: [Self.hostile]),
+            [.isEnabled, .authenticationProvider, .safariDomains, .evaluatedSSIDs])
+        #expect(String(decoding: save.encoded, as: UTF8.self)
+                == "config-save enabled x30 authentication domains x612e62 ssids x0a2000ff225c78\n")
+    }
 
     @Test func everyRequestSurvivesTheWireAtEveryChunkSize() {
         for request in Self.requests {
@@ -67,6 +80,16 @@ import HotspotCore
         #expect(malformed("join x41 x7368\n"))     // passphrase too short
         #expect(malformed("ui-submit x41\n"))
         #expect(malformed("status\r\n"))
+        #expect(malformed("config-save enabled\n"))
+        #expect(malformed("config-save enabled x32\n"))
+        #expect(malformed("config-save enabled x31 x30\n"))
+        #expect(malformed("config-save evaluation x41 x42\n"))
+        #expect(malformed("config-save domains x41 domains x42\n"))  // a tag twice
+        #expect(malformed("config-save x41\n"))                      // data without a tag
+        #expect(malformed("config-save json\n"))
+        #expect(malformed("config-remove json\n"))
+        #expect(malformed("status ssids\n"))                         // tags only after config-save
+        #expect(malformed("config-save ssids x" + String(repeating: "41", count: 33) + "\n"))
         #expect(step("enable x\n") == .request(.enable(SSID(bytes: [])!)))
         // Bounded: a line that never ends is refused once it passes the limit, whatever the chunking.
         var d = ControlRequestDecoder()
