@@ -6,7 +6,9 @@ import HotspotProtocol
 ///
 /// Everything is non-blocking on the daemon's loop. Each client has a byte limit (the decoder's) and one
 /// deadline for its whole life, request and reply; a client that is silent, slow or never reads is dropped
-/// when it passes. At most `maxClients` at once: more are answered "busy" and closed.
+/// when it passes. At most `maxClients` at once: the rest wait in the listen backlog, unaccepted, until a
+/// client leaves (backpressure, not refusal: a burst of `hotspotd status` calls is answered in full, and
+/// a client finding the backlog full retries its connect).
 public final class ControlServer {
     /// Who may talk to the daemon: root, the daemon's own user, and members of the control group.
     public struct Access: Hashable, Sendable {
@@ -109,6 +111,10 @@ public final class ControlServer {
 
     func acceptAll() {
         while true {
+            if clients.count >= maxClients {
+                loop.setEvents(listenWatch, 0)
+                return
+            }
             let raw = cl_accept(listener.rawValue)
             if raw < 0 {
                 // EAGAIN: none left. EMFILE and friends: try again on the next wake-up.
@@ -119,10 +125,6 @@ public final class ControlServer {
             let known = cl_peer_credentials(raw, &peerUID, &peerGID, &peerPID) == 0
             if !known || !access.permits(uid: peerUID, inGroup: { cl_peer_in_group(raw, $0) == 1 }) {
                 ControlServer.refuseAtOnce(fd, "permission denied: root or the control group only")
-                continue
-            }
-            if clients.count >= maxClients {
-                ControlServer.refuseAtOnce(fd, "busy: too many clients")
                 continue
             }
             let id = nextID
@@ -149,6 +151,8 @@ public final class ControlServer {
         loop.unwatch(c.watch)
         loop.cancel(c.timer)
         c.fd.close()
+        // A place is free: take the next waiting connection (a no-op once the listener is closed).
+        loop.setEvents(listenWatch, Int16(POLLIN))
     }
 
     @inline(never)

@@ -57,6 +57,15 @@ final class RawControlClient {
     deinit { close(fd) }
 }
 
+/// A value shared between a test's thread and the loop's.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ new: Value) { lock.lock(); value = new; lock.unlock() }
+}
+
 @Suite struct ControlServerTests {
     let loop = EventLoop()
     let dir = temporaryDirectory()
@@ -124,19 +133,63 @@ final class RawControlClient {
         #expect(spin(loop, timeout: 2_000) { s.clientCount == 0 })
     }
 
-    @Test func tooManyClientsAreTurnedAwayBusy() throws {
+    @Test func clientsBeyondTheLimitWaitAndAreServedInTurn() throws {
         let s = try server()
         s.maxClients = 2
+        s.onRequest = { _, reply in reply(ControlReply(exitStatus: 0, body: Array("v\n".utf8))) }
         defer { s.close() }
         let a = RawControlClient(path), b = RawControlClient(path)
         spin(loop, timeout: 100) { s.clientCount == 2 }
         let c = RawControlClient(path)
-        let reply = served(c)
-        #expect(reply?.exitStatus == 2)
-        #expect(reply?.body == Array("busy: too many clients\n".utf8))
+        c.send("version\n")
+        spin(loop, timeout: 100) { false }
+        // Not accepted while two are in: no answer, no refusal.
+        #expect(s.clientCount == 2)
+        #expect(!c.poll() && c.received.isEmpty)
         a.send("version\n")
         #expect(served(a)?.exitStatus == 0)
+        // a's place goes to c, which is answered like anyone else.
+        #expect(served(c)?.body == Array("v\n".utf8))
         _ = b
+    }
+
+    /// A full backlog makes connect(2) fail with EAGAIN; ControlClient.send retries until the daemon
+    /// takes it, within its own deadline.
+    @Test func theClientRetriesAFullBacklog() throws {
+        let s = try server()
+        s.maxClients = 1
+        s.clientTimeoutMs = 50
+        defer { s.close() }
+        // Silent connections: one accepted, the rest filling the backlog until connect says EAGAIN.
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        var full = false
+        while !full && silent.count < 4096 {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            var addr = sockaddr_un()
+            addr.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+                for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+            }
+            let r = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if r != 0 { full = errno == EAGAIN; close(fd) } else { silent.append(fd) }
+            if silent.count == 1 { spin(loop, timeout: 50) { s.clientCount == 1 } }
+        }
+        #expect(full)
+        // The client runs in its own thread (it blocks); the loop turns here and drains the backlog as the
+        // silent ones time out, one place at a time.
+        let socketPath = self.path
+        let result = Locked<Result<ControlReply, ControlClientError>?>(nil)
+        let thread = Thread { result.set(ControlClient.send(.version, to: socketPath, timeoutMs: 60_000)) }
+        thread.start()
+        #expect(spin(loop, timeout: 60_000) { result.get() != nil })
+        guard case .success(let reply)? = result.get() else {
+            Issue.record("no reply: \(String(describing: result.get()))")
+            return
+        }
+        #expect(reply.body == Array("v\n".utf8))
     }
 
     @Test func aStaleSocketIsReplacedButALiveOneIsNot() throws {
