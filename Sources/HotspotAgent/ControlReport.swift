@@ -124,7 +124,7 @@ struct ControlReport {
             out.field("gateway", x.gateway)
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
-            out.field("session_seconds_left", int: nil)
+            out.field("session_seconds_left", int: s.sessionEndsAt.map { Int(max(0, $0 - s.now) / 1000) })
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
             out.name("last_failure")
             if let f = s.lastFailure {
@@ -171,6 +171,7 @@ struct ControlReport {
                  + ControlReport.seconds(s.now - r.at) + " ago")
         }
         if let m = s.nextMaintainAt { line("maintain", "in " + ControlReport.seconds(m - s.now)) }
+        if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)) + " left") }
         if let a = x.address {
             line("address", a + (x.gateway.map { ", gateway " + $0 } ?? ""))
         }

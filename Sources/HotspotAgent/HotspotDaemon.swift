@@ -237,8 +237,7 @@ public final class HotspotDaemon: HotspotEffects {
         client.request(.status) { [self] reply in
             guard case .reply(let bytes) = reply, let status = try? SupplicantStatus.parse(bytes),
                   status.state == .completed, let ssid = status.ssid else { return }
-            driver.submit(.associated(ssid: ssid, bssid: status.bssid, networkID: status.networkID))
-            if route?.addressing.hasAddress == true { addressReady() }
+            associated(ssid: ssid, bssid: status.bssid, networkID: status.networkID, status: status)
         }
     }
 
@@ -257,7 +256,7 @@ public final class HotspotDaemon: HotspotEffects {
                         logger.log(.warning, "connected, but wpa_supplicant's STATUS names no SSID")
                         return
                     }
-                    associated(ssid: ssid, bssid: bssid ?? status.bssid, networkID: id ?? status.networkID)
+                    associated(ssid: ssid, bssid: bssid ?? status.bssid, networkID: id ?? status.networkID, status: status)
                 }
             }
         case .disconnected:
@@ -278,8 +277,10 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
-    func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?) {
-        driver.submit(.associated(ssid: ssid, bssid: bssid, networkID: networkID))
+    /// `status`: wpa_supplicant's STATUS when we asked for it (the security and frequency a scan would give).
+    func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?, status: SupplicantStatus? = nil) {
+        driver.submit(.associated(ssid: ssid, bssid: bssid, networkID: networkID,
+                                  security: status?.security, frequency: status?.frequency))
         // An address already there belongs to this association (DHCP is flushed on every disconnect).
         if route?.addressing.hasAddress == true { addressReady() }
         pollStation()

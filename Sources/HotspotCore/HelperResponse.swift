@@ -10,9 +10,13 @@ public struct HelperResponse: Hashable, Sendable {
     /// authenticate / presentUI / maintain success: maintain again no later than this (e.g. RFC 8908's
     /// seconds-remaining), if sooner than `maintain_interval`.
     public var maintainAfterMs: Int64?
+    /// authenticate / presentUI / maintain success: the venue's session ends this long from now (RFC 8908's
+    /// seconds-remaining, a WISPr session timeout); shown by `hotspotd status`, and maintain runs before it.
+    public var sessionRemainingMs: Int64?
 
     public init(result: HelperResult, confidence: Confidence? = nil, claims: [HelperClaim] = [],
-                ui: UIRequest? = nil, maintainAfterMs: Int64? = nil) {
+                ui: UIRequest? = nil, maintainAfterMs: Int64? = nil, sessionRemainingMs: Int64? = nil) {
+        self.sessionRemainingMs = sessionRemainingMs
         self.result = result
         self.confidence = confidence
         self.claims = claims

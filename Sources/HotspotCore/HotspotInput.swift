@@ -1,8 +1,9 @@
 /// Everything that can happen to the machine. The clock (monotonic ms) comes with each input.
 public enum HotspotInput: Hashable, Sendable {
     case scanResults([ScanEntry])
-    /// CTRL-EVENT-CONNECTED (a roam within the same SSID too).
-    case associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?)
+    /// CTRL-EVENT-CONNECTED (a roam within the same SSID too). `security` and `frequency` as wpa_supplicant's
+    /// STATUS reports them, when the driver asked: an association the daemon finds at start has no scan yet.
+    case associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?, security: SecurityType?, frequency: Int?)
     /// The interface got an IPv4 address on the associated network: the join is complete.
     case ipv4Acquired
     case disconnected
@@ -17,4 +18,9 @@ public enum HotspotInput: Hashable, Sendable {
     /// The control connection to wpa_supplicant is (re-)established, the first time included: its
     /// networks are gone, so the core re-applies its choice.
     case supplicantReconnected
+
+    /// CTRL-EVENT-CONNECTED of a network whose security the machine knows from its join or the scan.
+    public static func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?) -> HotspotInput {
+        .associated(ssid: ssid, bssid: bssid, networkID: networkID, security: nil, frequency: nil)
+    }
 }

@@ -267,7 +267,7 @@ extension HotspotMachine {
             guard r == f.id else { return stray(f) }
             switch o {
             case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs)
+                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .uiRequired(let ui):
                 guard supports(h, .presentUI) else {
                     return failPermanently(h, "uiRequired, but it does not handle presentUI", .invalidResult)
@@ -288,7 +288,7 @@ extension HotspotMachine {
             guard r == f.id else { return stray(f) }
             switch o {
             case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs)
+                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .unsupportedNetwork:
                 excludeAndReevaluate(h)
             case .temporaryFailure:
@@ -303,7 +303,7 @@ extension HotspotMachine {
             guard r == f.id else { return stray(f) }
             switch o {
             case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs)
+                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .authenticationRequired:
                 startAuthenticate(h)
             case .uiRequired, .unsupportedNetwork, .temporaryFailure, .failed:
@@ -393,16 +393,25 @@ extension HotspotMachine {
         beginEvaluation()
     }
 
-    mutating func enterAuthenticated(_ helper: String?, hint: Int64?) {
+    /// `session`: how long the venue's session has left, when the helper said (a later answer without it
+    /// keeps the earlier end).
+    mutating func enterAuthenticated(_ helper: String?, hint: Int64?, session: Int64? = nil) {
         guard let ssid = onlineSSID else { return }
         justJoined = false
         if let h = helper { setCachedHelper(ssid, h) }
         if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
         enter(.authenticated(helper: helper))
+        if let session { sessionEndsAt = clock + session }
         say(.notice, ssid, "authenticated by", helper ?? "no helper")
         if let h = helper, supports(h, .maintain) {
             var delay = configuration.maintainIntervalMs
             if let hint, hint < delay { delay = max(hint, HotspotMachine.minMaintainMs) }
+            // Check shortly before the session runs out, so a new login follows without a gap.
+            if let end = sessionEndsAt {
+                let left = end - clock
+                let due = max(left - min(30_000, left / 10), HotspotMachine.minMaintainMs)
+                if due < delay { delay = due }
+            }
             armTimer(.maintain, at: clock + delay)
         }
     }

@@ -64,7 +64,7 @@ extension HotspotMachine {
         return StatusSnapshot(
             now: clock, state: state, stateSince: stateSince, isUsable: state.isUsable && isOnline, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
-            nextMaintainAt: maintainAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
+            nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount)
     }

@@ -94,6 +94,8 @@ public struct HotspotMachine {
     var requests: [InFlight] = []
     var nextRequestID: UInt64 = 1
     var maintainAt: Int64? = nil
+    /// When the venue's session ends, as the authenticating helper said; only while logged in.
+    var sessionEndsAt: Int64? = nil
     var associationAt: Int64? = nil
     var scanAt: Int64? = nil
 
@@ -198,7 +200,8 @@ public struct HotspotMachine {
         let before = statusKey
         switch input {
         case .scanResults(let entries): onScanResults(entries)
-        case .associated(let ssid, let bssid, let networkID): onAssociated(ssid, bssid, networkID)
+        case .associated(let ssid, let bssid, let networkID, let security, let frequency):
+            onAssociated(ssid, bssid, networkID, security, frequency)
         case .ipv4Acquired: onIPv4Acquired()
         case .disconnected: onDisconnected()
         case .linkSignal(let rssi): onLinkSignal(rssi)
@@ -263,7 +266,7 @@ public struct HotspotMachine {
         selectUplink(afterScan: true)
     }
 
-    mutating func onAssociated(_ ssid: SSID, _ bssid: BSSID?, _ networkID: NetworkID?) {
+    mutating func onAssociated(_ ssid: SSID, _ bssid: BSSID?, _ networkID: NetworkID?, _ security: SecurityType?, _ frequency: Int?) {
         // A roam within the same network keeps everything.
         switch link {
         case .associated(var info) where info.ssid == ssid:
@@ -305,8 +308,8 @@ public struct HotspotMachine {
         }
         let entry = bssid.flatMap { scan.entry(bssid: $0) } ?? scan.strongest(ssid)
         let info = LinkInfo(ssid: ssid, bssid: bssid, networkID: networkID,
-                            rssi: entry?.rssi ?? SignalStrength.floorDBm, frequency: entry?.frequency ?? 0,
-                            security: target?.security ?? entry?.security ?? .unknown, target: target, since: clock)
+                            rssi: entry?.rssi ?? SignalStrength.floorDBm, frequency: entry?.frequency ?? frequency ?? 0,
+                            security: target?.security ?? security ?? entry?.security ?? .unknown, target: target, since: clock)
         link = .associated(info)
         if associationAt == nil { armTimer(.association, at: clock + configuration.associationTimeoutMs) }
         if case .failure = phase { enter(.inactive) }
@@ -511,6 +514,10 @@ public struct HotspotMachine {
         let old = state
         phase = p
         if state != old { stateSince = clock }
+        switch p {
+        case .authenticated, .maintaining: break
+        case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: sessionEndsAt = nil
+        }
     }
 
     /// Every action goes through here: one copy of Array.append instead of one per call site.

@@ -119,6 +119,8 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var uiAnswersSent: Bool
     public var lastFailure: FailureRecord?
     public var nextMaintainAt: Int64?
+    /// When the venue's session ends, when a helper said.
+    public var sessionEndsAt: Int64?
     public var helpers: [Helper]
     public var disabled: [Blocked]
     public var backedOff: [Blocked]
@@ -130,7 +132,7 @@ public struct StatusSnapshot: Hashable, Sendable {
 
     public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
                 chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,
-                lastFailure: FailureRecord? = nil, nextMaintainAt: Int64? = nil, helpers: [Helper],
+                lastFailure: FailureRecord? = nil, nextMaintainAt: Int64? = nil, sessionEndsAt: Int64? = nil, helpers: [Helper],
                 disabled: [Blocked], backedOff: [Blocked], loggedOff: [SSID], ownerNetworks: [SSID],
                 preferences: ManagerPreferences, lastScanAt: Int64? = nil, visibleNetworks: Int) {
         self.now = now
@@ -143,6 +145,7 @@ public struct StatusSnapshot: Hashable, Sendable {
         self.uiAnswersSent = uiAnswersSent
         self.lastFailure = lastFailure
         self.nextMaintainAt = nextMaintainAt
+        self.sessionEndsAt = sessionEndsAt
         self.helpers = helpers
         self.disabled = disabled
         self.backedOff = backedOff

@@ -145,7 +145,7 @@ public struct HelperOutput: Equatable, Sendable {
 
 /// The keys this version reads.
 enum HelperOutputKey: CaseIterable {
-    case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter
+    case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
 
     var name: StaticString {
         switch self {
@@ -157,6 +157,7 @@ enum HelperOutputKey: CaseIterable {
         case .uiMessage: return "ui_message"
         case .portalURL: return "portal_url"
         case .maintainAfter: return "maintain_after"
+        case .sessionRemaining: return "session_remaining"
         }
     }
 
@@ -174,14 +175,14 @@ enum HelperOutputKey: CaseIterable {
     var isRepeatable: Bool {
         switch self {
         case .claim, .uiField, .uiSecretField: return true
-        case .result, .confidence, .uiMessage, .portalURL, .maintainAfter: return false
+        case .result, .confidence, .uiMessage, .portalURL, .maintainAfter, .sessionRemaining: return false
         }
     }
 
     var isUI: Bool {
         switch self {
         case .uiField, .uiSecretField, .uiMessage, .portalURL: return true
-        case .result, .confidence, .claim, .maintainAfter: return false
+        case .result, .confidence, .claim, .maintainAfter, .sessionRemaining: return false
         }
     }
 
@@ -192,7 +193,8 @@ enum HelperOutputKey: CaseIterable {
         case .confidence: return command == .evaluate
         case .claim: return command == .filterScanList
         case .uiField, .uiSecretField, .uiMessage, .portalURL: return command == .authenticate
-        case .maintainAfter: return command == .authenticate || command == .presentUI || command == .maintain
+        case .maintainAfter, .sessionRemaining:
+            return command == .authenticate || command == .presentUI || command == .maintain
         }
     }
 }
@@ -210,6 +212,7 @@ extension HelperOutput {
         var message: String? = nil
         var portalURL: String? = nil
         var maintainAfterMs: Int64? = nil
+        var sessionRemainingMs: Int64? = nil
 
         init(request: HelperRequest) { self.request = request }
 
@@ -227,7 +230,7 @@ extension HelperOutput {
                 }
             }
             return HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
-                                  maintainAfterMs: maintainAfterMs)
+                                  maintainAfterMs: maintainAfterMs, sessionRemainingMs: sessionRemainingMs)
         }
 
         mutating func parse(line: ArraySlice<UInt8>, number n: Int) throws(HelperOutputError) {
@@ -287,6 +290,12 @@ extension HelperOutput {
                                         expected: "whole seconds, 1-" + String(HelperProtocol.maxMaintainAfterSeconds))
                 }
                 maintainAfterMs = Int64(s) * 1000
+            case .sessionRemaining:
+                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)), s <= HelperProtocol.maxSessionSeconds else {
+                    throw .invalidValue(key: key.text, line: n,
+                                        expected: "whole seconds, 0-" + String(HelperProtocol.maxSessionSeconds))
+                }
+                sessionRemainingMs = Int64(s) * 1000
             }
         }
 

@@ -16,6 +16,8 @@ public enum HelperProtocol {
     public static let maxLineBytes = 2048
     /// `maintain_after` bound: one day.
     public static let maxMaintainAfterSeconds = 86_400
+    /// A venue session of up to 30 days.
+    public static let maxSessionSeconds = 2_592_000
     /// sysexits.h EX_TEMPFAIL: `exit 75` means `temporaryFailure` for commands that accept it.
     public static let temporaryFailureStatus: Int32 = 75
 

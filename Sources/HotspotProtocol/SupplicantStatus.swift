@@ -66,6 +66,22 @@ public struct SupplicantStatus: Equatable, Sendable {
         self.address = block.bssid("address")
     }
 
+    /// The association's security from `key_mgmt` (`wpa_key_mgmt_txt`) and, for WEP, the pairwise cipher;
+    /// nil when not associated or the name is one we do not know.
+    public var security: SecurityType? {
+        guard let name = keyManagement else { return nil }
+        let k = Array(name.utf8)
+        if name == "NONE" {
+            return pairwiseCipher.map { $0.utf8.starts(with: "WEP".utf8) } == true ? .wep : .open
+        }
+        // OWE is opportunistic encryption without credentials: an open network to a helper.
+        if name == "OWE" { return .open }
+        if k.containsSequence(Array("PSK".utf8)) || k.containsSequence(Array("SAE".utf8)) { return .personal }
+        if k.containsSequence(Array("EAP".utf8)) || k.containsSequence(Array("802.1X".utf8))
+            || k.containsSequence(Array("FILS".utf8)) { return .enterprise }
+        return nil
+    }
+
     public static func parse(_ datagram: [UInt8]) throws(SupplicantReplyError) -> SupplicantStatus {
         SupplicantStatus(KeyValueBlock(parsing: Array(try SupplicantReply.body(datagram))))
     }

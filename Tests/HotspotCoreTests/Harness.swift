@@ -103,9 +103,11 @@ struct Harness {
     }
 
     mutating func respond(_ id: UInt64, _ result: HelperResult, confidence: Confidence? = nil,
-                          claims: [HelperClaim] = [], ui: UIRequest? = nil, maintainAfterMs: Int64? = nil) -> [HotspotAction] {
+                          claims: [HelperClaim] = [], ui: UIRequest? = nil, maintainAfterMs: Int64? = nil,
+                          sessionRemainingMs: Int64? = nil) -> [HotspotAction] {
         on(.helperResponded(requestID: id, HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
-                                                          maintainAfterMs: maintainAfterMs)))
+                                                          maintainAfterMs: maintainAfterMs,
+                                                          sessionRemainingMs: sessionRemainingMs)))
     }
 
     /// Fires a timer at its deadline.

@@ -241,6 +241,23 @@ import Testing
         h.on(.linkSignal(rssi: -40))
     }
 
+    /// A daemon (re)started on an association wpa_supplicant already has: no scan yet, so the security and
+    /// frequency come from STATUS; evaluate must not see `unknown` (helpers decline it: a false "online").
+    @Test func anAssociationFoundAtStartCarriesStatusSecurity() {
+        var h = Harness(Fixture.config())
+        h.on(.supplicantReconnected)
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(9), networkID: netID(3), security: .personal, frequency: 5180))
+        let evaluate = h.on(.ipv4Acquired).requests(.evaluate)
+        #expect(evaluate.count == 2)
+        #expect(evaluate.first?.network?.securityType == .personal)
+        #expect(evaluate.first?.network?.frequency == 5180)
+        // Without STATUS's word and without a scan it stays unknown, as before.
+        var g = Harness(Fixture.config())
+        g.on(.supplicantReconnected)
+        g.on(.associated(ssid: Fixture.hotel, bssid: bssid(9), networkID: netID(3)))
+        #expect(g.on(.ipv4Acquired).requests(.evaluate).first?.network?.securityType == .unknown)
+    }
+
     @Test func maintainEveryInterval() {
         var h = Harness.authenticated()
         let due = h.m.deadline(of: .maintain)!
@@ -251,6 +268,33 @@ import Testing
         #expect(a.contains(.armTimer(.command(m[0].id), at: due + 45_000)))
         _ = h.respond(m[0].id, .success)
         #expect(h.m.deadline(of: .maintain) == h.now + 300_000)
+    }
+
+    /// A helper's session_remaining: status shows the end; maintain runs shortly before it; a maintain
+    /// answer without it keeps the end; leaving the network forgets it.
+    @Test func sessionRemainingBringsMaintainForwardAndShowsInStatus() {
+        var h = Harness.authenticating()
+        _ = h.respond(h.request("alpha", .authenticate)!, .success, sessionRemainingMs: 120_000)
+        let end = h.now + 120_000
+        #expect(h.m.snapshot().sessionEndsAt == end)
+        // 30 s before the end, or a tenth of what is left when that is shorter.
+        #expect(h.m.deadline(of: .maintain) == end - 12_000)
+        let m = h.fire(.maintain).requests(.maintain)
+        #expect(m.count == 1)
+        #expect(h.m.snapshot().sessionEndsAt == end)
+        _ = h.respond(m[0].id, .success)
+        #expect(h.m.snapshot().sessionEndsAt == end)
+        #expect(h.m.deadline(of: .maintain) == h.now + 10_800)
+        // Never sooner than the shortest maintain interval.
+        var g = Harness.authenticating()
+        _ = g.respond(g.request("alpha", .authenticate)!, .success, sessionRemainingMs: 5_000)
+        #expect(g.m.deadline(of: .maintain) == g.now + HotspotMachine.minMaintainMs)
+        // A long session: the regular interval when that comes first.
+        var k = Harness.authenticating()
+        _ = k.respond(k.request("alpha", .authenticate)!, .success, sessionRemainingMs: 3_600_000)
+        #expect(k.m.deadline(of: .maintain) == k.now + 300_000)
+        k.on(.disconnected)
+        #expect(k.m.snapshot().sessionEndsAt == nil)
     }
 
     @Test func maintainHintShortensTheInterval() {

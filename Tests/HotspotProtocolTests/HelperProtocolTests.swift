@@ -451,6 +451,19 @@ private let hostileSSIDs: [[UInt8]] = [
         }
     }
 
+    @Test func sessionRemaining() {
+        #expect(answer(parse("result=success\nsession_remaining=1800\n", .authenticate))?.sessionRemainingMs == 1_800_000)
+        #expect(answer(parse("session_remaining=0\nresult=success\n", .maintain))?.sessionRemainingMs == 0)
+        #expect(answer(parse("result=success\n", .maintain))?.sessionRemainingMs == nil)
+        for bad in ["2592001", "-5", "1.5", "", "soon"] {
+            #expect(error(parse("result=success\nsession_remaining=" + bad + "\n"))
+                == .invalidValue(key: "session_remaining", line: 2, expected: "whole seconds, 0-2592000"), "\(bad)")
+        }
+        // Not part of evaluate's answer: ignored with a note.
+        let out = parse("result=success\nconfidence=low\nsession_remaining=60\n", .evaluate)
+        #expect(out.notes == [.notPartOfAnswer(key: "session_remaining", command: .evaluate, line: 3)])
+    }
+
     @Test func resultsInvalidForTheCommandAreLeftToTheCore() {
         // The core's `HelperCommand.accepts` judges them (and counts them as failure); parsing keeps them.
         #expect(answer(parse("result=uiRequired\n", .evaluate))?.result == .uiRequired)

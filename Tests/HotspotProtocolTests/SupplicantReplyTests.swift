@@ -84,6 +84,27 @@ import HotspotCore
         #expect(e.block.skipped.isEmpty)
     }
 
+    /// The association's security from key_mgmt (wpa_key_mgmt_txt's names) for a daemon that finds a link
+    /// at start, before any scan.
+    @Test func statusSecurity() throws {
+        #expect(try SupplicantStatus.parse(try Fixture.load("status-handmade-completed.txt")).security == .personal)
+        #expect(try SupplicantStatus.parse(try Fixture.load("status-handmade-eap.txt")).security == .enterprise)
+        #expect(try SupplicantStatus.parse(try Fixture.load("status-handmade-disconnected.txt")).security == nil)
+        func security(_ lines: String) -> SecurityType? {
+            SupplicantStatus(KeyValueBlock(parsing: Array(("wpa_state=COMPLETED\n" + lines).utf8))).security
+        }
+        #expect(security("key_mgmt=NONE\npairwise_cipher=NONE\n") == .open)
+        #expect(security("key_mgmt=NONE\npairwise_cipher=WEP-104\n") == .wep)
+        #expect(security("key_mgmt=OWE\n") == .open)
+        for name in ["WPA-PSK", "WPA2-PSK", "FT-PSK", "WPA2-PSK-SHA256", "SAE", "FT-SAE", "SAE-EXT-KEY"] {
+            #expect(security("key_mgmt=" + name + "\n") == .personal, "\(name)")
+        }
+        for name in ["WPA/IEEE 802.1X/EAP", "IEEE 802.1X (no WPA)", "FT-EAP", "WPA2-EAP-SUITE-B-192", "FILS-SHA256"] {
+            #expect(security("key_mgmt=" + name + "\n") == .enterprise, "\(name)")
+        }
+        #expect(security("key_mgmt=WPS\n") == nil && security("") == nil)
+    }
+
     /// Every prefix of a STATUS reply: each value is the full reply's or absent, never cut short.
     @Test(arguments: Fixture.names(prefix: "status"))
     func everyTruncationPointOfStatus(name: String) throws {
