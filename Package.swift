@@ -19,6 +19,8 @@ let package = Package(
         // Pure encoders and parsers: wpa_supplicant's control protocol, helper protocol, control socket,
         // UCI, HTTP. No I/O.
         .target(name: "HotspotProtocol", dependencies: ["HotspotCore"]),
+        // Captive-portal pages: probe verdicts, HTML forms, WISPr XML, RFC 8908 JSON. Pure, no I/O.
+        .target(name: "HotspotPortal", dependencies: ["HotspotProtocol"]),
         // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog.
         .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
         // Daemon and CLI in one binary: flash is scarce.
@@ -30,6 +32,7 @@ let package = Package(
 
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal"]),
         .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"], exclude: ["Fixtures"]),
     ]
 )

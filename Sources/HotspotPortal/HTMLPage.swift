@@ -1,0 +1,223 @@
+/// What hotspotd needs from a portal page, read in one pass of `HTMLScanner`: its forms, its `<title>`, the
+/// target of a `<meta http-equiv=refresh>` and of a script redirect. Bounded like the scanner: at most
+/// `formLimit` forms of `controlLimit` controls each (later ones are dropped), short labels and values.
+public struct HTMLPage: Equatable, Sendable {
+    public static let formLimit = 16
+    public static let controlLimit = 64
+    static let titleLimit = 256
+    static let labelLimit = 128
+    static let valueLimit = 4096
+    static let idLimit = 128
+
+    /// The first `<title>`, whitespace collapsed; nil when the page has none.
+    public var title: [UInt8]?
+    /// The URL of the first `<meta http-equiv="refresh" content="N; url=…">` that names one.
+    public var refreshURL: [UInt8]?
+    /// The first literal redirect in an inline `<script>` (see `ScriptRedirect`).
+    public var scriptRedirectURL: [UInt8]?
+    public var forms: [HTMLForm]
+    /// The page was longer than `HTMLScanner.inputLimit`; the rest was not read.
+    public var isTruncated: Bool
+
+    public init(title: [UInt8]? = nil, refreshURL: [UInt8]? = nil, scriptRedirectURL: [UInt8]? = nil,
+                forms: [HTMLForm] = [], isTruncated: Bool = false) {
+        self.title = title
+        self.refreshURL = refreshURL
+        self.scriptRedirectURL = scriptRedirectURL
+        self.forms = forms
+        self.isTruncated = isTruncated
+    }
+
+    public init(parsing bytes: [UInt8]) {
+        var scanner = HTMLScanner(bytes)
+        var reader = Reader()
+        while let token = scanner.next() { reader.take(token) }
+        reader.finish()
+        self = reader.page
+        isTruncated = scanner.isTruncated
+    }
+
+    /// The URL in a refresh `content` ("5", "0;url=x", "0; URL='x'", "0, x"), after the standard's
+    /// declarative-refresh steps, leniently; nil when it names none.
+    public static func refreshURL(content: ArraySlice<UInt8>) -> [UInt8]? {
+        var i = PortalBytes.skipSpace(content, from: content.startIndex)
+        while i < content.endIndex && (PortalBytes.isDigit(content[i]) || content[i] == UInt8(ascii: ".")) { i += 1 }
+        i = PortalBytes.skipSpace(content, from: i)
+        if i < content.endIndex && (content[i] == UInt8(ascii: ";") || content[i] == UInt8(ascii: ",")) {
+            i = PortalBytes.skipSpace(content, from: i + 1)
+        }
+        if PortalBytes.hasPrefix(content[i...], "url") {
+            let eq = PortalBytes.skipSpace(content, from: i + 3)
+            if eq < content.endIndex && content[eq] == UInt8(ascii: "=") { i = PortalBytes.skipSpace(content, from: eq + 1) }
+        }
+        var end = content.endIndex
+        if i < content.endIndex && (content[i] == UInt8(ascii: "'") || content[i] == UInt8(ascii: "\"")) {
+            let quote = content[i]
+            i += 1
+            end = content[i...].firstIndex(of: quote) ?? content.endIndex
+        }
+        let url = PortalBytes.trimmed(content[i..<end])
+        return url.isEmpty ? nil : Array(url)
+    }
+
+    /// The page's state while the tokens go by.
+    struct Reader {
+        var page = HTMLPage()
+        var inForm = false
+        var inScript = false
+        var titleOpen = false
+        var textareaOpen = false
+        /// The open `<select>`'s control index in the last form, and whether a value came from a `selected` option.
+        var select: (control: Int, hasValue: Bool, fromSelected: Bool)?
+        var option: (value: [UInt8]?, text: [UInt8], selected: Bool)?
+        /// The open `<label>`: its `for`, its text so far, the controls inside it (form, control).
+        var label: (target: [UInt8], text: [UInt8], controls: [(Int, Int)])?
+        /// Closed `<label for=…>`s: (id, text).
+        var labels: [([UInt8], [UInt8])] = []
+
+        mutating func take(_ token: HTMLToken) {
+            switch token {
+            case .startTag(let tag):
+                titleOpen = false
+                textareaOpen = false
+                inScript = tag.is("script")
+                start(tag)
+            case .endTag(let name):
+                titleOpen = false
+                textareaOpen = false
+                inScript = false
+                end(name[...])
+            case .text(let text):
+                self.text(text)
+            case .rawText(let script):
+                if inScript && page.scriptRedirectURL == nil { page.scriptRedirectURL = ScriptRedirect.url(in: script[...]) }
+            case .comment:
+                break
+            }
+        }
+
+        mutating func start(_ tag: HTMLTag) {
+            if tag.is("form") {
+                closeSelect()
+                // A form inside a form is ignored, as in browsers; past the limit, controls have nowhere to go.
+                guard !inForm, page.forms.count < HTMLPage.formLimit else { return }
+                let method = PortalBytes.equals(PortalBytes.trimmed((tag.attribute("method") ?? [])[...]), "post")
+                page.forms.append(HTMLForm(action: tag.attribute("action"), method: method ? .post : .get))
+                inForm = true
+            } else if tag.is("input") {
+                closeSelect()
+                addControl(tag, HTMLControlType(inputType: tag.attribute("type")), value: tag.attribute("value") ?? [])
+            } else if tag.is("button") {
+                closeSelect()
+                addControl(tag, HTMLControlType(buttonType: tag.attribute("type")), value: tag.attribute("value") ?? [])
+            } else if tag.is("select") {
+                closeSelect()
+                if addControl(tag, .select, value: []) { select = (page.forms[page.forms.count - 1].controls.count - 1, false, false) }
+            } else if tag.is("option") {
+                closeOption()
+                if select != nil { option = (tag.attribute("value"), [], tag.has("selected")) }
+            } else if tag.is("optgroup") {
+                closeOption()
+            } else if tag.is("textarea") {
+                closeSelect()
+                textareaOpen = addControl(tag, .textarea, value: [])
+            } else if tag.is("label") {
+                closeLabel()
+                label = (tag.attribute("for") ?? [], [], [])
+            } else if tag.is("title") {
+                titleOpen = page.title == nil
+            } else if tag.is("meta") {
+                guard page.refreshURL == nil, let equiv = tag.attribute("http-equiv"),
+                      PortalBytes.equals(PortalBytes.trimmed(equiv[...]), "refresh"),
+                      let content = tag.attribute("content") else { return }
+                page.refreshURL = HTMLPage.refreshURL(content: content[...])
+            }
+        }
+
+        mutating func end(_ name: ArraySlice<UInt8>) {
+            if PortalBytes.equals(name, "form") {
+                closeSelect()
+                inForm = false
+            } else if PortalBytes.equals(name, "select") {
+                closeSelect()
+            } else if PortalBytes.equals(name, "option") || PortalBytes.equals(name, "optgroup") {
+                closeOption()
+            } else if PortalBytes.equals(name, "label") {
+                closeLabel()
+            }
+        }
+
+        mutating func text(_ text: [UInt8]) {
+            if titleOpen {
+                page.title = PortalBytes.collapsed(text[...], limit: HTMLPage.titleLimit)
+                titleOpen = false
+            }
+            if textareaOpen, let f = page.forms.indices.last {
+                var body = text[...]
+                if body.first == 0x0d { body = body.dropFirst() }  // browsers drop one leading line break
+                if body.first == 0x0a { body = body.dropFirst() }
+                page.forms[f].controls[page.forms[f].controls.count - 1].value = Array(body.prefix(HTMLPage.valueLimit))
+                textareaOpen = false
+            }
+            if option != nil { Self.append(text, to: &option!.text, limit: HTMLPage.valueLimit) }
+            if label != nil { Self.append(text, to: &label!.text, limit: HTMLPage.labelLimit * 4) }
+        }
+
+        static func append(_ text: [UInt8], to out: inout [UInt8], limit: Int) {
+            out.append(contentsOf: text.prefix(max(0, limit - out.count)))
+        }
+
+        /// Adds a control to the open form; false when there is none or it is full.
+        @discardableResult
+        mutating func addControl(_ tag: HTMLTag, _ type: HTMLControlType, value: [UInt8]) -> Bool {
+            guard inForm, let f = page.forms.indices.last, page.forms[f].controls.count < HTMLPage.controlLimit else { return false }
+            let id = tag.attribute("id") ?? []
+            let shown = tag.attribute("aria-label") ?? tag.attribute("placeholder") ?? tag.attribute("title") ?? []
+            page.forms[f].controls.append(HTMLFormControl(
+                type: type, name: tag.attribute("name") ?? [], value: Array(value.prefix(HTMLPage.valueLimit)),
+                isChecked: tag.has("checked"), isDisabled: tag.has("disabled"), isReadOnly: tag.has("readonly"),
+                id: id.count <= HTMLPage.idLimit ? id : [], label: PortalBytes.collapsed(shown[...], limit: HTMLPage.labelLimit)))
+            if label != nil && label!.target.isEmpty { label!.controls.append((f, page.forms[f].controls.count - 1)) }
+            return true
+        }
+
+        /// Ends the open option: a `selected` one sets the select's value, else the first option does.
+        mutating func closeOption() {
+            guard let o = option, let s = select, let f = page.forms.indices.last else { return }
+            option = nil
+            guard !s.fromSelected, o.selected || !s.hasValue else { return }
+            page.forms[f].controls[s.control].value = o.value ?? PortalBytes.collapsed(o.text[...], limit: HTMLPage.valueLimit)
+            select = (s.control, true, o.selected)
+        }
+
+        mutating func closeSelect() {
+            closeOption()
+            select = nil
+        }
+
+        mutating func closeLabel() {
+            guard let l = label else { return }
+            label = nil
+            let text = PortalBytes.collapsed(l.text[...], limit: HTMLPage.labelLimit)
+            guard !text.isEmpty else { return }
+            if !l.target.isEmpty {
+                if labels.count < HTMLPage.controlLimit { labels.append((l.target, text)) }
+            } else {
+                for (f, c) in l.controls { page.forms[f].controls[c].label = text }
+            }
+        }
+
+        /// Gives `<label for=…>` texts to their controls: at most `controlLimit` labels over short ids.
+        mutating func finish() {
+            closeLabel()
+            closeSelect()
+            for (target, text) in labels {
+                for f in page.forms.indices {
+                    for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == target {
+                        page.forms[f].controls[c].label = text
+                    }
+                }
+            }
+        }
+    }
+}

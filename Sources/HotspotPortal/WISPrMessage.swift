@@ -1,0 +1,162 @@
+/// A WISPr 1.0 message: the `<WISPAccessGatewayParam>` XML a gateway puts in its portal page (usually inside
+/// an HTML comment, after an `<?xml …?>` prolog) or returns from a login. Read tolerantly: element names
+/// compare without their namespace prefix and without case, values have entities and CDATA decoded and
+/// surrounding whitespace trimmed, the spec's literal `CDATA[[…]]` wrapper is removed, the first of a
+/// repeated element wins and unknown elements are ignored.
+public struct WISPrMessage: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable, CustomStringConvertible {
+        case redirect                 // MessageType 100: where and how to log in
+        case proxy                    // 110
+        case authenticationReply      // 120
+        case logoffReply              // 130
+        case authenticationPollReply  // 140
+        case abortLoginReply          // 150
+
+        init?(_ name: ArraySlice<UInt8>) {
+            if PortalBytes.equals(name, "redirect") { self = .redirect
+            } else if PortalBytes.equals(name, "proxy") { self = .proxy
+            } else if PortalBytes.equals(name, "authenticationreply") { self = .authenticationReply
+            } else if PortalBytes.equals(name, "logoffreply") { self = .logoffReply
+            } else if PortalBytes.equals(name, "authenticationpollreply") { self = .authenticationPollReply
+            } else if PortalBytes.equals(name, "abortloginreply") { self = .abortLoginReply
+            } else { return nil }
+        }
+
+        /// The element's name as the spec writes it.
+        public var description: String {
+            switch self {
+            case .redirect: "Redirect"
+            case .proxy: "Proxy"
+            case .authenticationReply: "AuthenticationReply"
+            case .logoffReply: "LogoffReply"
+            case .authenticationPollReply: "AuthenticationPollReply"
+            case .abortLoginReply: "AbortLoginReply"
+            }
+        }
+    }
+
+    /// Longest value kept for one element.
+    public static let valueLimit = 4096
+
+    public var kind: Kind
+    public var messageType: Int?
+    public var responseCode: WISPrResponseCode?
+    public var accessProcedure: [UInt8]?
+    public var accessLocation: [UInt8]?
+    public var locationName: [UInt8]?
+    public var loginURL: [UInt8]?
+    public var abortLoginURL: [UInt8]?
+    public var nextURL: [UInt8]?
+    public var replyMessage: [UInt8]?
+    public var loginResultsURL: [UInt8]?
+    public var logoffURL: [UInt8]?
+    /// Seconds to wait before polling `loginResultsURL` (or following `nextURL`).
+    public var delay: Int?
+
+    public init(kind: Kind) { self.kind = kind }
+
+    /// The WISPr message in a page (HTML with the XML in a comment, or the XML alone); nil when it has none.
+    public static func find(in page: [UInt8]) throws(WISPrError) -> WISPrMessage? {
+        guard var scanner = scannerAtRoot(page) else { return nil }
+        return try read(&scanner)
+    }
+
+    /// A scanner just past the root's start tag: in the comment that holds it, or in the page itself.
+    static func scannerAtRoot(_ page: [UInt8]) -> HTMLScanner? {
+        var scanner = HTMLScanner(page)
+        while let token = scanner.next() {
+            switch token {
+            case .comment(let text):
+                guard PortalBytes.firstIndex(of: "wispaccessgatewayparam", in: text[...]) != nil else { continue }
+                var inner = HTMLScanner(text)
+                while let t = inner.next() {
+                    if case .startTag(let tag) = t, isRoot(tag.name[...]) { return inner }
+                }
+            case .startTag(let tag):
+                if isRoot(tag.name[...]) { return scanner }
+            case .endTag, .text, .rawText:
+                continue
+            }
+        }
+        return nil
+    }
+
+    static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return name[(colon + 1)...]
+    }
+
+    static func isRoot(_ name: ArraySlice<UInt8>) -> Bool { PortalBytes.equals(localName(name), "wispaccessgatewayparam") }
+
+    /// The message after the root's start tag: its first known child element, with one value per child.
+    static func read(_ scanner: inout HTMLScanner) throws(WISPrError) -> WISPrMessage {
+        var message: WISPrMessage?
+        var closed = false
+        var field: [UInt8]?
+        var value: [UInt8] = []
+        tokens: while let token = scanner.next() {
+            switch token {
+            case .startTag(let tag):
+                let name = localName(tag.name[...])
+                if message == nil {
+                    if let kind = Kind(name) {
+                        message = WISPrMessage(kind: kind)
+                        closed = tag.isSelfClosing
+                    }
+                } else if !closed && field == nil {
+                    if tag.isSelfClosing { try message!.set(name, []) } else { field = Array(name); value = [] }
+                }
+            case .endTag(let tagName):
+                let name = localName(tagName[...])
+                if let f = field {
+                    if name.elementsEqual(f) {
+                        try message!.set(f[...], value)
+                        field = nil
+                    }
+                } else if let m = message, !closed, Kind(name) == m.kind {
+                    closed = true
+                } else if isRoot(name) {
+                    break tokens
+                }
+            case .text(let text), .rawText(let text):
+                if field != nil { value.append(contentsOf: text.prefix(max(0, valueLimit - value.count))) }
+            case .comment:
+                continue
+            }
+        }
+        guard let message else { throw .noMessage }
+        guard closed else { throw .truncated(message.kind) }
+        return message
+    }
+
+    /// Stores one child element's value.
+    mutating func set(_ name: ArraySlice<UInt8>, _ raw: [UInt8]) throws(WISPrError) {
+        var v = PortalBytes.trimmed(raw[...])
+        if PortalBytes.hasPrefix(v, "cdata[["), v.count >= 9, v[v.endIndex - 1] == 0x5D, v[v.endIndex - 2] == 0x5D {
+            v = PortalBytes.trimmed(v[(v.startIndex + 7)..<(v.endIndex - 2)])
+        }
+        let text = Array(v)
+        func keep(_ slot: inout [UInt8]?) { if slot == nil { slot = text } }
+        if PortalBytes.equals(name, "messagetype") {
+            if messageType == nil { messageType = try Self.number(v, .messageType) }
+        } else if PortalBytes.equals(name, "responsecode") {
+            if responseCode == nil { responseCode = WISPrResponseCode(try Self.number(v, .responseCode)) }
+        } else if PortalBytes.equals(name, "delay") {
+            if delay == nil { delay = try Self.number(v, .delay) }
+        } else if PortalBytes.equals(name, "accessprocedure") { keep(&accessProcedure)
+        } else if PortalBytes.equals(name, "accesslocation") { keep(&accessLocation)
+        } else if PortalBytes.equals(name, "locationname") { keep(&locationName)
+        } else if PortalBytes.equals(name, "loginurl") { keep(&loginURL)
+        } else if PortalBytes.equals(name, "abortloginurl") { keep(&abortLoginURL)
+        } else if PortalBytes.equals(name, "nexturl") { keep(&nextURL)
+        } else if PortalBytes.equals(name, "replymessage") { keep(&replyMessage)
+        } else if PortalBytes.equals(name, "loginresultsurl") { keep(&loginResultsURL)
+        } else if PortalBytes.equals(name, "logoffurl") { keep(&logoffURL)
+        }
+    }
+
+    static func number(_ v: ArraySlice<UInt8>, _ element: WISPrError.NumericElement) throws(WISPrError) -> Int {
+        guard let n = PortalBytes.decimal(v) else { throw .invalidNumber(element, text: Array(v.prefix(valueLimit))) }
+        return n
+    }
+}

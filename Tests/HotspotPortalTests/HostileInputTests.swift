@@ -1,0 +1,88 @@
+import Testing
+@testable import HotspotPortal
+
+/// Portal answers come from anywhere: huge, cut, binary, crafted. Nothing may trap, and the caps hold.
+@Suite struct HostileInputTests {
+    /// Feeds one input to every parser of the target.
+    static func feedAll(_ input: [UInt8]) {
+        _ = HTMLPage(parsing: input)
+        _ = try? WISPrMessage.find(in: input)
+        _ = try? JSONValue(parsing: input)
+        _ = try? CaptivePortalAPIState(parsing: input)
+        _ = ProbeClassifier(expectedBody: b("success\n")).classify(status: 200, location: input, body: input)
+        _ = ProbeClassifier().classify(status: 302, location: input, body: input)
+        _ = ScriptRedirect.url(in: input[...])
+        _ = HTMLPage.refreshURL(content: input[...])
+        _ = ClickThroughPlan(forms: HTMLPage(parsing: input).forms, answers: [field("a", "b")])
+    }
+
+    static let alphabet: [UInt8] = Array("<>/=\"' !-?[]&#;xX0123456789abc\n\tformiputnamevlcheckdsubt.()".utf8) + [0x00, 0x80, 0xC3, 0xFF]
+
+    @Test func oneMegabytePages() throws {
+        let filler = b(PortalPages.hotelTerms)
+        var page: [UInt8] = []
+        while page.count < 1 << 20 { page += filler }
+        let parsed = HTMLPage(parsing: page)
+        #expect(parsed.isTruncated)
+        #expect(parsed.forms.count == HTMLPage.formLimit)
+        // One open quote, comment or script at the start swallows the whole rest, without a trap.
+        let forms = [UInt8](String(repeating: "<form><input name=a></form>", count: 40_000).utf8)
+        #expect(HTMLPage(parsing: forms).forms.count == HTMLPage.formLimit)
+        #expect(HTMLPage(parsing: b("<p class=\"") + forms).forms.count == 0)
+        #expect(HTMLPage(parsing: b("<!--") + forms).forms.count == 0)
+        #expect(HTMLPage(parsing: b("<script>") + forms).forms.count == 0)
+        #expect(HTMLPage(parsing: [UInt8](repeating: UInt8(ascii: "<"), count: 1 << 20)).forms.isEmpty)
+        #expect(try WISPrMessage.find(in: [UInt8](repeating: UInt8(ascii: "&"), count: 1 << 20)) == nil)
+        let location = [UInt8](repeating: UInt8(ascii: "l"), count: 1 << 20)
+        #expect(ScriptRedirect.url(in: (b("location.href='") + location)[...]) == nil)
+        #expect(ScriptRedirect.url(in: [UInt8](String(repeating: "location=", count: 100_000).utf8)[...]) == nil)
+    }
+
+    @Test func nulsAndInvalidUTF8PassThroughAsBytes() throws {
+        let page: [UInt8] = b("<form action=\"/a\u{0}b\"><input name=\"n\"") + [0xFF, 0xFE] + b(" value=") + [0x80, 0x00] + b("></form>")
+        let form = try #require(HTMLPage(parsing: page).forms.first)
+        #expect(form.action == [0x2F, 0x61, 0x00, 0x62])
+        #expect(form.controls.first?.name == [0x6E])  // `"n"` then `\xff\xfe` starts the next attribute's name
+        #expect(form.controls.first?.value == [0x80, 0x00])
+        #expect(try WISPrMessage.find(in: [0, 0, 0xFF] + b("<WISPAccessGatewayParam><Redirect><LoginURL>") + [0xC3, 0x00] +
+                                      b("</LoginURL></Redirect></WISPAccessGatewayParam>"))?.loginURL == [0xC3, 0x00])
+    }
+
+    @Test func randomBytes() {
+        var rng = SplitMix64(seed: 0x9047_0001)
+        for _ in 0..<3000 {
+            let n = Int.random(in: 0...400, using: &rng)
+            Self.feedAll((0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        }
+    }
+
+    @Test func randomGrammarBytes() {
+        var rng = SplitMix64(seed: 0x9047_0002)
+        for _ in 0..<3000 {
+            let n = Int.random(in: 0...400, using: &rng)
+            Self.feedAll((0..<n).map { _ in Self.alphabet.randomElement(using: &rng)! })
+        }
+    }
+
+    /// Real pages with bytes flipped, inserted, deleted, duplicated or cut.
+    @Test func mutatedPages() {
+        var rng = SplitMix64(seed: 0x9047_0003)
+        let seeds = [PortalPages.hotelTerms, PortalPages.openNDS, PortalPages.noDogSplash, PortalPages.telekomWISPr,
+                     PortalPages.wisprLoginReply, PortalPages.mikrotik, PortalPages.searchAndLogin, PortalPages.metaRefresh,
+                     #"{"captive": false, "user-portal-url": "https:\/\/x\u00e9\ud83d\ude00", "seconds-remaining": 1.5e3}"#].map(b)
+        for _ in 0..<1500 {
+            var input = seeds.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...8, using: &rng) {
+                let at = input.isEmpty ? 0 : Int.random(in: 0..<input.count, using: &rng)
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0 where !input.isEmpty: input[at] = UInt8.random(in: 0...255, using: &rng)
+                case 1: input.insert(Self.alphabet.randomElement(using: &rng)!, at: at)
+                case 2 where !input.isEmpty: input.remove(at: at)
+                case 3 where !input.isEmpty: input.insert(contentsOf: input[at..<min(input.count, at + 40)], at: at)
+                default: input = Array(input.prefix(at))
+                }
+            }
+            Self.feedAll(input)
+        }
+    }
+}
