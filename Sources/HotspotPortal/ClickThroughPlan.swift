@@ -1,7 +1,7 @@
 /// Which form of a portal page to send by itself, and with what: a pure decision over `HTMLPage.forms`.
 ///
-/// A form is sent without asking when the only fields a person would touch are checkboxes (terms: all
-/// ticked), radios, selects, textareas and buttons, plus hidden fields; read-only text fields keep their
+/// A form is sent without asking when the only fields a person would touch are checkboxes (terms ticked;
+/// never an unticked newsletter or marketing box: see `ticks`), radios, selects, textareas and buttons, plus hidden fields; read-only text fields keep their
 /// value. A form with text, email, password, number, tel, search or file fields needs the owner, unless
 /// `answers` fill every one of them (by name). Disabled and unnamed controls are never sent, as in browsers.
 /// Search forms (GET, one typed field named q/search/s or of type search) are never the login form.
@@ -83,7 +83,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
             case .text, .search, .password, .email, .number, .tel, .file:
                 if !c.name.isEmpty { out.append(FormField(name: c.name, value: answer(c.name, answers) ?? c.value)) }
             case .checkbox:
-                if !c.name.isEmpty { out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value)) }
+                if !c.name.isEmpty && ticks(c) { out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value)) }
             case .radio:
                 if !c.name.isEmpty && chosenRadio(form, group: c.name) == i {
                     out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value))
@@ -104,6 +104,21 @@ public enum ClickThroughPlan: Equatable, Sendable {
             }
         }
         return out
+    }
+
+    /// A checkbox a person logging in would tick: one already ticked or required, or any other but an
+    /// offer of news(letters), marketing, offers or partners (owners asked for Wi-Fi, not mail).
+    static func ticks(_ c: HTMLFormControl) -> Bool {
+        if c.isChecked || c.isRequired { return true }
+        for text in [c.name, c.label, c.id] {
+            let t = text[...]
+            if PortalBytes.firstIndex(of: "news", in: t) != nil || PortalBytes.firstIndex(of: "marketing", in: t) != nil
+                || PortalBytes.firstIndex(of: "subscri", in: t) != nil || PortalBytes.firstIndex(of: "offer", in: t) != nil
+                || PortalBytes.firstIndex(of: "promo", in: t) != nil || PortalBytes.firstIndex(of: "partner", in: t) != nil {
+                return false
+            }
+        }
+        return true
     }
 
     /// The radio sent for a group: its first checked one, else its first one (so a required group is answered).

@@ -176,6 +176,7 @@ public struct HTMLPage: Equatable, Sendable {
             page.forms[f].controls.append(HTMLFormControl(
                 type: type, name: tag.attribute("name") ?? [], value: Array(value.prefix(HTMLPage.valueLimit)),
                 isChecked: tag.has("checked"), isDisabled: tag.has("disabled"), isReadOnly: tag.has("readonly"),
+                isRequired: tag.has("required"),
                 id: id.count <= HTMLPage.idLimit ? id : [], label: PortalBytes.collapsed(shown[...], limit: HTMLPage.labelLimit)))
             if label != nil && label!.target.isEmpty { label!.controls.append((f, page.forms[f].controls.count - 1)) }
             return true

@@ -10,7 +10,18 @@ import Testing
         guard case .submit(let form, let fields) = Self.plan(PortalPages.hotelTerms) else { Issue.record("not submitted"); return }
         #expect(s(form.action) == "/guest/accept?lang=en&src=splash")
         #expect(fields == [field("csrf_token", "f3a9c1d2/e4b5=="), field("redirect_url", "http://detectportal.firefox.com/canonical.html"),
-                           field("terms", "on"), field("newsletter", "yes")])
+                           field("terms", "on")])
+    }
+
+    /// Terms are ticked; an unticked newsletter or marketing box is not, unless it is required or ticked.
+    @Test func marketingBoxesStayUnticked() {
+        let html = "<form method=post action=/go><input type=checkbox name=agree>" +
+            "<input type=checkbox name=opt1 id=o1><label for=o1>Send me special OFFERS</label>" +
+            "<input type=checkbox name=mkt><input type=checkbox name=news_letter>" +
+            "<input type=checkbox name=newsletter required><input type=checkbox name=subscribe checked>" +
+            "<input type=submit></form>"
+        guard case .submit(_, let fields) = Self.plan(html) else { Issue.record("not submitted"); return }
+        #expect(fields == [field("agree", "on"), field("mkt", "on"), field("newsletter", "on"), field("subscribe", "on")])
     }
 
     @Test func openNDSAndNoDogSplash() {

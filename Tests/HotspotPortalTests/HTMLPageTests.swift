@@ -12,7 +12,7 @@ import Testing
         #expect(form.controls == [
             HTMLFormControl(type: .hidden, name: b("csrf_token"), value: b("f3a9c1d2/e4b5==")),
             HTMLFormControl(type: .hidden, name: b("redirect_url"), value: b("http://detectportal.firefox.com/canonical.html")),
-            HTMLFormControl(type: .checkbox, name: b("terms"), label: b("I accept the Terms & Conditions")),
+            HTMLFormControl(type: .checkbox, name: b("terms"), isRequired: true, label: b("I accept the Terms & Conditions")),
             HTMLFormControl(type: .checkbox, name: b("newsletter"), value: b("yes"), id: b("nl"), label: b("Send me offers")),
             HTMLFormControl(type: .submit, name: []),
         ])
