@@ -5,9 +5,10 @@ import HotspotCore
 import HotspotProtocol
 @testable import HotspotAgent
 
-/// A UNIX stream socket bound (`listen` false: nothing accepts) or connected to `path`; -1 on failure.
-func unixStreamSocket(_ path: String, bindOnly: Bool = false) -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+/// A UNIX stream socket bound (`listen` false: nothing accepts) or connected to `path`; -1 on failure,
+/// with connect's errno (EAGAIN: a non-blocking connect found the backlog full).
+func unixStreamSocket(_ path: String, bindOnly: Bool = false, nonBlocking: Bool = false) -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0), 0)
     var addr = sockaddr_un()
     addr.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &addr.sun_path) { raw in
@@ -19,7 +20,7 @@ func unixStreamSocket(_ path: String, bindOnly: Bool = false) -> Int32 {
                      : connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
         }
     }
-    if r != 0 { close(fd); return -1 }
+    if r != 0 { let e = errno; close(fd); errno = e; return -1 }
     return fd
 }
 
@@ -165,16 +166,8 @@ final class Locked<Value>: @unchecked Sendable {
         defer { silent.forEach { close($0) } }
         var full = false
         while !full && silent.count < 4096 {
-            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            var addr = sockaddr_un()
-            addr.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-                for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-            }
-            let r = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            if r != 0 { full = errno == EAGAIN; close(fd) } else { silent.append(fd) }
+            let fd = unixStreamSocket(path, nonBlocking: true)
+            if fd < 0 { full = errno == EAGAIN } else { silent.append(fd) }
             if silent.count == 1 { spin(loop, timeout: 50) { s.clientCount == 1 } }
         }
         #expect(full)
