@@ -45,6 +45,11 @@ public final class ControlServer {
     /// of the loop); each holds at most a 4 KB request and its reply.
     public var maxClients = 32
     public var clientTimeoutMs: Int64 = 5_000
+    /// Requests taken per turn of the loop: a burst of clients is served over several turns, so
+    /// wpa_supplicant's events and timers never wait behind more than this many replies.
+    public var requestsPerTurn = 4
+    var servedTurn: UInt64 = 0
+    var servedInTurn = 0
 
     let loop: EventLoop
     public let path: String
@@ -158,6 +163,11 @@ public final class ControlServer {
     @inline(never)
     func ready(_ id: Int, _ revents: Int16) {
         guard let i = index(id) else { return }
+        if !clients[i].answered {
+            // Its bytes stay in the socket; poll reports them again on the next turn.
+            if servedTurn != loop.turn { servedTurn = loop.turn; servedInTurn = 0 }
+            if servedInTurn >= requestsPerTurn { return }
+        }
         if clients[i].answered {
             if clients[i].output.isEmpty {
                 // Waiting for the handler: only a hang-up wakes us; the client is gone.
@@ -184,6 +194,7 @@ public final class ControlServer {
             case .failed(let why):
                 return answer(id, .refused("refused: " + why.description))
             case .request(let request):
+                servedInTurn += 1
                 clients[i].answered = true
                 loop.setEvents(clients[i].watch, 0)
                 onRequest(request) { [self] reply in answer(id, reply) }

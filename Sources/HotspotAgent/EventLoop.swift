@@ -32,6 +32,8 @@ public final class EventLoop {
     /// The longest time one turn of the loop spent on what poll(2) woke it for (handlers, due timers,
     /// posted work), in µs: how long a client, a helper or wpa_supplicant may have waited on the daemon.
     public private(set) var longestBusyMicroseconds: Int64 = 0
+    /// Counts the loop's turns: a handler that rations its work per turn (the control server) compares it.
+    public private(set) var turn: UInt64 = 0
 
     /// Call `handler` whenever `fd` is ready for `events` (or has an error/hang-up).
     @discardableResult
@@ -96,6 +98,7 @@ public final class EventLoop {
         let ids = watches.map { $0.id }
         let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(wait)) }
         let woke = cl_monotonic_us()
+        turn &+= 1
         defer { longestBusyMicroseconds = max(longestBusyMicroseconds, cl_monotonic_us() - woke) }
         if n > 0 {
             for (i, p) in fds.enumerated() where p.revents != 0 {

@@ -154,6 +154,26 @@ final class Locked<Value>: @unchecked Sendable {
         _ = b
     }
 
+    /// A burst is served a few requests per turn of the loop, so nothing else waits behind all of them.
+    @Test func aBurstIsServedAFewRequestsPerTurn() throws {
+        let s = try server()
+        s.requestsPerTurn = 2
+        var answeredInTurn: [UInt64] = []
+        s.onRequest = { [loop] _, reply in
+            answeredInTurn.append(loop.turn)
+            reply(ControlReply(exitStatus: 0, body: Array("v\n".utf8)))
+        }
+        defer { s.close() }
+        let clients = (0..<5).map { _ in RawControlClient(path) }
+        spin(loop, timeout: 200) { s.clientCount == 5 }
+        for c in clients { c.send("version\n") }
+        #expect(spin(loop, timeout: 2_000) { answeredInTurn.count == 5 })
+        for turn in Set(answeredInTurn) {
+            #expect(answeredInTurn.filter { $0 == turn }.count <= 2, "turn \(turn)")
+        }
+        for c in clients { #expect(served(c)?.body == Array("v\n".utf8)) }
+    }
+
     /// A full backlog makes connect(2) fail with EAGAIN; ControlClient.send retries until the daemon
     /// takes it, within its own deadline.
     @Test func theClientRetriesAFullBacklog() throws {
