@@ -8,6 +8,8 @@ import Testing
         #expect(IPv4Address("255.255.255.255")?.value == 0xffff_ffff)
         #expect(IPv4Address(10, 0, 0, 1).value == 0x0a00_0001)
         #expect(IPv4Address(10, 20, 30, 40).bytes == [10, 20, 30, 40])
+        #expect(IPv4Address(bytes: [10, 42, 1, 150]) == IPv4Address(10, 42, 1, 150))
+        #expect(IPv4Address(bytes: [0, 0, 0, 0]).isZero && !IPv4Address(0, 0, 0, 1).isZero)
         #expect("\(IPv4Address(172, 16, 0, 254))" == "172.16.0.254")
     }
 
