@@ -44,7 +44,6 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
 
     /// `a.b.c.d`
     public var description: String {
-        let b = bytes
-        return String(b[0]) + "." + String(b[1]) + "." + String(b[2]) + "." + String(b[3])
+        String(value >> 24) + "." + String(value >> 16 & 0xff) + "." + String(value >> 8 & 0xff) + "." + String(value & 0xff)
     }
 }
