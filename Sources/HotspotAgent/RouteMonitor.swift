@@ -1,23 +1,6 @@
 import CLinux
 import CNetlink
-
-/// An IPv4 address, stored as one integer (network byte order read as big-endian).
-public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
-    public let value: UInt32
-
-    public init(bytes: [UInt8]) {
-        var v: UInt32 = 0
-        for b in bytes.prefix(4) { v = v << 8 | UInt32(b) }
-        value = v
-    }
-
-    public var isZero: Bool { value == 0 }
-
-    public var description: String {
-        String(value >> 24) + "." + String((value >> 16) & 0xff) + "." + String((value >> 8) & 0xff) + "."
-            + String(value & 0xff)
-    }
-}
+import HotspotProtocol
 
 /// What the kernel says of one interface's IPv4 configuration: its addresses and the main table's default
 /// route through it. Kept from route netlink messages, never polled.

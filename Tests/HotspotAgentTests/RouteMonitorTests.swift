@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HotspotCore
 @testable import HotspotAgent
+import HotspotProtocol
 
 /// The route monitor against the real kernel: a dummy interface gets an address and a default route, and
 /// loses them; the monitor learns each change from netlink notifications (no polling).
