@@ -14,6 +14,9 @@ let package = Package(
         .target(name: "CLinux"),
         // libnl-3 / libnl-genl-3 and linux/nl80211.h; pkg-config finds the host's or the sysroot's libnl.
         .systemLibrary(name: "CNetlink", pkgConfig: "libnl-genl-3.0"),
+        // An I/O-free TLS 1.2 client over BearSSL (cross/TLS.md): Debian's libbearssl-dev on the host, the
+        // sysroot's static build for routers; both put bearssl.h and libbearssl where the compilers look.
+        .target(name: "CTLS", linkerSettings: [.linkedLibrary("bearssl")]),
         // The helper model, the state machine, uplink selection and policy. No I/O, stdlib only.
         .target(name: "HotspotCore"),
         // Pure encoders and parsers: wpa_supplicant's control protocol, helper protocol, control socket,
@@ -22,7 +25,7 @@ let package = Package(
         // Captive-portal pages: probe verdicts, HTML forms, WISPr XML, RFC 8908 JSON. Pure, no I/O.
         .target(name: "HotspotPortal", dependencies: ["HotspotProtocol"]),
         // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog.
-        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
+        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink", "CTLS"]),
         // Daemon and CLI in one binary: flash is scarce.
         .executableTarget(name: "hotspotd", dependencies: ["HotspotAgent"]),
 
