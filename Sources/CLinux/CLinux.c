@@ -26,6 +26,28 @@ int cl_connect_unix(int fd, const char *path) {
     return connect(fd, (struct sockaddr *)&addr, (socklen_t)len);
 }
 
+int cl_bind_to_device(int fd, const char *name) {
+    size_t n = strlen(name);
+    if (n == 0 || n >= IFNAMSIZ) { errno = ENODEV; return -1; }
+    return setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, name, (socklen_t)n);
+}
+
+int cl_connect_ipv4(int fd, uint32_t address, uint16_t port) {
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(address);
+    return connect(fd, (struct sockaddr *)&addr, sizeof addr);
+}
+
+int cl_socket_error(int fd) {
+    int error = 0;
+    socklen_t len = sizeof error;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &len) != 0) return -1;
+    return error;
+}
+
 int cl_peer_credentials(int fd, uint32_t *uid, uint32_t *gid, int32_t *pid) {
     struct ucred cred;
     socklen_t len = sizeof(cred);

@@ -70,6 +70,18 @@ static inline void cl_syslog(int priority, const char *message) { syslog(priorit
 static inline int cl_unix_datagram_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
 static inline int cl_unix_stream_socket(void) { return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
 
+/// IPv4 sockets for the portal helper's HTTP and DNS: non-blocking and close-on-exec.
+static inline int cl_inet_stream_socket(void) { return socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+static inline int cl_inet_datagram_socket(void) { return socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0); }
+/// SO_BINDTODEVICE: the socket's traffic leaves and arrives only through the interface `name`, whatever the
+/// routing table says (a VPN's default route). Unprivileged on a socket not yet bound since Linux 5.7.
+int cl_bind_to_device(int fd, const char *name);
+/// connect(2) to an IPv4 address (host order) and port: 0, or -1 with errno (EINPROGRESS: a non-blocking
+/// TCP connect under way; poll for POLLOUT, then cl_socket_error).
+int cl_connect_ipv4(int fd, uint32_t address, uint16_t port);
+/// SO_ERROR: 0 when a non-blocking connect succeeded, else its errno (-1 when getsockopt itself fails).
+int cl_socket_error(int fd);
+
 /// bind(2)/connect(2) to a UNIX socket path; ENAMETOOLONG when it does not fit in sockaddr_un.
 int cl_bind_unix(int fd, const char *path);
 int cl_connect_unix(int fd, const char *path);
