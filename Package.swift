@@ -24,8 +24,9 @@ let package = Package(
         .target(name: "HotspotProtocol", dependencies: ["HotspotCore"]),
         // Captive-portal pages: probe verdicts, HTML forms, WISPr XML, RFC 8908 JSON. Pure, no I/O.
         .target(name: "HotspotPortal", dependencies: ["HotspotProtocol"]),
-        // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog.
-        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink", "CTLS"]),
+        // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog; and the
+        // built-in portal helper's HTTP client (it runs in a helper process of its own).
+        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotPortal", "CLinux", "CNetlink", "CTLS"]),
         // Daemon and CLI in one binary: flash is scarce.
         .executableTarget(name: "hotspotd", dependencies: ["HotspotAgent"]),
 

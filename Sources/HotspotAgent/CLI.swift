@@ -21,6 +21,7 @@ public enum CLI {
         ("reload", "reload", "re-read the configuration"),
         ("config", "config check|show|save|remove", "manager preferences (save options below)"),
         ("radio", "radio VERB [OPTIONS]", "nl80211 and wpa_supplicant at first hand (verbs below)"),
+        ("portal-helper", "portal-helper COMMAND", "the built-in captive-portal helper (hotspotd runs it)"),
         ("version", "version", "print the version"),
     ]
 
@@ -44,6 +45,8 @@ public enum CLI {
             return RadioCommand.main(rest)
         case "run":
             return RunCommand.main(rest)
+        case "portal-helper":
+            return PortalHelper.main(rest)
         default:
             if subcommands.contains(where: { $0.name.utf8.elementsEqual(first.utf8) }) {
                 return ControlCommand.main(first, rest)

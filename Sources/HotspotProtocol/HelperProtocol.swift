@@ -45,7 +45,7 @@ public enum HelperProtocol {
     }
 
     /// 1–32 bytes of `[A-Za-z0-9_]`.
-    static func isFieldName(_ name: ArraySlice<UInt8>) -> Bool {
+    public static func isFieldName(_ name: ArraySlice<UInt8>) -> Bool {
         guard !name.isEmpty, name.count <= maxFieldNameBytes else { return false }
         return name.allSatisfy(isWordByte)
     }
@@ -60,7 +60,7 @@ public enum HelperProtocol {
         }
     }
 
-    static func upper(_ b: UInt8) -> UInt8 {
+    public static func upper(_ b: UInt8) -> UInt8 {
         b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 32 : b
     }
 

@@ -1,0 +1,432 @@
+import CLinux
+import HotspotCore
+import HotspotPortal
+import HotspotProtocol
+
+/// The built-in captive-portal helper: `hotspotd portal-helper COMMAND`, run by the daemon as a process
+/// per command exactly like an external helper (same environment, same `key=value` answer on stdout, the
+/// same sandbox but with network for evaluate). What it did and why goes to stderr, which the daemon logs.
+///
+/// - evaluate: probe; a portal → `confidence=low`, open internet or none → `confidence=none`.
+/// - maintain: probe; open → success, a portal again → authenticationRequired, nothing → temporaryFailure.
+/// - authenticate: probe; fetch the portal page (following redirects, meta refresh, script redirects);
+///   WISPr when the page carries its XML and credentials are configured; else the page's form
+///   (`ClickThroughPlan`) sent with its cookies, then probe again to verify; a form that needs the owner
+///   → uiRequired with its fields and the portal's URL.
+/// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form.
+/// - logoff: nothing is kept between commands, so there is no WISPr LogoffURL to call: success.
+public struct PortalHelper {
+    /// The answer's `key=value` lines, `result=` last.
+    public struct Answer: Equatable {
+        public var result: HelperResult
+        public var lines: [String] = []
+
+        init(_ result: HelperResult, _ lines: [String] = []) {
+            self.result = result
+            self.lines = lines
+        }
+
+        public var text: String {
+            var out = ""
+            for line in lines { out += line + "\n" }
+            return out + "result=" + result.rawValue + "\n"
+        }
+    }
+
+    /// `option builtin 'portal'` in a `config helper` section.
+    public static let builtinName = "portal"
+
+    /// Rounds of page, form and probe in one login (a terms page, then a second step).
+    static let maxRounds = 3
+    /// Meta refresh and script redirects followed to reach a page with a form.
+    static let maxPageHops = 3
+
+    public let settings: PortalHelperSettings
+    public var client: HTTPClient
+    let policy: PortalHostPolicy
+    let variable: (String) -> String?
+    let log: (String) -> Void
+
+    public init(settings: PortalHelperSettings, environment variable: @escaping (String) -> String?,
+                log: @escaping (String) -> Void) {
+        self.settings = settings
+        self.variable = variable
+        self.log = log
+        var options = HTTPClient.Options(interface: settings.interface)
+        options.trustAnchorsPath = settings.trustAnchorsPath
+        let resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
+        client = HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + settings.timeLimitMs)
+        let policy = settings.hostPolicy
+        self.policy = policy
+        client.allowsHost = { policy.allows($0) }
+    }
+
+    /// `hotspotd portal-helper COMMAND`: the answer on stdout, exit 0; 2 for a usage error.
+    public static func main(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 1, let command = HelperCommand(rawValue: arguments[0]) else {
+            Output.err("usage: hotspotd portal-helper evaluate|authenticate|presentUI|maintain|logoff"
+                       + " (run by hotspotd with the helper environment; see examples/helpers/README.md)")
+            return 2
+        }
+        let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+        let settings = PortalHelperSettings(environment: environment)
+        for note in settings.notes { Output.err(note) }
+        var helper = PortalHelper(settings: settings, environment: environment, log: { Output.err($0) })
+        Output.write(helper.run(command).text, to: .standardOutput)
+        return 0
+    }
+
+    public mutating func run(_ command: HelperCommand) -> Answer {
+        switch command {
+        case .filterScanList: return Answer(.success)  // it claims nothing: it only knows portals once joined
+        case .evaluate: return evaluate()
+        case .maintain: return maintain()
+        case .authenticate: return login(withAnswers: false)
+        case .presentUI: return login(withAnswers: true)
+        case .logoff:
+            log("logoff: no WISPr LogoffURL is kept between commands; the venue's session ends by itself")
+            return Answer(.success)
+        }
+    }
+
+    mutating func evaluate() -> Answer {
+        if settings.probeURLs.isEmpty { log("no probe URL: cannot tell a portal"); return Answer(.success, ["confidence=none"]) }
+        switch probe() {
+        case .open:
+            log("internet open: no portal to log in to")
+            return Answer(.success, ["confidence=none"])
+        case .noInternet(let why):
+            log("no internet and no portal: " + why)
+            return Answer(.success, ["confidence=none"])
+        case .portal(let entry):
+            guard policy.allows(entry.url.host) else {
+                log("portal at " + entry.url.description + " is outside the portal domains: not claimed")
+                return Answer(.success, ["confidence=none"])
+            }
+            log("captive portal at " + entry.url.description)
+            return Answer(.success, ["confidence=low"])
+        }
+    }
+
+    mutating func maintain() -> Answer {
+        if settings.probeURLs.isEmpty { log("no probe URL configured"); return Answer(.failure) }
+        switch probe() {
+        case .open: return Answer(.success)
+        case .portal(let entry):
+            log("the portal is back (" + entry.url.description + "): the session ended")
+            return Answer(.authenticationRequired)
+        case .noInternet(let why):
+            log("no internet: " + why)
+            return Answer(.temporaryFailure)
+        }
+    }
+
+    // MARK: - Login
+
+    mutating func login(withAnswers: Bool) -> Answer {
+        if settings.probeURLs.isEmpty { log("no probe URL configured"); return Answer(.failure) }
+        for round in 0..<PortalHelper.maxRounds {
+            let entry: PortalEntry
+            switch probe() {
+            case .open:
+                log(round == 0 ? "internet open already: nothing to log in to" : "logged in: the probe gets through")
+                return Answer(.success)
+            case .noInternet(let why):
+                log((round == 0 ? "no internet and no portal: " : "after the login, no internet: ") + why)
+                return Answer(.temporaryFailure)
+            case .portal(let e): entry = e
+            }
+            guard policy.allows(entry.url.host) else {
+                log("portal at " + entry.url.description + " is outside the portal domains")
+                return Answer(.unsupportedNetwork)
+            }
+            let page: PortalPage
+            do throws(PortalError) { page = try fetchPage(entry) } catch {
+                log("portal page: " + error.description)
+                return Answer(error.isTemporary ? .temporaryFailure : .failure)
+            }
+            if round == 0, let answer = wispr(entry, page) { return answer }
+            var plan = ClickThroughPlan(forms: page.html.forms)
+            // Named from the form as the owner first saw it, so every answer finds its field again.
+            var asked: [PortalUIField] = []
+            if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+            if withAnswers && !asked.isEmpty {
+                var answers: [FormField] = []
+                for field in asked {
+                    if let value = variable(field.environmentName) {
+                        answers.append(FormField(name: field.formName, value: Array(value.utf8)))
+                    }
+                }
+                plan = ClickThroughPlan(forms: page.html.forms, answers: answers)
+            }
+            switch plan {
+            case .submit(let form, let fields):
+                do throws(PortalError) { try submit(form, fields, page) } catch {
+                    log("sending the portal's form: " + error.description)
+                    return Answer(error.isTemporary ? .temporaryFailure : .failure)
+                }
+            case .needsUser:
+                if withAnswers {
+                    var names = ""
+                    for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
+                    log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
+                    return Answer(.failure)
+                }
+                log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
+                return uiRequired(asked, page, message: nil)
+            case .noForm:
+                if withAnswers {
+                    log("still behind the portal, and its page has no form to send")
+                    return Answer(.failure)
+                }
+                log("the portal page has no form hotspotd can send: asking the owner to log in from a browser")
+                return uiRequired([], page, message: "The portal has no form hotspotd can fill in: open the portal page "
+                                  + "in a browser behind this router, log in, then submit.")
+            }
+        }
+        log("still behind the portal after " + String(PortalHelper.maxRounds) + " forms sent")
+        return Answer(.failure)
+    }
+
+    func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
+        var lines: [String] = []
+        var text = message ?? ""
+        if text.isEmpty {
+            text = "The captive portal at " + page.url.host.description + " asks for this"
+            if let title = page.html.title, !title.isEmpty {
+                text += ": " + HelperProtocol.printable(Array(title.prefix(200)))
+            }
+        }
+        lines.append("ui_message=" + text)
+        for f in fields { lines.append((f.isSecret ? "ui_secret_field=" : "ui_field=") + f.name + "\t" + f.label) }
+        let url = page.url.description
+        if url.utf8.count + 11 <= HelperProtocol.maxLineBytes { lines.append("portal_url=" + url) }
+        return Answer(.uiRequired, lines)
+    }
+
+    // MARK: - Probing
+
+    /// Where the portal's page is: at `url`, or `page` itself when the probe's answer was the page.
+    struct PortalEntry {
+        var url: HTTPURL
+        var page: HTTPResponse?
+        var probeURL: HTTPURL
+        var probeBody: [UInt8]
+    }
+
+    enum ProbeOutcome {
+        case open
+        case portal(PortalEntry)
+        case noInternet(String)
+    }
+
+    /// Each probe URL in turn (plain http first, as listed): the first that gets through or meets a
+    /// portal decides; when none does, no internet, with every reason.
+    mutating func probe() -> ProbeOutcome {
+        var reasons = ""
+        func note(_ url: HTTPURL, _ why: String) {
+            reasons += (reasons.isEmpty ? "" : "; ") + url.description + ": " + why
+        }
+        for url in settings.probeURLs {
+            let response: HTTPResponse
+            do throws(HTTPClientError) { response = try client.send(HTTPRequest(url: url)) } catch {
+                note(url, error.description)
+                continue
+            }
+            let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
+                                                     body: response.body)
+            log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
+            switch verdict {
+            case .open:
+                return .open
+            case .noInternet:
+                note(url, "HTTP " + String(response.status))
+            case .portal(nil):
+                return .portal(PortalEntry(url: url, page: response, probeURL: url, probeBody: response.body))
+            case .portal(let raw?):
+                let target: HTTPURL
+                do throws(HTTPURLError) { target = try url.resolve(raw[...]) } catch {
+                    note(url, "the portal's URL is unusable: " + error.description)
+                    continue
+                }
+                // The probe's own host sending it elsewhere on itself (an upgrade to https) is no portal.
+                if target.host == url.host {
+                    note(url, "redirected to its own host")
+                    continue
+                }
+                return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
+            }
+        }
+        return .noInternet(reasons)
+    }
+
+    // MARK: - Pages and forms
+
+    struct PortalPage {
+        var url: HTTPURL
+        var body: [UInt8]
+        var html: HTMLPage
+    }
+
+    /// The portal's page: fetched (unless the probe's answer was it), then on through meta refresh and
+    /// script redirects while the page has no form.
+    mutating func fetchPage(_ entry: PortalEntry) throws(PortalError) -> PortalPage {
+        var url = entry.url
+        var body: [UInt8]
+        if let page = entry.page {
+            body = page.body
+        } else {
+            (body, url) = try get(url)
+        }
+        var html = HTMLPage(parsing: body)
+        var hops = 0
+        while html.forms.isEmpty, hops < PortalHelper.maxPageHops, let next = html.refreshURL ?? html.scriptRedirectURL {
+            let target: HTTPURL
+            do throws(HTTPURLError) { target = try url.resolve(next[...]) } catch { throw .unusableURL(error) }
+            log("portal page " + url.description + " moves on to " + target.description)
+            (body, url) = try get(target)
+            html = HTMLPage(parsing: body)
+            hops += 1
+        }
+        log("portal page " + url.description + ": " + String(html.forms.count) + " form(s)")
+        return PortalPage(url: url, body: body, html: html)
+    }
+
+    mutating func get(_ url: HTTPURL) throws(PortalError) -> (body: [UInt8], url: HTTPURL) {
+        do throws(HTTPClientError) {
+            let (response, final) = try client.fetch(HTTPRequest(url: url))
+            return (response.body, final)
+        } catch {
+            throw .http(error)
+        }
+    }
+
+    /// Sends a form as a browser would: POST as a urlencoded body, GET as the action's query.
+    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage) throws(PortalError) {
+        var action = page.url
+        if let a = form.action {
+            do throws(HTTPURLError) { action = try page.url.resolve(a[...]) } catch { throw .unusableURL(error) }
+        }
+        var pairs: [(name: [UInt8], value: [UInt8])] = []
+        for f in fields { pairs.append((f.name, f.value)) }
+        let encoded = FormEncoding.encode(pairs)
+        var request: HTTPRequest
+        if form.method == .post {
+            request = HTTPRequest(method: .post, url: action, headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: encoded)
+        } else {
+            let query = [UInt8(ascii: "?")] + encoded
+            do throws(HTTPURLError) { action = try action.resolve(query[...]) } catch {
+                throw .unusableURL(error)
+            }
+            request = HTTPRequest(url: action)
+        }
+        request.headers.append(HTTPHeader(name: Array("Referer".utf8), value: page.url.bytes))
+        log("sending the form to " + action.description + " (" + String(fields.count) + " field(s))")
+        do throws(HTTPClientError) {
+            let (response, final) = try client.fetch(request)
+            log("the form's answer: HTTP " + String(response.status) + " from " + final.description)
+        } catch {
+            throw .http(error)
+        }
+    }
+
+    // MARK: - WISPr
+
+    /// WISPr 1.0 when the probe's answer or the page carries a Redirect message: nil to go on with the
+    /// page's form (no message, no credentials), else the answer.
+    mutating func wispr(_ entry: PortalEntry, _ page: PortalPage) -> Answer? {
+        var message: WISPrMessage? = nil
+        for body in [entry.probeBody, page.body] where message == nil {
+            do throws(WISPrError) { message = try WISPrMessage.find(in: body) } catch {
+                log("WISPr XML ignored: " + error.description)
+            }
+        }
+        guard let redirect = message, redirect.kind == .redirect, let loginURL = redirect.loginURL else { return nil }
+        guard let user = settings.wisprUser, let password = settings.wisprPassword else {
+            log("a WISPr gateway, but no wispr_user and wispr_password are configured: trying the page's form")
+            return nil
+        }
+        let login: HTTPURL
+        do throws(HTTPURLError) { login = try page.url.resolve(loginURL[...]) } catch {
+            log("WISPr LoginURL unusable: " + error.description)
+            return Answer(.failure)
+        }
+        // WISPr 1.0 requires https for the login; a password is never sent in clear.
+        guard login.scheme == .https else {
+            log("WISPr LoginURL " + login.description + " is not https: the password is not sent")
+            return Answer(.failure)
+        }
+        let fields = WISPrLogin.formFields(user: user, password: password, originatingServer: entry.probeURL.bytes)
+        var pairs: [(name: [UInt8], value: [UInt8])] = []
+        for f in fields { pairs.append((f.name, f.value)) }
+        log("WISPr login at " + login.description)
+        var request = HTTPRequest(method: .post, url: login, headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: FormEncoding.encode(pairs))
+        // AuthenticationPollReply 201: ask LoginResultsURL again after its Delay, a few times.
+        for _ in 0..<4 {
+            let reply: WISPrMessage?
+            do throws(HTTPClientError) {
+                let (response, _) = try client.fetch(request)
+                reply = try? WISPrMessage.find(in: response.body)
+            } catch {
+                log("WISPr login: " + error.description)
+                return Answer(.temporaryFailure)
+            }
+            guard let reply, let code = reply.responseCode else {
+                log("WISPr login: the answer has no WISPr reply")
+                return Answer(.failure)
+            }
+            log("WISPr login: " + code.description + (reply.replyMessage.map { ", " + HelperProtocol.printable(Array($0.prefix(200))) } ?? ""))
+            switch code {
+            case .loginSucceeded:
+                if reply.logoffURL != nil { log("WISPr LogoffURL not kept: logoff leaves the session to end by itself") }
+                switch probe() {
+                case .open: return Answer(.success)
+                case .portal, .noInternet:
+                    log("WISPr said logged in, but the probe does not get through")
+                    return Answer(.temporaryFailure)
+                }
+            case .authenticationPending:
+                guard let results = reply.loginResultsURL, let next = try? login.resolve(results[...]) else {
+                    log("WISPr login pending without a LoginResultsURL")
+                    return Answer(.temporaryFailure)
+                }
+                let delay = Int32(min(max(reply.delay ?? 1, 1), 5))
+                _ = poll(nil, 0, delay * 1000)
+                request = HTTPRequest(url: next)
+            case .loginFailed, .loginAborted:
+                return Answer(.failure)
+            case .noError, .radiusError, .radiusNotEnabled, .logoffSucceeded, .proxyDetection, .gatewayError, .other:
+                return Answer(.temporaryFailure)
+            }
+        }
+        log("WISPr login still pending")
+        return Answer(.temporaryFailure)
+    }
+}
+
+/// Why the portal's page or form could not be used.
+enum PortalError: Error, CustomStringConvertible {
+    case http(HTTPClientError)
+    case unusableURL(HTTPURLError)
+
+    /// Worth trying again later (the network), rather than a portal this helper cannot handle.
+    var isTemporary: Bool {
+        switch self {
+        case .http(let e):
+            switch e {
+            case .hostNotAllowed, .request, .redirect, .tooManyRedirects, .response: return false
+            case .resolve, .socket, .connect, .connectTimedOut, .timedOut, .io, .tls: return true
+            }
+        case .unusableURL: return false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .http(let e): return e.description
+        case .unusableURL(let e): return e.description
+        }
+    }
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""A captive portal and a DNS server on 127.0.0.1 for PortalHelperComponentTests.
+
+Prints one JSON line {"http": PORT, "https": PORT, "dns": PORT} once it listens, then serves until killed.
+Every request is appended to --log as a JSON line (method, path, host, cookie, user-agent, body), every
+DNS question as {"dns": NAME}.
+
+Modes (--mode):
+  click   /generate_204 redirects to http://portal.test/terms until a POST to /accept sends the cookie the
+          terms page set, its hidden token and the ticked terms box; then 204.
+  room    the same, but the form also wants a room number and a last name (412 / Smith).
+  open    /generate_204 is always 204.
+  broken  /generate_204 is always 500 (no internet, no portal).
+  refresh /generate_204 is a 200 page with a meta refresh to /terms (a portal without redirects).
+  wispr   /generate_204 redirects to the terms page, which also carries WISPr XML whose LoginURL is
+          https://localhost:HTTPS/wispr-login; that login takes user/secret.
+Names: probe.test, portal.test and localhost are 127.0.0.1; other.test is 127.0.0.2; the rest NXDOMAIN.
+"""
+import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+p = argparse.ArgumentParser()
+p.add_argument("--mode", default="click")
+p.add_argument("--log", required=True)
+p.add_argument("--cert")
+p.add_argument("--key")
+args = p.parse_args()
+
+state = {"logged_in": False}
+lock = threading.Lock()
+TOKEN = "t0k3n-42"
+ports = {}
+
+def log(entry):
+    with lock:
+        with open(args.log, "a") as f:
+            f.write(json.dumps(entry) + "\n")
+
+TERMS = """<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>
+<!-- WISPR -->
+<form method="post" action="/accept">
+<input type="hidden" name="token" value="%s">
+%s
+<label><input type="checkbox" name="terms" value="yes" required> I accept the terms</label>
+<label><input type="checkbox" name="newsletter"> Send me offers</label>
+<input type="submit" name="go" value="Connect">
+</form></body></html>"""
+
+ROOM_FIELDS = """<label for="r">Room number</label><input id="r" type="text" name="room">
+<input type="text" name="last-name" placeholder="Last name">"""
+
+WISPR = """<!--
+<?xml version="1.0" encoding="UTF-8"?>
+<WISPAccessGatewayParam xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<Redirect><MessageType>100</MessageType><ResponseCode>0</ResponseCode>
+<AccessProcedure>1.0</AccessProcedure><LocationName>Test</LocationName>
+<LoginURL>https://localhost:%d/wispr-login</LoginURL>
+</Redirect></WISPAccessGatewayParam>
+-->"""
+
+WISPR_REPLY = """<html><!--
+<WISPAccessGatewayParam><AuthenticationReply><MessageType>120</MessageType>
+<ResponseCode>%d</ResponseCode><ReplyMessage>%s</ReplyMessage></AuthenticationReply></WISPAccessGatewayParam>
+--></html>"""
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *a):
+        pass
+
+    def send(self, status, body=b"", headers=()):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        if status != 204:
+            self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if status != 204:
+            self.wfile.write(body)
+
+    def record(self, body=b""):
+        log({"method": self.command, "path": self.path, "host": self.headers.get("Host"),
+             "cookie": self.headers.get("Cookie"), "agent": self.headers.get("User-Agent"),
+             "tls": isinstance(self.connection, ssl.SSLSocket), "body": body.decode("latin-1")})
+
+    def portal_url(self, path):
+        return "http://portal.test:%d%s" % (ports["http"], path)
+
+    def do_GET(self):
+        self.record()
+        path = urllib.parse.urlsplit(self.path).path
+        mode = args.mode
+        if path == "/generate_204":
+            if mode == "open" or state["logged_in"]:
+                return self.send(204)
+            if mode == "broken":
+                return self.send(500, b"oops")
+            if mode == "refresh":
+                page = b'<html><head><meta http-equiv="refresh" content="0; url=http://portal.test:%d/terms"></head></html>' % ports["http"]
+                return self.send(200, page, [("Content-Type", "text/html")])
+            return self.send(302, b"", [("Location", self.portal_url("/terms"))])
+        if path == "/terms":
+            extra = ROOM_FIELDS if mode == "room" else ""
+            page = TERMS % (TOKEN, extra)
+            page = page.replace("<!-- WISPR -->", WISPR % ports["https"] if mode == "wispr" else "")
+            return self.send(200, page.encode(), [("Content-Type", "text/html"),
+                                                   ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
+        if path == "/welcome":
+            return self.send(200, b"<html><title>Welcome</title>You are online.</html>", [("Content-Type", "text/html")])
+        return self.send(404, b"not found")
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        body = self.rfile.read(length)
+        self.record(body)
+        form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
+        path = urllib.parse.urlsplit(self.path).path
+        if path == "/accept":
+            ok = (self.headers.get("Cookie") == "session=abc123" and form.get("token") == [TOKEN]
+                  and form.get("terms") == ["yes"] and "newsletter" not in form)
+            if args.mode == "room":
+                ok = ok and form.get("room") == ["412"] and form.get("last-name") == ["Smith"]
+            if not ok:
+                return self.send(403, b"refused")
+            state["logged_in"] = True
+            return self.send(302, b"", [("Location", "/welcome")])
+        if path == "/wispr-login":
+            ok = form.get("UserName") == ["user"] and form.get("Password") == ["secret"]
+            if ok:
+                state["logged_in"] = True
+            page = WISPR_REPLY % ((50, "Welcome") if ok else (100, "Wrong password"))
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
+        return self.send(404, b"not found")
+
+
+def dns_server(sock):
+    names = {"probe.test": "127.0.0.1", "portal.test": "127.0.0.1", "localhost": "127.0.0.1", "other.test": "127.0.0.2"}
+    while True:
+        data, peer = sock.recvfrom(1500)
+        qid = data[:2]
+        i, labels = 12, []
+        while data[i]:
+            labels.append(data[i + 1:i + 1 + data[i]].decode())
+            i += 1 + data[i]
+        question = data[12:i + 5]
+        name = ".".join(labels).lower()
+        log({"dns": name})
+        address = names.get(name)
+        flags = b"\x81\x80" if address else b"\x81\x83"
+        answer = b""
+        if address:
+            answer = b"\xc0\x0c\x00\x01\x00\x01\x00\x00\x00\x3c\x00\x04" + socket.inet_aton(address)
+        sock.sendto(qid + flags + struct.pack(">HHHH", 1, 1 if address else 0, 0, 0) + question + answer, peer)
+
+
+http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+ports["http"] = http.server_address[1]
+https = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+if args.cert:
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(args.cert, args.key)
+    https.socket = context.wrap_socket(https.socket, server_side=True)
+ports["https"] = https.server_address[1]
+dns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+dns.bind(("127.0.0.1", 0))
+ports["dns"] = dns.getsockname()[1]
+for target in (http.serve_forever, https.serve_forever, lambda: dns_server(dns)):
+    threading.Thread(target=target, daemon=True).start()
+print(json.dumps(ports), flush=True)
+threading.Event().wait()

@@ -1,0 +1,274 @@
+import Foundation
+import Glibc
+import Testing
+import HotspotCore
+import HotspotProtocol
+@testable import HotspotAgent
+
+/// A captive portal and its DNS server (Fixtures/portal/portal-server.py) on 127.0.0.1, for one test.
+final class PortalServer {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/portal/portal-server.py").path
+    let process = Process()
+    let log: String
+    let http: Int
+    let https: Int
+    let dns: Int
+
+    /// `certificate`/`key`: the https side's (TestPKI's), else it speaks plain http.
+    init(mode: String, certificate: String? = nil, key: String? = nil) throws {
+        log = temporaryDirectory() + "/portal.log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        var arguments = [PortalServer.script, "--mode", mode, "--log", log]
+        if let certificate, let key { arguments += ["--cert", certificate, "--key", key] }
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0a) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let ports = try JSONSerialization.jsonObject(with: line) as? [String: Int] ?? [:]
+        guard let h = ports["http"], let s = ports["https"], let d = ports["dns"] else {
+            throw TestPKI.Failure(message: "portal-server.py did not start")
+        }
+        (http, https, dns) = (h, s, d)
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The requests and DNS questions it saw, in order.
+    var entries: [[String: Any]] {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    var requests: [String] {
+        entries.compactMap { e in (e["method"] as? String).map { $0 + " " + (e["path"] as? String ?? "") } }
+    }
+
+    /// The helper environment for this portal: interface lo, its DNS server, its plain-http probe.
+    var environment: [String: String] {
+        ["HOTSPOT_INTERFACE": "lo", "HOTSPOT_DNS": "127.0.0.1", "HOTSPOT_PORTAL_DNS_PORT": String(dns),
+         "HOTSPOT_GATEWAY": "127.0.0.1", "HOTSPOT_PORTAL_PROBE_URLS": "http://probe.test:\(http)/generate_204",
+         "HOTSPOT_PORTAL_TIME_LIMIT": "20"]
+    }
+}
+
+/// `hotspotd portal-helper COMMAND`, the real binary as the daemon runs it: the helper environment in,
+/// `key=value` lines out, against PortalServer.
+@Suite(.serialized) struct PortalHelperComponentTests {
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+        var lines: [String] { out.split(separator: "\n").map(String.init) }
+    }
+
+    func run(_ command: String?, _ environment: [String: String], asNobody: Bool = false) throws -> Run {
+        let p = Process()
+        let full = [ControlHarness.binary, "portal-helper"] + (command.map { [$0] } ?? [])
+        if asNobody {
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + full
+        } else {
+            p.executableURL = URL(fileURLWithPath: full[0])
+            p.arguments = Array(full.dropFirst())
+        }
+        p.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    // MARK: evaluate and maintain
+
+    @Test func evaluateClaimsAPortalLow() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try run("evaluate", portal.environment)
+        #expect(r.status == 0)
+        #expect(r.lines == ["confidence=low", "result=success"])
+        #expect(r.err.contains("captive portal at http://portal.test:\(portal.http)/terms"))
+        // The probe's name went to the uplink's DNS server, not the host's resolver.
+        #expect(portal.entries.contains { $0["dns"] as? String == "probe.test" })
+        #expect(portal.requests == ["GET /generate_204"])
+    }
+
+    @Test func evaluateLeavesOpenAndDeadNetworksAlone() throws {
+        let open = try PortalServer(mode: "open")
+        #expect(try run("evaluate", open.environment).lines == ["confidence=none", "result=success"])
+        let broken = try PortalServer(mode: "broken")
+        let r = try run("evaluate", broken.environment)
+        #expect(r.lines == ["confidence=none", "result=success"])
+        #expect(r.err.contains("no internet and no portal"))
+        var unresolvable = open.environment
+        unresolvable["HOTSPOT_PORTAL_PROBE_URLS"] = "http://nowhere.test/generate_204"
+        let n = try run("evaluate", unresolvable)
+        #expect(n.lines == ["confidence=none", "result=success"])
+        #expect(n.err.contains("cannot resolve nowhere.test: DNS name does not exist (NXDOMAIN)"))
+    }
+
+    @Test func maintainTellsOpenFromPortalFromNothing() throws {
+        for (mode, result) in [("open", "success"), ("click", "authenticationRequired"), ("broken", "temporaryFailure")] {
+            let portal = try PortalServer(mode: mode)
+            #expect(try run("maintain", portal.environment).lines == ["result=" + result], "\(mode)")
+        }
+    }
+
+    // MARK: authenticate
+
+    /// The terms page: its cookie, hidden token and required box sent back, the newsletter box not;
+    /// then the probe gets through.
+    @Test func authenticateClicksThroughTheTerms() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
+        let post = try #require(portal.entries.first { $0["method"] as? String == "POST" })
+        #expect(post["body"] as? String == "token=t0k3n-42&terms=yes&go=Connect")
+        #expect(post["cookie"] as? String == "session=abc123")
+        #expect(r.err.contains("logged in: the probe gets through"))
+        // Logged in now: evaluate sees open internet.
+        #expect(try run("evaluate", portal.environment).lines == ["confidence=none", "result=success"])
+    }
+
+    @Test func authenticateFollowsAMetaRefresh() throws {
+        let portal = try PortalServer(mode: "refresh")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
+    }
+
+    /// The owner's fields: a name that fits the helper protocol is kept, `last-name` becomes field2.
+    @Test func aFormWithTextFieldsAsksTheOwnerThenPresentUILogsIn() throws {
+        let portal = try PortalServer(mode: "room")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == [
+            "ui_message=The captive portal at portal.test asks for this: Guest Wi-Fi",
+            "ui_field=room\tRoom number",
+            "ui_field=field2\tLast name",
+            "portal_url=http://portal.test:\(portal.http)/terms",
+            "result=uiRequired",
+        ], "\(r.err)")
+        #expect(!portal.requests.contains("POST /accept"))
+        // The daemon's parser takes the answer as it is.
+        let request = HelperRequest(id: 1, helper: "portal", command: .authenticate)
+        guard case .answered(let response) = HelperOutput(.exited(status: 0), stdout: Array(r.out.utf8), for: request).outcome else {
+            Issue.record("the daemon refuses the answer")
+            return
+        }
+        #expect(response.ui?.fields.map(\.name) == ["room", "field2"])
+
+        var missing = portal.environment
+        missing["HOTSPOT_UI_ROOM"] = "412"
+        let m = try run("presentUI", missing)
+        #expect(m.lines == ["result=failure"])
+        #expect(m.err.contains("still needs answers for field2"))
+
+        var answered = missing
+        answered["HOTSPOT_UI_FIELD2"] = "Smith"
+        let p = try run("presentUI", answered)
+        #expect(p.lines == ["result=success"], "\(p.err)")
+        let post = try #require(portal.entries.last { $0["method"] as? String == "POST" })
+        #expect(post["body"] as? String == "token=t0k3n-42&room=412&last-name=Smith&terms=yes&go=Connect")
+    }
+
+    /// With portal domains set, a portal elsewhere is not this helper's: nothing is sent to it.
+    @Test func portalDomainsLimitWhereTheHelperGoes() throws {
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "login.example.net"
+        #expect(try run("evaluate", environment).lines == ["confidence=none", "result=success"])
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["result=unsupportedNetwork"])
+        #expect(r.err.contains("outside the portal domains"))
+        #expect(!portal.requests.contains("GET /terms"))
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "test"
+        #expect(try run("authenticate", environment).lines == ["result=success"])
+    }
+
+    // MARK: https and WISPr
+
+    /// The https probe meets the portal through a verified chain; with another CA it meets nothing.
+    @Test func anHTTPSProbeIsVerified() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "click", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_PROBE_URLS"] = "https://localhost:\(portal.https)/generate_204"
+        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        #expect(try run("evaluate", environment).lines == ["confidence=low", "result=success"])
+        environment["HOTSPOT_CA_BUNDLE"] = pki.otherCABundle
+        let r = try run("evaluate", environment)
+        #expect(r.lines == ["confidence=none", "result=success"])
+        #expect(r.err.contains("not trusted"))
+    }
+
+    @Test func wisprLogsInOverHTTPSWithTheConfiguredCredentials() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
+        var environment = portal.environment
+        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        environment["HOTSPOT_WISPR_USER"] = "user"
+        environment["HOTSPOT_WISPR_PASSWORD"] = "wrong"
+        let refused = try run("authenticate", environment)
+        #expect(refused.lines == ["result=failure"])
+        #expect(refused.err.contains("login failed (100), Wrong password"))
+        environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        let login = try #require(portal.entries.last { $0["path"] as? String == "/wispr-login" })
+        #expect(login["tls"] as? Bool == true)
+        #expect((login["body"] as? String)?.hasPrefix("UserName=user&Password=secret&button=Login&FNAME=0&OriginatingServer=http%3A%2F%2Fprobe.test") == true)
+        #expect(!portal.requests.contains("POST /accept"))
+    }
+
+    @Test func aWISPrPortalWithoutCredentialsFallsBackToItsForm() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.err.contains("no wispr_user and wispr_password"))
+        #expect(portal.requests.contains("POST /accept"))
+    }
+
+    // MARK: the process
+
+    /// As the daemon runs it: an unprivileged user binding its sockets to the interface (Linux ≥ 5.7).
+    @Test func runsAsNobodyBoundToTheInterface() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try run("authenticate", portal.environment, asNobody: true)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+    }
+
+    @Test func aMissingInterfaceIsATemporaryFailureWithTheReason() throws {
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_INTERFACE"] = "nosuchif0"
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["result=temporaryFailure"])
+        #expect(r.err.contains("cannot bind a socket to interface nosuchif0"))
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try run(nil, [:]).status == 2)
+        let r = try run("dance", [:])
+        #expect(r.status == 2)
+        #expect(r.err.contains("usage: hotspotd portal-helper"))
+    }
+}
