@@ -33,6 +33,8 @@ public final class HotspotDaemon: HotspotEffects {
         var startedAt: Int64
     }
     var runs: [Run] = []
+    /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
+    var portalHelperPath = "/proc/self/exe"
 
     /// wpa_supplicant work that changes its networks runs one plan at a time, in order.
     var networkWork: [() -> Void] = []
@@ -506,6 +508,13 @@ public final class HotspotDaemon: HotspotEffects {
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return answer(request.id, .helperResponded(requestID: request.id, response))
             }
+            if helper.program == PortalHelper.builtinName {
+                // It claims nothing in scan lists: no process after every scan.
+                if request.command == .filterScanList {
+                    return answer(request.id, .helperResponded(requestID: request.id, HelperResponse(result: .success)))
+                }
+                return runExternal(helper, request)
+            }
             answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
         case .external:
             runExternal(helper, request)
@@ -519,9 +528,10 @@ public final class HotspotDaemon: HotspotEffects {
             uplink.gateway = a.gateway.map { $0.description }
         }
         uplink.dnsServers = HotspotDaemon.dnsServers()
-        let invocation = HelperInvocation(request, uplink: uplink)
+        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, settings: settings,
+                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
-        sandbox.noNetwork = request.command.isEvaluation
+        sandbox.noNetwork = launch.noNetwork
         let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
         guard let ids = HotspotDaemon.resolve(user) else {
             return answer(request.id, .helperFailed(requestID: request.id,
@@ -532,12 +542,12 @@ public final class HotspotDaemon: HotspotEffects {
         let started = loop.now
         runs.append(Run(request: request, process: nil, startedAt: started))
         let process = HelperProcess.start(
-            loop: loop, path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
-            input: invocation.input, sandbox: sandbox
+            loop: loop, path: launch.path, arguments: launch.arguments, environment: launch.environment,
+            input: launch.input, sandbox: sandbox
         ) { [self] outcome in
             guard let i = runs.firstIndex(where: { $0.request.id == request.id }) else { return }
             runs.remove(at: i)
-            let input = HotspotDaemon.input(for: request, outcome, log: { [self] n in
+            let input = HotspotDaemon.input(for: request, outcome, stderrLines: launch.stderrLines, log: { [self] n in
                 logger.log(.info, "helper " + request.helper + ": " + n)
             })
             let summary = HotspotDaemon.summary(input)
@@ -564,21 +574,66 @@ public final class HotspotDaemon: HotspotEffects {
     }
 }
 
+/// What the daemon starts for one helper command.
+struct HelperLaunch: Equatable {
+    var path: String
+    /// argv[1...]
+    var arguments: [String]
+    var environment: [String]
+    var input: [UInt8]
+    /// The evaluation sandbox: no network namespace of its own.
+    var noNetwork: Bool
+    /// Lines of its stderr that reach the log.
+    var stderrLines: Int
+}
+
 extension HotspotDaemon {
-    /// How a helper process ended, as the core's input.
-    static func input(for request: HelperRequest, _ outcome: HelperProcess.Outcome,
+    /// An external helper's program with the helper protocol's invocation, run without network for
+    /// filterScanList and evaluate (a scan list cannot leave the router). The built-in portal helper is
+    /// this binary (`portalHelperPath`, /proc/self/exe: the same build even after an upgrade replaced
+    /// the file) as `hotspotd portal-helper COMMAND`, with its own options in `HOTSPOT_PORTAL_*` variables,
+    /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
+    /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
+    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
+                       settings: DaemonSettings, configuration: HotspotConfiguration,
+                       portalHelperPath: String) -> HelperLaunch {
+        let invocation = HelperInvocation(request, uplink: uplink)
+        guard helper.kind == .builtin && helper.program == PortalHelper.builtinName else {
+            return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
+                                input: invocation.input, noNetwork: request.command.isEvaluation, stderrLines: 1)
+        }
+        var environment = invocation.environment
+        let options = settings.helper(named: helper.name)
+        func add(_ name: String, _ words: [String]) {
+            var value = ""
+            for w in words { value += (value.isEmpty ? "" : " ") + w }
+            if !value.isEmpty { environment.append(name + "=" + value) }
+        }
+        add("HOTSPOT_PORTAL_PROBE_URLS", options?.probeURLs ?? [])
+        add("HOTSPOT_PORTAL_DOMAINS", configuration.preferences.safariDomains)
+        add("HOTSPOT_CA_BUNDLE", options?.caBundle.map { [$0] } ?? [])
+        add("HOTSPOT_WISPR_USER", options?.wisprUser.map { [$0] } ?? [])
+        add("HOTSPOT_WISPR_PASSWORD", options?.wisprPassword.map { [$0] } ?? [])
+        // Done before the daemon's own time limit kills it, so that its answer says why.
+        add("HOTSPOT_PORTAL_TIME_LIMIT", [String(max(1, configuration.commandTimeoutMs / 1000 - 5))])
+        return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
+                            environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)
+    }
+
+    /// How a helper process ended, as the core's input; `stderrLines` of its stderr are logged.
+    static func input(for request: HelperRequest, _ outcome: HelperProcess.Outcome, stderrLines: Int = 1,
                       log: (String) -> Void) -> HotspotInput {
         switch outcome {
         case .exited(let status, let stdout, let stderr):
-            logStderr(stderr, log)
+            logStderr(stderr, lines: stderrLines, log)
             let output = HelperOutput(.exited(status: status), stdout: stdout, for: request)
             for n in output.notes { log(n.description) }
             return output.input
         case .signaled(let signal, let stderr):
-            logStderr(stderr, log)
+            logStderr(stderr, lines: stderrLines, log)
             return HelperOutput(.signaled(signal: signal), stdout: [], for: request).input
         case .killed(let stderr):
-            logStderr(stderr, log)
+            logStderr(stderr, lines: stderrLines, log)
             return .helperFailed(requestID: request.id, .timedOut)
         case .flooded:
             return .helperFailed(requestID: request.id, .invalidOutput("more output than hotspotd reads"))
@@ -587,10 +642,12 @@ extension HotspotDaemon {
         }
     }
 
-    /// The first line of a helper's stderr, printable, for the log.
-    static func logStderr(_ stderr: [UInt8], _ log: (String) -> Void) {
-        let first = stderr.split(separator: UInt8(ascii: "\n")).first.map { Array($0.prefix(200)) } ?? []
-        if !first.isEmpty { log("stderr: " + HelperProtocol.printable(first)) }
+    /// The first `lines` lines of a helper's stderr, printable, for the log (an external helper's first
+    /// line only: curl's chatter and the like would flood it).
+    static func logStderr(_ stderr: [UInt8], lines: Int, _ log: (String) -> Void) {
+        for line in stderr.split(separator: UInt8(ascii: "\n")).prefix(lines) {
+            log("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
+        }
     }
 
     static func summary(_ input: HotspotInput) -> String {

@@ -21,6 +21,12 @@ public struct HelperSettings: Hashable, Sendable {
     public var user: SandboxUser
     /// A disabled helper is kept here (to be listed) but left out of `HotspotConfiguration.helpers`.
     public var isEnabled: Bool
+    /// The built-in portal helper's options (`list probe_url`, `option ca_bundle`, `option wispr_user`,
+    /// `option wispr_password`); other helpers ignore them. Empty or nil: the helper's defaults.
+    public var probeURLs: [String] = []
+    public var caBundle: String? = nil
+    public var wisprUser: String? = nil
+    public var wisprPassword: String? = nil
 
     public init(name: String, displayName: String, user: SandboxUser, isEnabled: Bool = true) {
         self.name = name
@@ -163,7 +169,9 @@ struct UCIMapper {
 
     enum HelperOption: Int, CaseIterable {
         case exec, builtin, displayName, enabled, priority, user, role, command
-        static let names: [StaticString] = ["exec", "builtin", "display_name", "enabled", "priority", "user", "role", "command"]
+        case probeURL, caBundle, wisprUser, wisprPassword
+        static let names: [StaticString] = ["exec", "builtin", "display_name", "enabled", "priority", "user", "role", "command",
+                                            "probe_url", "ca_bundle", "wispr_user", "wispr_password"]
     }
 
     enum NetworkOption: Int, CaseIterable {
@@ -327,6 +335,15 @@ struct UCIMapper {
                 }
                 descriptor.program = v.text
             case .displayName: helper.displayName = single(o).text
+            case .probeURL:
+                for v in o.values {
+                    do throws(HTTPURLError) { helper.probeURLs.append(try HTTPURL(parsing: v.bytes[...]).description) } catch {
+                        fail(o, v, "is not an http:// or https:// URL: " + error.description)
+                    }
+                }
+            case .caBundle: helper.caBundle = path(o)
+            case .wisprUser: helper.wisprUser = text(o, secret: false)
+            case .wisprPassword: helper.wisprPassword = text(o, secret: true)
             case .enabled: helper.isEnabled = bool(o)
             case .priority: descriptor.priority = number(o, -1_000_000...1_000_000, "is not a whole number")
             case .user: user = self.user(o)
@@ -455,6 +472,15 @@ struct UCIMapper {
     @inline(never) mutating func path(_ o: Option) -> String {
         let v = single(o)
         if v.bytes.first != UInt8(ascii: "/") { fail(o, v, "is not an absolute path") }
+        return v.text
+    }
+
+    /// One line of text for a helper's environment: no control characters. A secret is never quoted.
+    @inline(never) mutating func text(_ o: Option, secret: Bool) -> String {
+        let v = single(o)
+        if v.bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) {
+            if secret { fail(o, "has a control character") } else { fail(o, v, "has a control character") }
+        }
         return v.text
     }
 

@@ -57,8 +57,14 @@ private func defaultFile() throws -> String {
         #expect(uci.warnings.isEmpty)
         #expect(uci.configuration.helpers == [
             HelperDescriptor(name: "example", kind: .external, program: "/usr/libexec/hotspot/example", commands: .all),
+            HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: .all),
         ])
-        #expect(uci.settings.helpers == [HelperSettings(name: "example", displayName: "Example Wi-Fi", user: .name("nobody"))])
+        var portal = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
+        portal.probeURLs = ["http://connectivitycheck.gstatic.com/generate_204"]
+        portal.caBundle = "/etc/ssl/certs/ca-certificates.crt"
+        portal.wisprUser = "name@operator"
+        portal.wisprPassword = "secret"
+        #expect(uci.settings.helpers == [HelperSettings(name: "example", displayName: "Example Wi-Fi", user: .name("nobody")), portal])
         #expect(uci.configuration.knownNetworks == [KnownNetwork(ssid: SSID("MyNet")!, passphrase: "secret passphrase", priority: 10)])
     }
 
@@ -173,6 +179,32 @@ private func defaultFile() throws -> String {
         ])
         let auth = try load("config helper h\noption exec /h\nlist role authentication").configuration.helpers[0]
         #expect(auth.commands == HelperCommandSet([.authenticate, .presentUI, .maintain, .logoff]))
+    }
+
+    /// The built-in portal helper's options, kept for the driver to pass on; a secret is never quoted.
+    @Test func portalHelperOptions() throws {
+        let uci = try load("""
+            config helper 'portal'
+            \toption builtin 'portal'
+            \tlist probe_url 'http://probe.example/generate_204'
+            \tlist probe_url 'HTTPS://Probe.Example:8443/check'
+            \toption ca_bundle '/etc/ssl/certs/ca-certificates.crt'
+            \toption wispr_user 'guest@example'
+            \toption wispr_password 'pass word'
+            """)
+        #expect(uci.configuration.helpers == [HelperDescriptor(name: "portal", kind: .builtin, program: "portal")])
+        var expected = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
+        expected.probeURLs = ["http://probe.example/generate_204", "https://probe.example:8443/check"]
+        expected.caBundle = "/etc/ssl/certs/ca-certificates.crt"
+        expected.wisprUser = "guest@example"
+        expected.wisprPassword = "pass word"
+        #expect(uci.settings.helpers == [expected])
+        #expect(failure("config helper p\noption builtin portal\nlist probe_url 'ftp://x/'")
+            == path + ":3: list probe_url: 'ftp://x/' is not an http:// or https:// URL: URL scheme 'ftp' is not http or https")
+        #expect(failure("config helper p\noption builtin portal\noption ca_bundle 'certs.pem'")
+            == path + ":3: option ca_bundle: 'certs.pem' is not an absolute path")
+        #expect(failure("config helper p\noption builtin portal\noption wispr_password 'se\tcret'")
+            == path + ":3: option wispr_password: has a control character")
     }
 
     @Test func networks() throws {
