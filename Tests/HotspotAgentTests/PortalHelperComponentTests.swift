@@ -272,3 +272,48 @@ final class PortalServer {
         #expect(r.err.contains("usage: hotspotd portal-helper"))
     }
 }
+
+/// The daemon's side: `option builtin 'portal'` runs the built binary as `portal-helper`, as the
+/// helper user, with its options from the configuration, and reads its answer.
+@Suite(.serialized) struct DaemonPortalHelperTests {
+    @Test func theDaemonRunsItsPortalHelperForEvaluate() throws {
+        let portal = try PortalServer(mode: "click")
+        let dir = temporaryDirectory()
+        let config = dir + "/hotspot"
+        // A literal probe URL: the daemon hands the helper the host's DNS servers, not the fake one.
+        try """
+        config hotspot 'main'
+        \toption interface 'lo'
+        \toption ctrl_dir '\(dir)/wpa'
+        \toption run_dir '\(dir)/run'
+        \toption state_file '\(dir)/state'
+        config helper 'portal'
+        \toption builtin 'portal'
+        \tlist probe_url 'http://127.0.0.1:\(portal.http)/generate_204'
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
+        let loop = EventLoop()
+        var options = HotspotDaemon.Options()
+        options.configPath = config
+        let daemon = HotspotDaemon(loop: loop, options: options, settings: loaded.settings, configuration: loaded.configuration,
+                                   logger: Logger(toSyslog: false, toStderr: false))
+        daemon.portalHelperPath = ControlHarness.binary
+        let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
+
+        // filterScanList is answered without a process.
+        daemon.runHelper(HelperRequest(id: 1, helper: "portal", command: .filterScanList))
+        #expect(daemon.runs.isEmpty)
+
+        daemon.runHelper(HelperRequest(id: 2, helper: "portal", command: .evaluate, network: network))
+        #expect(daemon.runs.count == 1)
+        let deadline = Date().addingTimeInterval(20)
+        while daemon.lastRun == nil && Date() < deadline { loop.runOnce(maxWait: 50) }
+        let run = try #require(daemon.lastRun)
+        #expect(run.command == .evaluate)
+        #expect(run.result == "success (low)")
+        #expect(portal.requests == ["GET /generate_204"])
+        let probe = try #require(portal.entries.first { $0["path"] as? String == "/generate_204" })
+        #expect(probe["agent"] as? String == "hotspotd/" + hotspotdVersion)
+    }
+}
