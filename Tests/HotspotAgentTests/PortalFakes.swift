@@ -33,7 +33,7 @@ final class FakeDNSServer {
                 let n = withUnsafeMutablePointer(to: &peer) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { recvfrom(fd, &buffer, buffer.count, 0, $0, &peerLength) }
                 }
-                if n <= 0 { return }  // closed by deinit
+                if n <= 0 { close(fd); return }  // shut down by deinit
                 let query = Array(buffer[0..<n])
                 received.append(query)
                 for reply in respond(query) {
@@ -45,10 +45,9 @@ final class FakeDNSServer {
         }
     }
 
-    deinit {
-        shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
-    }
+    // Shut down, not closed: the thread closes it once it is out of recvfrom, so that the number cannot
+    // be reused by another test's socket while this thread still reads from it.
+    deinit { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// The answer to `query` (its id and question echoed): the addresses as A records, or `rcode` (3: NXDOMAIN).
     static func answer(_ query: [UInt8], addresses: [[UInt8]], rcode: UInt8 = 0, id: [UInt8]? = nil) -> [UInt8] {
@@ -77,21 +76,32 @@ final class FakeDNSServer {
 /// Content-Length body), keeps it, and writes what `respond` returns (nil: stays silent until the
 /// client gives up), then closes the connection.
 final class ScriptedHTTPServer {
-    let listener: TCPListener
-    var port: UInt16 { listener.port }
+    let fd: Int32
+    let port: UInt16
     private let received = Recorder<String>()
 
     var requests: [String] { received.items }
 
     init(respond: @escaping @Sendable (_ index: Int, _ request: String) -> [UInt8]?) throws {
-        listener = try TCPListener()
-        let fd = listener.fd
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard ok else { close(fd); throw POSIXError(.EADDRINUSE) }
+        port = UInt16(bigEndian: address.sin_port)
         let received = self.received
         Thread.detachNewThread {
             var index = 0
             while true {
                 let c = accept(fd, nil, nil)
-                if c < 0 { return }
+                if c < 0 { close(fd); return }  // shut down by deinit
                 let request = ScriptedHTTPServer.readRequest(c)
                 received.append(request)
                 if let reply = respond(index, request) {
@@ -111,7 +121,8 @@ final class ScriptedHTTPServer {
         }
     }
 
-    deinit { shutdown(listener.fd, Int32(SHUT_RDWR)) }
+    // As FakeDNSServer: the thread closes the socket once accept fails.
+    deinit { shutdown(fd, Int32(SHUT_RDWR)) }
 
     static func readRequest(_ fd: Int32) -> String {
         var data: [UInt8] = []
