@@ -163,11 +163,6 @@ public final class ControlServer {
     @inline(never)
     func ready(_ id: Int, _ revents: Int16) {
         guard let i = index(id) else { return }
-        if !clients[i].answered {
-            // Its bytes stay in the socket; poll reports them again on the next turn.
-            if servedTurn != loop.turn { servedTurn = loop.turn; servedInTurn = 0 }
-            if servedInTurn >= requestsPerTurn { return }
-        }
         if clients[i].answered {
             if clients[i].output.isEmpty {
                 // Waiting for the handler: only a hang-up wakes us; the client is gone.
@@ -177,6 +172,9 @@ public final class ControlServer {
             }
             return
         }
+        // Its bytes stay in the socket; poll reports them again on the next turn.
+        if servedTurn != loop.turn { servedTurn = loop.turn; servedInTurn = 0 }
+        if servedInTurn >= requestsPerTurn { return }
         var chunk = [UInt8](repeating: 0, count: 512)
         while true {
             let fd = clients[i].fd

@@ -3,14 +3,14 @@ import HotspotProtocol
 /// Byte helpers for the HTML, XML and JSON a portal sends. Names and keywords are compared as ASCII against
 /// lowercase `StaticString`s: `String` comparison would pull Unicode tables into the Embedded build.
 enum PortalBytes {
-    static func lowercased(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5a ? b | 0x20 : b }
+    static func lowercased(_ b: UInt8) -> UInt8 { ASCII.lowercased(b) }
 
     /// HTML's whitespace: space, tab, LF, FF, CR.
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0c || b == 0x0d }
 
-    static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a }
+    static func isLetter(_ b: UInt8) -> Bool { ASCII.isLetter(b) }
 
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) }
 
     static func hexValue(_ b: UInt8) -> UInt32? {
         if isDigit(b) { return UInt32(b - 0x30) }

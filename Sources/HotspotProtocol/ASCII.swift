@@ -5,9 +5,9 @@ public enum ASCII {
     /// True for bytes 0x20–0x7e.
     public static func isPrintable(_ b: UInt8) -> Bool { b >= 0x20 && b <= 0x7e }
 
-    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    public static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    static func isLetter(_ b: UInt8) -> Bool { lowercased(b) >= UInt8(ascii: "a") && lowercased(b) <= UInt8(ascii: "z") }
+    public static func isLetter(_ b: UInt8) -> Bool { lowercased(b) >= UInt8(ascii: "a") && lowercased(b) <= UInt8(ascii: "z") }
 
     /// Control bytes: 0x00–0x1f and 0x7f.
     static func isControl(_ b: UInt8) -> Bool { b < 0x20 || b == 0x7f }
@@ -15,7 +15,7 @@ public enum ASCII {
     /// Space or horizontal tab (HTTP's OWS).
     static func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
 
-    static func lowercased(_ b: UInt8) -> UInt8 {
+    public static func lowercased(_ b: UInt8) -> UInt8 {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
