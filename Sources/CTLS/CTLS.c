@@ -182,11 +182,11 @@ static int load_trust_anchors(const char *path, br_x509_trust_anchor **anchors, 
 
 // MARK: - The client profile
 
-// TLS 1.2 only, ECDHE with AEAD suites (AES-GCM, ChaCha20-Poly1305), RSA and ECDSA certificates
-// signed with SHA-256/384/512. No RSA key exchange, CBC, 3DES, SHA-1 or renegotiation.
+// TLS 1.2 only, ECDHE with AES-GCM, RSA and ECDSA certificates signed with SHA-256/384/512. No RSA
+// key exchange, CBC, 3DES, SHA-1 or renegotiation. For flash: no ChaCha20-Poly1305 (every server
+// with ECDHE offers AES-GCM) and one big-integer size (i15) for the curves, ECDSA and RSA alike,
+// P-256/384/521 without X25519; a portal login makes a few handshakes, so speed does not matter.
 static const uint16_t ctls_suites[] = {
-    BR_TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
-    BR_TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
     BR_TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
     BR_TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
     BR_TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
@@ -202,10 +202,11 @@ static void configure(ctls_client *client, int64_t unix_time) {
     br_ssl_engine_set_suites(&cc->eng, ctls_suites, sizeof ctls_suites / sizeof ctls_suites[0]);
 
     br_x509_minimal_init(xc, &br_sha256_vtable, client->anchors, client->anchor_count);
-    br_ssl_engine_set_default_rsavrfy(&cc->eng);
-    br_ssl_engine_set_default_ecdsa(&cc->eng);  // also the ECDHE curves: P-256, P-384, P-521, X25519
-    br_x509_minimal_set_rsa(xc, br_ssl_engine_get_rsavrfy(&cc->eng));
-    br_x509_minimal_set_ecdsa(xc, br_ssl_engine_get_ec(&cc->eng), br_ssl_engine_get_ecdsa(&cc->eng));
+    br_ssl_engine_set_rsavrfy(&cc->eng, &br_rsa_i15_pkcs1_vrfy);
+    br_ssl_engine_set_ec(&cc->eng, &br_ec_prime_i15);
+    br_ssl_engine_set_ecdsa(&cc->eng, &br_ecdsa_i15_vrfy_asn1);
+    br_x509_minimal_set_rsa(xc, &br_rsa_i15_pkcs1_vrfy);
+    br_x509_minimal_set_ecdsa(xc, &br_ec_prime_i15, &br_ecdsa_i15_vrfy_asn1);
     static const br_hash_class *const hashes[] = { &br_sha256_vtable, &br_sha384_vtable, &br_sha512_vtable };
     for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++) {
         int id = (int)((hashes[i]->desc >> BR_HASHDESC_ID_OFF) & BR_HASHDESC_ID_MASK);
@@ -221,7 +222,6 @@ static void configure(ctls_client *client, int64_t unix_time) {
     br_ssl_engine_set_prf_sha256(&cc->eng, &br_tls12_sha256_prf);
     br_ssl_engine_set_prf_sha384(&cc->eng, &br_tls12_sha384_prf);
     br_ssl_engine_set_default_aes_gcm(&cc->eng);
-    br_ssl_engine_set_default_chapol(&cc->eng);
     br_ssl_engine_set_buffer(&cc->eng, client->buffer, sizeof client->buffer, 0);
 }
 

@@ -42,7 +42,11 @@ public enum CLI {
             Output.out("hotspotd \(hotspotdVersion)")
             return 0
         case "radio":
+            #if HOTSPOTD_NO_RADIO_VERBS
+            return fail("this build has no radio verbs (they are in the x86_64 build); iw and wpa_cli show the same")
+            #else
             return RadioCommand.main(rest)
+            #endif
         case "run":
             return RunCommand.main(rest)
         case "portal-helper":
@@ -77,7 +81,9 @@ public enum CLI {
         for s in subcommands {
             text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
         }
+        #if !HOTSPOTD_NO_RADIO_VERBS
         text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
+        #endif
         text += """
 
             config save sets preferences in the config file; the others keep their value:

@@ -2,6 +2,9 @@ import CLinux
 import HotspotCore
 import HotspotProtocol
 
+// Debugging verbs for the x86_64 build and the tests; the ARM router builds leave them out for
+// flash (cross/sdk's toolsets define HOTSPOTD_NO_RADIO_VERBS), where iw and wpa_cli show the same.
+#if !HOTSPOTD_NO_RADIO_VERBS
 /// `hotspotd radio …`: what the radio sees, straight from nl80211 and wpa_supplicant, for people
 /// debugging a router and for the radio tests. None of it needs the daemon.
 enum RadioCommand {
@@ -727,4 +730,4 @@ enum MACAddress {
         return String(decoding: out, as: UTF8.self)
     }
 }
-
+#endif
