@@ -52,6 +52,8 @@ public final class HotspotDaemon: HotspotEffects {
     /// The control socket; the latest helper run and state changes, for `hotspotd status`.
     var control: ControlServer? = nil
     var lastRun: ControlReport.HelperRun? = nil
+    /// The last captive-portal API URI (or why it was refused) logged, so each change is logged once.
+    var captiveAPINote = ""
     var transitions: [ControlReport.Transition] = []
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
@@ -528,15 +530,17 @@ public final class HotspotDaemon: HotspotEffects {
             uplink.gateway = a.gateway.map { $0.description }
         }
         uplink.dnsServers = HotspotDaemon.dnsServers()
-        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, settings: settings,
-                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
-        var sandbox = HelperSandbox()
-        sandbox.noNetwork = launch.noNetwork
+        uplink.captivePortalAPI = captivePortalAPI()
         let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
         guard let ids = HotspotDaemon.resolve(user) else {
             return answer(request.id, .helperFailed(requestID: request.id,
                                                     .couldNotStart("no user " + user.description + " to run it as")))
         }
+        let stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
+        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, settings: settings,
+                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
+        var sandbox = HelperSandbox()
+        sandbox.noNetwork = launch.noNetwork
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
         let started = loop.now
@@ -595,9 +599,9 @@ extension HotspotDaemon {
     /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
     static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
-                       settings: DaemonSettings, configuration: HotspotConfiguration,
+                       stateDirectory: String? = nil, settings: DaemonSettings, configuration: HotspotConfiguration,
                        portalHelperPath: String) -> HelperLaunch {
-        let invocation = HelperInvocation(request, uplink: uplink)
+        let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
         guard helper.kind == .builtin && helper.program == PortalHelper.builtinName else {
             return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
                                 input: invocation.input, noNetwork: request.command.isEvaluation, stderrLines: 1)
@@ -658,6 +662,44 @@ extension HotspotDaemon {
         case .helperFailed(_, let f): return f.description
         default: return "?"
         }
+    }
+
+    /// The RFC 8908 API URI of the uplink's DHCP lease (option 114), from the file init.d/udhcpc.user
+    /// writes; a rejected one is logged once, not at every helper command.
+    func captivePortalAPI() -> String? {
+        let path = settings.runDirectory + "/captive-api." + settings.interface
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { captiveAPINote = ""; return nil }
+        defer { fd.close() }
+        guard let bytes = try? fd.readAll(limit: 1_024) else { return nil }
+        switch CaptivePortalAPIOption.uri(fromHexFile: bytes) {
+        case .success(let uri):
+            if captiveAPINote != uri { logger.log(.info, "DHCP announces the captive-portal API " + uri) }
+            captiveAPINote = uri
+            return uri
+        case .failure(let why):
+            let note = "DHCP option 114 ignored: " + why.description
+            if captiveAPINote != note { logger.log(.warning, note) }
+            captiveAPINote = note
+            return nil
+        }
+    }
+
+    /// `<run_dir>-helpers/NAME`, the helper's own directory between its commands (HOTSPOT_STATE_DIR):
+    /// outside the run directory, which stays the daemon's alone; 0700 and owned by the helper's user.
+    func helperStateDirectory(_ name: String, uid: UInt32, gid: UInt32) -> String? {
+        guard !name.isEmpty, name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == 0x5f || $0 == 0x2d }) else {
+            return nil
+        }
+        let base = settings.runDirectory + "-helpers"
+        let path = base + "/" + name
+        _ = mkdir(base, 0o755)
+        _ = mkdir(path, 0o700)
+        // A changed `option user` takes the directory over; a failure leaves the helper without one.
+        guard chown(path, uid, gid) == 0, chmod(path, 0o700) == 0 else {
+            logger.log(.warning, "helper " + name + ": cannot prepare " + path + ": " + Errno.current.description)
+            return nil
+        }
+        return path
     }
 
     /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.

@@ -7,14 +7,18 @@ import HotspotProtocol
 /// per command exactly like an external helper (same environment, same `key=value` answer on stdout, the
 /// same sandbox but with network for evaluate). What it did and why goes to stderr, which the daemon logs.
 ///
-/// - evaluate: probe; a portal → `confidence=low`, open internet or none → `confidence=none`.
-/// - maintain: probe; open → success, a portal again → authenticationRequired, nothing → temporaryFailure.
-/// - authenticate: probe; fetch the portal page (following redirects, meta refresh, script redirects);
+/// Where the network stands comes from its RFC 8908 API when DHCP announced one (HOTSPOT_CAPTIVE_API)
+/// and it answers, else from the probe URLs (`locate`).
+/// - evaluate: a portal → `confidence=low`, open internet or none → `confidence=none`.
+/// - maintain: open → success, a portal again → authenticationRequired, nothing → temporaryFailure.
+/// - authenticate: fetch the portal page (following redirects, meta refresh, script redirects);
 ///   WISPr when the page carries its XML and credentials are configured; else the page's form
-///   (`ClickThroughPlan`) sent with its cookies, then probe again to verify; a form that needs the owner
+///   (`ClickThroughPlan`) sent with its cookies, then locate again to verify; a form that needs the owner
 ///   → uiRequired with its fields and the portal's URL.
 /// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form.
-/// - logoff: nothing is kept between commands, so there is no WISPr LogoffURL to call: success.
+/// - logoff: the WISPr LogoffURL that the login kept in HOTSPOT_STATE_DIR, when there is one.
+/// Success carries `session_remaining=` when the API tells the session's time left, so maintain comes
+/// back as it ends.
 public struct PortalHelper {
     /// The answer's `key=value` lines, `result=` last.
     public struct Answer: Equatable {
@@ -46,6 +50,8 @@ public struct PortalHelper {
     let policy: PortalHostPolicy
     let variable: (String) -> String?
     let log: (String) -> Void
+    /// The API's `seconds-remaining` at the last look.
+    var sessionSeconds: Int64? = nil
 
     public init(settings: PortalHelperSettings, environment variable: @escaping (String) -> String?,
                 log: @escaping (String) -> Void) {
@@ -83,15 +89,21 @@ public struct PortalHelper {
         case .maintain: return maintain()
         case .authenticate: return login(withAnswers: false)
         case .presentUI: return login(withAnswers: true)
-        case .logoff:
-            log("logoff: no WISPr LogoffURL is kept between commands; the venue's session ends by itself")
-            return Answer(.success)
+        case .logoff: return logoff()
         }
     }
 
+    var hasNoWayToLook: Bool { settings.probeURLs.isEmpty && settings.captivePortalAPI == nil }
+
+    /// Success, with the session's time left when the API told it.
+    func success() -> Answer {
+        guard let s = sessionSeconds, s >= 0 else { return Answer(.success) }
+        return Answer(.success, ["session_remaining=" + String(min(s, 2_592_000))])
+    }
+
     mutating func evaluate() -> Answer {
-        if settings.probeURLs.isEmpty { log("no probe URL: cannot tell a portal"); return Answer(.success, ["confidence=none"]) }
-        switch probe() {
+        if hasNoWayToLook { log("no probe URL: cannot tell a portal"); return Answer(.success, ["confidence=none"]) }
+        switch locate() {
         case .open:
             log("internet open: no portal to log in to")
             return Answer(.success, ["confidence=none"])
@@ -109,9 +121,9 @@ public struct PortalHelper {
     }
 
     mutating func maintain() -> Answer {
-        if settings.probeURLs.isEmpty { log("no probe URL configured"); return Answer(.failure) }
-        switch probe() {
-        case .open: return Answer(.success)
+        if hasNoWayToLook { log("no probe URL configured"); return Answer(.failure) }
+        switch locate() {
+        case .open: return success()
         case .portal(let entry):
             log("the portal is back (" + entry.url.description + "): the session ended")
             return Answer(.authenticationRequired)
@@ -124,13 +136,14 @@ public struct PortalHelper {
     // MARK: - Login
 
     mutating func login(withAnswers: Bool) -> Answer {
-        if settings.probeURLs.isEmpty { log("no probe URL configured"); return Answer(.failure) }
+        if hasNoWayToLook { log("no probe URL configured"); return Answer(.failure) }
+        forgetLogoffURL()
         for round in 0..<PortalHelper.maxRounds {
             let entry: PortalEntry
-            switch probe() {
+            switch locate() {
             case .open:
                 log(round == 0 ? "internet open already: nothing to log in to" : "logged in: the probe gets through")
-                return Answer(.success)
+                return success()
             case .noInternet(let why):
                 log((round == 0 ? "no internet and no portal: " : "after the login, no internet: ") + why)
                 return Answer(.temporaryFailure)
@@ -218,6 +231,38 @@ public struct PortalHelper {
         case open
         case portal(PortalEntry)
         case noInternet(String)
+    }
+
+    /// The RFC 8908 API when the network announced one and it answers (`captive: false` is open, a
+    /// `user-portal-url` is where to log in); else, or when it is captive without one, the probes.
+    mutating func locate() -> ProbeOutcome {
+        guard let api = settings.captivePortalAPI else { return probe() }
+        var request = HTTPRequest(url: api)
+        request.headers.append(HTTPHeader("Accept", "application/captive+json"))
+        let state: CaptivePortalAPIState
+        do throws(HTTPClientError) {
+            let response = try client.send(request)
+            guard response.status == 200 else {
+                log("captive-portal API " + api.description + ": HTTP " + String(response.status) + ": probing instead")
+                return probe()
+            }
+            do throws(CaptivePortalAPIError) { state = try CaptivePortalAPIState(parsing: response.body) } catch {
+                log("captive-portal API " + api.description + ": " + error.description + ": probing instead")
+                return probe()
+            }
+        } catch {
+            log("captive-portal API " + api.description + ": " + error.description + ": probing instead")
+            return probe()
+        }
+        sessionSeconds = state.captive ? nil : state.secondsRemaining
+        log("captive-portal API: " + (state.captive ? "captive" : "not captive")
+            + (sessionSeconds.map { ", " + String($0) + " s left" } ?? ""))
+        guard state.captive else { return .open }
+        if let raw = state.userPortalURL, let url = try? api.resolve(raw[...]) {
+            return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))
+        }
+        log("captive-portal API: no usable user-portal-url: probing")
+        return probe()
     }
 
     /// Each probe URL in turn (plain http first, as listed): the first that gets through or meets a
@@ -380,9 +425,9 @@ public struct PortalHelper {
             log("WISPr login: " + code.description + (reply.replyMessage.map { ", " + HelperProtocol.printable(Array($0.prefix(200))) } ?? ""))
             switch code {
             case .loginSucceeded:
-                if reply.logoffURL != nil { log("WISPr LogoffURL not kept: logoff leaves the session to end by itself") }
-                switch probe() {
-                case .open: return Answer(.success)
+                if let logoff = reply.logoffURL, let url = try? login.resolve(logoff[...]) { keepLogoffURL(url) }
+                switch locate() {
+                case .open: return success()
                 case .portal, .noInternet:
                     log("WISPr said logged in, but the probe does not get through")
                     return Answer(.temporaryFailure)
@@ -403,6 +448,52 @@ public struct PortalHelper {
         }
         log("WISPr login still pending")
         return Answer(.temporaryFailure)
+    }
+}
+
+// MARK: - Logoff
+
+extension PortalHelper {
+    /// `HOTSPOT_STATE_DIR/wispr-logoff`: the network's SSID (hex) and its LogoffURL, one per line.
+    var logoffFile: String? { settings.stateDirectory.map { $0 + "/wispr-logoff" } }
+
+    func keepLogoffURL(_ url: HTTPURL) {
+        guard let path = logoffFile else { log("WISPr LogoffURL not kept: no HOTSPOT_STATE_DIR"); return }
+        let text = Array((settings.ssidHex + "\n" + url.description + "\n").utf8)
+        do throws(Errno) { try StateFile.replace(path, with: text, mode: 0o600) } catch {
+            log("WISPr LogoffURL not kept: " + path + ": " + error.description)
+        }
+    }
+
+    func forgetLogoffURL() {
+        if let path = logoffFile { _ = unlink(path) }
+    }
+
+    /// Calls the LogoffURL that the login on this network kept; without one the session ends by itself.
+    mutating func logoff() -> Answer {
+        guard let path = logoffFile, let fd = try? FileDescriptor.open(path, O_RDONLY) else {
+            log("logoff: no WISPr LogoffURL for this network: the venue's session ends by itself")
+            return Answer(.success)
+        }
+        let bytes = (try? fd.readAll(limit: 4_096)) ?? []
+        fd.close()
+        forgetLogoffURL()
+        let lines = bytes.split(separator: 0x0a)
+        guard lines.count == 2, lines[0].elementsEqual(settings.ssidHex.utf8), let url = try? HTTPURL(parsing: lines[1]) else {
+            log("logoff: the kept LogoffURL is another network's: the venue's session ends by itself")
+            return Answer(.success)
+        }
+        log("WISPr logoff at " + url.description)
+        do throws(HTTPClientError) {
+            let (response, _) = try client.fetch(HTTPRequest(url: url))
+            let code = (try? WISPrMessage.find(in: response.body))?.responseCode
+            log("WISPr logoff: HTTP " + String(response.status) + (code.map { ", " + $0.description } ?? ""))
+            if let code, code != .logoffSucceeded { return Answer(.failure) }
+            return Answer(response.status < 400 ? .success : .failure)
+        } catch {
+            log("WISPr logoff: " + error.description)
+            return Answer(.failure)
+        }
     }
 }
 

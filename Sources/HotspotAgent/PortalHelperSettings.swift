@@ -2,7 +2,8 @@ import HotspotPortal
 import HotspotProtocol
 
 /// What the built-in portal helper works with, read from its environment: the helper protocol's
-/// `HOTSPOT_INTERFACE`, `HOTSPOT_DNS` and `HOTSPOT_GATEWAY`, and the variables hotspotd adds for this
+/// `HOTSPOT_INTERFACE`, `HOTSPOT_DNS`, `HOTSPOT_GATEWAY`, `HOTSPOT_CAPTIVE_API` (the RFC 8908 API the
+/// DHCP server announced), `HOTSPOT_STATE_DIR` and `HOTSPOT_SSID_HEX`, and the variables hotspotd adds for this
 /// helper alone from its `config helper` section and the manager preferences:
 ///
 /// | variable | value |
@@ -31,6 +32,11 @@ public struct PortalHelperSettings {
     public var wisprUser: [UInt8]?
     public var wisprPassword: [UInt8]?
     public var timeLimitMs: Int64 = 40_000
+    /// RFC 8908's API, always https (the daemon checked the DHCP option).
+    public var captivePortalAPI: HTTPURL?
+    /// Where the WISPr LogoffURL waits for logoff.
+    public var stateDirectory: String?
+    public var ssidHex = ""
     /// Values left out, for the log.
     public var notes: [String] = []
 
@@ -62,6 +68,13 @@ public struct PortalHelperSettings {
         if let path = value("HOTSPOT_CA_BUNDLE") { trustAnchorsPath = path }
         wisprUser = value("HOTSPOT_WISPR_USER").map { Array($0.utf8) }
         wisprPassword = value("HOTSPOT_WISPR_PASSWORD").map { Array($0.utf8) }
+        if let api = value("HOTSPOT_CAPTIVE_API") {
+            if let url = try? HTTPURL(api), url.scheme == .https { captivePortalAPI = url } else {
+                notes.append("HOTSPOT_CAPTIVE_API left out: not an https URL")
+            }
+        }
+        stateDirectory = value("HOTSPOT_STATE_DIR")
+        ssidHex = value("HOTSPOT_SSID_HEX") ?? ""
         if let t = value("HOTSPOT_PORTAL_TIME_LIMIT") {
             if let s = Int(t), s >= 1, s <= 3600 { timeLimitMs = Int64(s) * 1000 } else {
                 notes.append("HOTSPOT_PORTAL_TIME_LIMIT is not 1-3600 seconds")
@@ -73,6 +86,7 @@ public struct PortalHelperSettings {
     public var hostPolicy: PortalHostPolicy {
         var trusted: [HTTPURL.Host] = []
         for url in probeURLs { trusted.append(url.host) }
+        if let captivePortalAPI { trusted.append(captivePortalAPI.host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
         return PortalHostPolicy(domains: portalDomains, trusted: trusted)
     }

@@ -7,12 +7,16 @@ public struct UplinkAddressing: Hashable, Sendable {
     public var address: String?
     public var gateway: String?
     public var dnsServers: [String]
+    /// The RFC 8908 API's URI the DHCP server announced (option 114), already checked.
+    public var captivePortalAPI: String?
 
-    public init(interface: String? = nil, address: String? = nil, gateway: String? = nil, dnsServers: [String] = []) {
+    public init(interface: String? = nil, address: String? = nil, gateway: String? = nil, dnsServers: [String] = [],
+                captivePortalAPI: String? = nil) {
         self.interface = interface
         self.address = address
         self.gateway = gateway
         self.dnsServers = dnsServers
+        self.captivePortalAPI = captivePortalAPI
     }
 }
 
@@ -28,7 +32,8 @@ public struct HelperInvocation: Hashable, Sendable {
     /// UI answers left out, and why (never their values), for the log.
     public var notes: [String]
 
-    public init(_ request: HelperRequest, uplink: UplinkAddressing = UplinkAddressing()) {
+    /// `stateDirectory`: a directory of the helper's own (its user's) that lasts between its commands.
+    public init(_ request: HelperRequest, uplink: UplinkAddressing = UplinkAddressing(), stateDirectory: String? = nil) {
         arguments = [request.command.rawValue]
         environment = HelperProtocol.baseEnvironment
         input = []
@@ -65,6 +70,8 @@ public struct HelperInvocation: Hashable, Sendable {
             dns += s
         }
         set("HOTSPOT_DNS", dns)
+        set("HOTSPOT_CAPTIVE_API", HelperInvocation.fact(uplink.captivePortalAPI))
+        set("HOTSPOT_STATE_DIR", HelperInvocation.fact(stateDirectory))
         if request.command == .presentUI {
             for answer in request.answers { addAnswer(answer) }
         }

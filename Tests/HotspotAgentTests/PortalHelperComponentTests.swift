@@ -247,6 +247,75 @@ final class PortalServer {
         #expect(portal.requests.contains("POST /accept"))
     }
 
+    // MARK: RFC 8908 and logoff
+
+    /// The API announced by DHCP decides where the probe cannot tell (it answers 204 here): captive with a
+    /// user-portal-url → the login there; after it, not captive with the session's time left.
+    @Test func theCaptivePortalAPILeadsTheLoginAndTellsTheSessionTime() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "capport", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
+        var environment = portal.environment
+        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        #expect(try run("evaluate", environment).lines == ["confidence=none", "result=success"])  // the probe alone: open
+        environment["HOTSPOT_CAPTIVE_API"] = "https://localhost:\(portal.https)/capport"
+        let evaluate = try run("evaluate", environment)
+        #expect(evaluate.lines == ["confidence=low", "result=success"], "\(evaluate.err)")
+        #expect(evaluate.err.contains("captive-portal API: captive"))
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["session_remaining=120", "result=success"], "\(r.err)")
+        #expect(portal.requests.contains("POST /accept"))
+        let api = try #require(portal.entries.first { $0["path"] as? String == "/capport" })
+        #expect(api["accept"] as? String == "application/captive+json")
+        #expect(api["tls"] as? Bool == true)
+        #expect(try run("maintain", environment).lines == ["session_remaining=120", "result=success"])
+    }
+
+    /// An API that fails is logged and the probes decide, as if there were none.
+    @Test func aFailingCaptivePortalAPIFallsBackToTheProbes() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "click", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
+        var environment = portal.environment
+        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        environment["HOTSPOT_CAPTIVE_API"] = "https://localhost:\(portal.https)/nothing-here"
+        let r = try run("evaluate", environment)
+        #expect(r.lines == ["confidence=low", "result=success"])
+        #expect(r.err.contains("/nothing-here: HTTP 404: probing instead"))
+        environment["HOTSPOT_CAPTIVE_API"] = "http://localhost:\(portal.http)/capport"
+        #expect(try run("evaluate", environment).err.contains("HOTSPOT_CAPTIVE_API left out: not an https URL"))
+    }
+
+    /// The WISPr login keeps its LogoffURL in HOTSPOT_STATE_DIR; logoff on the same network calls it once.
+    @Test func wisprLogoffCallsTheLogoffURLTheLoginKept() throws {
+        let pki = TestPKI.shared
+        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
+        let state = temporaryDirectory()
+        var environment = portal.environment
+        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        environment["HOTSPOT_WISPR_USER"] = "user"
+        environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
+        environment["HOTSPOT_STATE_DIR"] = state
+        environment["HOTSPOT_SSID_HEX"] = "486f74656c"
+        #expect(try run("authenticate", environment).lines == ["result=success"])
+        let kept = try String(contentsOfFile: state + "/wispr-logoff", encoding: .utf8)
+        #expect(kept == "486f74656c\nhttps://localhost:\(portal.https)/wispr-logoff\n")
+        var elsewhere = environment
+        elsewhere["HOTSPOT_SSID_HEX"] = "4f74686572"
+        let other = try run("logoff", elsewhere)
+        #expect(other.lines == ["result=success"])
+        #expect(other.err.contains("another network's"))
+        #expect(!portal.requests.contains("GET /wispr-logoff"))
+        #expect(!FileManager.default.fileExists(atPath: state + "/wispr-logoff"))  // stale: dropped
+
+        try kept.write(toFile: state + "/wispr-logoff", atomically: true, encoding: .utf8)
+        let r = try run("logoff", environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.err.contains("logoff succeeded (150)") || r.err.contains("WISPr logoff: HTTP 200"))
+        #expect(portal.requests.filter { $0 == "GET /wispr-logoff" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: state + "/wispr-logoff"))
+        #expect(try run("maintain", environment).lines == ["result=authenticationRequired"])  // the session did end
+        #expect(try run("logoff", environment).err.contains("no WISPr LogoffURL"))
+    }
+
     // MARK: the process
 
     /// As the daemon runs it: an unprivileged user binding its sockets to the interface (Linux ≥ 5.7).
@@ -315,5 +384,71 @@ final class PortalServer {
         #expect(portal.requests == ["GET /generate_204"])
         let probe = try #require(portal.entries.first { $0["path"] as? String == "/generate_204" })
         #expect(probe["agent"] as? String == "hotspotd/" + hotspotdVersion)
+    }
+
+    /// The DHCP hook's file (init.d/udhcpc.user, run here as OpenWrt's dhcp.script would) reaches every
+    /// helper as HOTSPOT_CAPTIVE_API, and each helper gets a state directory its own user can write.
+    @Test func theDaemonHandsHelpersTheDHCPCaptiveAPIAndAStateDirectory() throws {
+        let dir = temporaryDirectory()
+        let hook = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("init.d/udhcpc.user").path
+        func dhcp(_ event: String, opt114: String) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = [hook, event]
+            p.environment = ["interface": "lo", "opt114": opt114, "HOTSPOT_RUN_DIR": dir + "/run", "PATH": "/usr/bin:/bin"]
+            try p.run()
+            p.waitUntilExit()
+        }
+        let uri = "https://capport.example/api?x=1"
+        try dhcp("bound", opt114: uri.utf8.map { String(format: "%02x", $0) }.joined())
+        let script = dir + "/spy"
+        _ = FileManager.default.createFile(atPath: script, contents: Data("""
+            #!/bin/sh
+            env > "$HOTSPOT_STATE_DIR/env" || exit 1
+            echo confidence=low; echo result=success
+
+            """.utf8), attributes: [.posixPermissions: 0o755])
+        let config = dir + "/hotspot"
+        try """
+        config hotspot 'main'
+        \toption interface 'lo'
+        \toption ctrl_dir '\(dir)/wpa'
+        \toption run_dir '\(dir)/run'
+        \toption state_file '\(dir)/state'
+        config helper 'spy'
+        \toption exec '\(script)'
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
+        let loop = EventLoop()
+        let daemon = HotspotDaemon(loop: loop, options: HotspotDaemon.Options(), settings: loaded.settings,
+                                   configuration: loaded.configuration, logger: Logger(toSyslog: false, toStderr: false))
+        let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
+        func evaluate(_ id: UInt64) throws -> [String] {
+            daemon.lastRun = nil
+            daemon.runHelper(HelperRequest(id: id, helper: "spy", command: .evaluate, network: network))
+            let deadline = Date().addingTimeInterval(20)
+            while daemon.lastRun == nil && Date() < deadline { loop.runOnce(maxWait: 50) }
+            #expect(daemon.lastRun?.result == "success (low)")
+            let env = try String(contentsOfFile: dir + "/run-helpers/spy/env", encoding: .utf8)
+            return env.split(separator: "\n").map(String.init)
+        }
+        var env = try evaluate(1)
+        #expect(env.contains("HOTSPOT_CAPTIVE_API=" + uri))
+        #expect(env.contains("HOTSPOT_STATE_DIR=" + dir + "/run-helpers/spy"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir + "/run-helpers/spy")
+        #expect(attributes[.ownerAccountID] as? Int == 65534)  // nobody, the helper's user
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+
+        // A venue's option that is no https URI never reaches a helper; the lease's end removes it.
+        try dhcp("renew", opt114: "687474703a2f2f782f")  // http://x/
+        env = try evaluate(2)
+        #expect(env.contains("HOTSPOT_CAPTIVE_API="))
+        try dhcp("renew", opt114: uri.utf8.map { String(format: "%02x", $0) }.joined())
+        try dhcp("deconfig", opt114: "")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/run/captive-api.lo"))
+        env = try evaluate(3)
+        #expect(env.contains("HOTSPOT_CAPTIVE_API="))
     }
 }

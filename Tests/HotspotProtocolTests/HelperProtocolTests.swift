@@ -143,7 +143,9 @@ private let hostileSSIDs: [[UInt8]] = [
         n.didJustJoin = true
         let inv = HelperInvocation(request(.evaluate, n),
                                    uplink: UplinkAddressing(interface: "wlan0", address: "10.0.0.23",
-                                                            gateway: "10.0.0.1", dnsServers: ["10.0.0.1", "9.9.9.9"]))
+                                                            gateway: "10.0.0.1", dnsServers: ["10.0.0.1", "9.9.9.9"],
+                                                            captivePortalAPI: "https://capport.example/api"),
+                                   stateDirectory: "/var/run/hotspotd-helpers/test")
         #expect(inv.arguments == ["evaluate"])
         #expect(inv.input.isEmpty)
         #expect(inv.environment == [
@@ -154,13 +156,15 @@ private let hostileSSIDs: [[UInt8]] = [
             "HOTSPOT_IS_SECURE=0", "HOTSPOT_DID_AUTO_JOIN=1", "HOTSPOT_DID_JUST_JOIN=1",
             "HOTSPOT_IS_CHOSEN_HELPER=0", "HOTSPOT_INTERFACE=wlan0", "HOTSPOT_ADDRESS=10.0.0.23",
             "HOTSPOT_GATEWAY=10.0.0.1", "HOTSPOT_DNS=10.0.0.1 9.9.9.9",
+            "HOTSPOT_CAPTIVE_API=https://capport.example/api", "HOTSPOT_STATE_DIR=/var/run/hotspotd-helpers/test",
         ])
     }
 
     @Test func unknownFactsAreEmptyNotMissing() {
         // `set -u` scripts may use every documented variable without `${X:-}`.
         let inv = HelperInvocation(request(.maintain, network([0x41], bssid: nil)))
-        for name in ["HOTSPOT_BSSID", "HOTSPOT_INTERFACE", "HOTSPOT_ADDRESS", "HOTSPOT_GATEWAY", "HOTSPOT_DNS"] {
+        for name in ["HOTSPOT_BSSID", "HOTSPOT_INTERFACE", "HOTSPOT_ADDRESS", "HOTSPOT_GATEWAY", "HOTSPOT_DNS",
+                     "HOTSPOT_CAPTIVE_API", "HOTSPOT_STATE_DIR"] {
             #expect(value(name, in: inv.environment) == "", "\(name)")
         }
     }

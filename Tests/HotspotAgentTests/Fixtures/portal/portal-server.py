@@ -13,7 +13,11 @@ Modes (--mode):
   broken  /generate_204 is always 500 (no internet, no portal).
   refresh /generate_204 is a 200 page with a meta refresh to /terms (a portal without redirects).
   wispr   /generate_204 redirects to the terms page, which also carries WISPr XML whose LoginURL is
-          https://localhost:HTTPS/wispr-login; that login takes user/secret.
+          https://localhost:HTTPS/wispr-login; that login takes user/secret, and its reply names the
+          LogoffURL https://localhost:HTTPS/wispr-logoff, which ends the session.
+  capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
+          the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
+          tells the portal.
 Names: probe.test, portal.test and localhost are 127.0.0.1; other.test is 127.0.0.2; the rest NXDOMAIN.
 """
 import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
@@ -60,7 +64,7 @@ WISPR = """<!--
 
 WISPR_REPLY = """<html><!--
 <WISPAccessGatewayParam><AuthenticationReply><MessageType>120</MessageType>
-<ResponseCode>%d</ResponseCode><ReplyMessage>%s</ReplyMessage></AuthenticationReply></WISPAccessGatewayParam>
+<ResponseCode>%d</ResponseCode><ReplyMessage>%s</ReplyMessage>%s</AuthenticationReply></WISPAccessGatewayParam>
 --></html>"""
 
 
@@ -83,6 +87,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def record(self, body=b""):
         log({"method": self.command, "path": self.path, "host": self.headers.get("Host"),
+             "accept": self.headers.get("Accept"),
              "cookie": self.headers.get("Cookie"), "agent": self.headers.get("User-Agent"),
              "tls": isinstance(self.connection, ssl.SSLSocket), "body": body.decode("latin-1")})
 
@@ -93,8 +98,19 @@ class Handler(BaseHTTPRequestHandler):
         self.record()
         path = urllib.parse.urlsplit(self.path).path
         mode = args.mode
+        if path == "/capport":
+            if state["logged_in"]:
+                api = {"captive": False, "seconds-remaining": 120}
+            else:
+                api = {"captive": True, "user-portal-url": self.portal_url("/terms")}
+            return self.send(200, json.dumps(api).encode(), [("Content-Type", "application/captive+json")])
+        if path == "/wispr-logoff":
+            state["logged_in"] = False
+            page = "<html><!--<WISPAccessGatewayParam><LogoffReply><MessageType>130</MessageType>" \
+                   "<ResponseCode>150</ResponseCode></LogoffReply></WISPAccessGatewayParam>--></html>"
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
         if path == "/generate_204":
-            if mode == "open" or state["logged_in"]:
+            if mode in ("open", "capport") or state["logged_in"]:
                 return self.send(204)
             if mode == "broken":
                 return self.send(500, b"oops")
@@ -131,7 +147,8 @@ class Handler(BaseHTTPRequestHandler):
             ok = form.get("UserName") == ["user"] and form.get("Password") == ["secret"]
             if ok:
                 state["logged_in"] = True
-            page = WISPR_REPLY % ((50, "Welcome") if ok else (100, "Wrong password"))
+            logoff = "<LogoffURL>https://localhost:%d/wispr-logoff</LogoffURL>" % ports["https"]
+            page = WISPR_REPLY % ((50, "Welcome", logoff) if ok else (100, "Wrong password", ""))
             return self.send(200, page.encode(), [("Content-Type", "text/html")])
         return self.send(404, b"not found")
 
