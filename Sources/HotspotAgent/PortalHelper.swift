@@ -265,44 +265,73 @@ public struct PortalHelper {
         return probe()
     }
 
-    /// Each probe URL in turn (plain http first, as listed): the first that gets through or meets a
-    /// portal decides; when none does, no internet, with every reason.
+    /// Every probe URL at once, each in a child process of its own (the helper is one process per
+    /// command, and its process group dies with it): the first verdict of open internet or a portal
+    /// decides, so an https probe that hangs costs nothing when http answers, nor a dead http when
+    /// https does. When none decides: no internet, with every reason. One URL, or fork failing: in turn.
     mutating func probe() -> ProbeOutcome {
         var reasons = ""
-        func note(_ url: HTTPURL, _ why: String) {
-            reasons += (reasons.isEmpty ? "" : "; ") + url.description + ": " + why
-        }
+        var running: [(url: HTTPURL, child: ProbeChild)] = []
+        defer { for r in running { r.child.stop() } }
         for url in settings.probeURLs {
-            let response: HTTPResponse
-            do throws(HTTPClientError) { response = try client.send(HTTPRequest(url: url)) } catch {
-                note(url, error.description)
-                continue
+            if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
+                running.append((url, child))
+            } else if let decided = probe(url, into: &reasons) {
+                return decided
             }
-            let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
-                                                     body: response.body)
-            log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
-            switch verdict {
-            case .open:
-                return .open
-            case .noInternet:
-                note(url, "HTTP " + String(response.status))
-            case .portal(nil):
-                return .portal(PortalEntry(url: url, page: response, probeURL: url, probeBody: response.body))
-            case .portal(let raw?):
-                let target: HTTPURL
-                do throws(HTTPURLError) { target = try url.resolve(raw[...]) } catch {
-                    note(url, "the portal's URL is unusable: " + error.description)
-                    continue
+        }
+        while !running.isEmpty {
+            var fds: [pollfd] = []
+            for r in running { fds.append(pollfd(fd: r.child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
+            let left = client.deadline - cl_monotonic_ms()
+            if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
+                reasons += (reasons.isEmpty ? "" : "; ") + "no probe answered in time"
+                break
+            }
+            for i in fds.indices.reversed() where fds[i].revents != 0 {
+                let (url, child) = running.remove(at: i)
+                let verdict = child.verdict()
+                child.stop()
+                switch verdict {
+                case .open: return .open
+                // The child's verdict carries no page: this process asks once more for the portal's answer.
+                case .portal: if let decided = probe(url, into: &reasons) { return decided }
+                case .none(let why): reasons += (reasons.isEmpty ? "" : "; ") + why
                 }
-                // The probe's own host sending it elsewhere on itself (an upgrade to https) is no portal.
-                if target.host == url.host {
-                    note(url, "redirected to its own host")
-                    continue
-                }
-                return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
             }
         }
         return .noInternet(reasons)
+    }
+
+    /// One probe: open or a portal, else nil with the reason added to `reasons`.
+    mutating func probe(_ url: HTTPURL, into reasons: inout String) -> ProbeOutcome? {
+        func note(_ why: String) -> ProbeOutcome? {
+            reasons += (reasons.isEmpty ? "" : "; ") + url.description + ": " + why
+            return nil
+        }
+        let response: HTTPResponse
+        do throws(HTTPClientError) { response = try client.send(HTTPRequest(url: url)) } catch {
+            return note(error.description)
+        }
+        let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
+                                                 body: response.body)
+        log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
+        switch verdict {
+        case .open:
+            return .open
+        case .noInternet:
+            return note("HTTP " + String(response.status))
+        case .portal(nil):
+            return .portal(PortalEntry(url: url, page: response, probeURL: url, probeBody: response.body))
+        case .portal(let raw?):
+            let target: HTTPURL
+            do throws(HTTPURLError) { target = try url.resolve(raw[...]) } catch {
+                return note("the portal's URL is unusable: " + error.description)
+            }
+            // The probe's own host sending it elsewhere on itself (an upgrade to https) is no portal.
+            if target.host == url.host { return note("redirected to its own host") }
+            return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
+        }
     }
 
     // MARK: - Pages and forms
@@ -494,6 +523,54 @@ extension PortalHelper {
             log("WISPr logoff: " + error.description)
             return Answer(.failure)
         }
+    }
+}
+
+/// A probe run in a child process (fork): its verdict comes back through a pipe as one byte, `o` open,
+/// `p` a portal, or `n` and the reason.
+struct ProbeChild {
+    enum Verdict { case open, portal, none(String) }
+
+    let pid: Int32
+    let output: FileDescriptor
+
+    /// nil when fork fails: the caller probes in turn instead.
+    static func start(_ probe: (inout String) -> PortalHelper.ProbeOutcome?) -> ProbeChild? {
+        guard let (readEnd, writeEnd) = try? FileDescriptor.pipe() else { return nil }
+        let pid = fork()
+        if pid == 0 {
+            readEnd.close()
+            var reasons = ""
+            let answer: [UInt8]
+            switch probe(&reasons) {
+            case .open?: answer = [UInt8(ascii: "o")]
+            case .portal?: answer = [UInt8(ascii: "p")]
+            case .noInternet?, nil: answer = [UInt8(ascii: "n")] + Array(reasons.utf8.prefix(1_000))
+            }
+            try? writeEnd.writeAll(answer)
+            _exit(0)
+        }
+        writeEnd.close()
+        guard pid > 0 else { readEnd.close(); return nil }
+        return ProbeChild(pid: pid, output: readEnd)
+    }
+
+    /// Waits for the child's answer; it ends by the command's deadline like every request.
+    func verdict() -> Verdict {
+        let bytes = (try? output.readAll(limit: 1_024)) ?? []
+        switch bytes.first {
+        case UInt8(ascii: "o"): return .open
+        case UInt8(ascii: "p"): return .portal
+        case UInt8(ascii: "n"): return .none(String(decoding: bytes.dropFirst(), as: UTF8.self))
+        default: return .none("the probe's process gave no answer")
+        }
+    }
+
+    func stop() {
+        _ = kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        output.close()
     }
 }
 

@@ -247,6 +247,25 @@ final class PortalServer {
         #expect(portal.requests.contains("POST /accept"))
     }
 
+    /// The probes run at once: a first one that hangs past the command's time limit does not keep the
+    /// second from deciding (in turn, the first would have used up all 4 s).
+    @Test func probesRunAtOnceSoAHangingOneDoesNotDecide() throws {
+        let portal = try PortalServer(mode: "open")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_PROBE_URLS"] = "http://probe.test:\(portal.http)/hang http://probe.test:\(portal.http)/generate_204"
+        environment["HOTSPOT_PORTAL_TIME_LIMIT"] = "4"
+        let r = try run("evaluate", environment)
+        #expect(r.lines == ["confidence=none", "result=success"])
+        #expect(r.err.contains("internet open"), "\(r.err)")
+        let click = try PortalServer(mode: "click")
+        environment = click.environment
+        environment["HOTSPOT_PORTAL_PROBE_URLS"] = "http://probe.test:\(click.http)/hang http://probe.test:\(click.http)/generate_204"
+        environment["HOTSPOT_PORTAL_TIME_LIMIT"] = "4"
+        let portalSeen = try run("authenticate", environment)
+        #expect(portalSeen.lines == ["result=success"], "\(portalSeen.err)")
+        #expect(click.requests.contains("POST /accept"))
+    }
+
     // MARK: RFC 8908 and logoff
 
     /// The API announced by DHCP decides where the probe cannot tell (it answers 204 here): captive with a

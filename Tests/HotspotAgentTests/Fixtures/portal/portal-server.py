@@ -18,6 +18,7 @@ Modes (--mode):
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal.
+In every mode /hang answers only after 30 s.
 Names: probe.test, portal.test and localhost are 127.0.0.1; other.test is 127.0.0.2; the rest NXDOMAIN.
 """
 import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
@@ -98,6 +99,9 @@ class Handler(BaseHTTPRequestHandler):
         self.record()
         path = urllib.parse.urlsplit(self.path).path
         mode = args.mode
+        if path == "/hang":
+            threading.Event().wait(30)
+            return self.send(204)
         if path == "/capport":
             if state["logged_in"]:
                 api = {"captive": False, "seconds-remaining": 120}
