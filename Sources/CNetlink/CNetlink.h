@@ -19,6 +19,23 @@ static inline void *cn_genlmsg_put(struct nl_msg *msg, int family, int flags, ui
     return genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, flags, cmd, 0);
 }
 
+/// The generic-netlink controller's CTRL_CMD_GETFAMILY request for `name`. hotspotd resolves the
+/// nl80211 family with it instead of genl_ctrl_resolve, whose family cache brings libnl's object
+/// and cache code (kilobytes of flash) for one number.
+static inline int cn_ctrl_getfamily_put(struct nl_msg *msg, const char *name) {
+    if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, GENL_ID_CTRL, 0, 0, CTRL_CMD_GETFAMILY, 1)) return -NLE_MSGSIZE;
+    return nla_put_string(msg, CTRL_ATTR_FAMILY_NAME, name);
+}
+
+/// CTRL_ATTR_FAMILY_ID of the controller's reply, or -1.
+static inline int32_t cn_ctrl_family_id(struct nl_msg *msg) {
+    struct nlattr *tb[CTRL_ATTR_MAX + 1];
+    struct genlmsghdr *gnlh = (struct genlmsghdr *)nlmsg_data(nlmsg_hdr(msg));
+    if (nla_parse(tb, CTRL_ATTR_MAX, genlmsg_attrdata(gnlh, 0), genlmsg_attrlen(gnlh, 0), NULL) < 0) return -1;
+    if (!tb[CTRL_ATTR_FAMILY_ID] || nla_len(tb[CTRL_ATTR_FAMILY_ID]) < 2) return -1;
+    return nla_get_u16(tb[CTRL_ATTR_FAMILY_ID]);
+}
+
 /// Parse a genl message's top-level attributes into `tb` (NL80211_ATTR_MAX + 1 slots).
 static inline int cn_parse_nl80211(struct nl_msg *msg, struct nlattr **tb) {
     struct genlmsghdr *gnlh = (struct genlmsghdr *)nlmsg_data(nlmsg_hdr(msg));

@@ -152,13 +152,19 @@ public final class NL80211 {
             nl_socket_free(sock)
             throw NetlinkError(source: .libnl, code: r, context: "generic netlink unavailable")
         }
-        r = genl_ctrl_resolve(sock, "nl80211")
-        if r < 0 {
+        var id: Int32 = -1
+        do throws(NetlinkError) {
+            try NL80211.transact(sock, build: { cn_ctrl_getfamily_put($0, "nl80211") }) { id = cn_ctrl_family_id($0) }
+        } catch {
             nl_socket_free(sock)
-            throw NetlinkError(source: .libnl, code: r, context: "nl80211 not in this kernel")
+            throw NetlinkError(source: error.source, code: error.code, context: "nl80211 not in this kernel")
+        }
+        guard id >= 0 else {
+            nl_socket_free(sock)
+            throw NetlinkError(source: .libnl, code: -NLE_OBJ_NOTFOUND, context: "nl80211 not in this kernel")
         }
         socket = sock
-        family = r
+        family = id
     }
 
     deinit { nl_socket_free(socket) }
@@ -286,19 +292,28 @@ public final class NL80211 {
         build: (OpaquePointer) -> Int32,
         handle: @escaping (OpaquePointer) -> Void
     ) throws(NetlinkError) {
+        let family = self.family
+        try NL80211.transact(socket, build: { msg in
+            cn_genlmsg_put(msg, family, dump ? NLM_F_DUMP : 0, UInt8(command.rawValue)) == nil ? -NLE_MSGSIZE : build(msg)
+        }, handle: handle, capture: rawMessages)
+    }
+
+    /// One request on `socket`, built by `build` (header included), its replies to `handle`.
+    static func transact(
+        _ socket: OpaquePointer, build: (OpaquePointer) -> Int32,
+        handle: @escaping (OpaquePointer) -> Void, capture: (([UInt8]) -> Void)? = nil
+    ) throws(NetlinkError) {
         guard let msg = nlmsg_alloc() else {
             throw NetlinkError(source: .libnl, code: -NLE_NOMEM, context: "nlmsg_alloc")
         }
         defer { nlmsg_free(msg) }
-        guard cn_genlmsg_put(msg, family, dump ? NLM_F_DUMP : 0, UInt8(command.rawValue)) != nil,
-              build(msg) >= 0 else {
+        guard build(msg) >= 0 else {
             throw NetlinkError(source: .libnl, code: -NLE_MSGSIZE, context: "building nl80211 request")
         }
         guard let cb = nl_cb_alloc(NL_CB_DEFAULT) else {
             throw NetlinkError(source: .libnl, code: -NLE_NOMEM, context: "nl_cb_alloc")
         }
         defer { nl_cb_put(cb) }
-        let capture = rawMessages
         let exchange = Exchange { msg in
             if let capture, let hdr = nlmsg_hdr(msg) {
                 let n = Int(hdr.pointee.nlmsg_len)
