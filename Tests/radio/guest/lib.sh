@@ -531,7 +531,8 @@ daemon_portal_section() {
 }
 # portal_helper_by_hand COMMAND [VAR=VALUE]...: `hotspotd portal-helper COMMAND` with the environment the
 # daemon gives it on this uplink (interface, address, gateway, DNS from resolv.conf.auto, the test CA,
-# probe http://probe.radio.test/generate_204) plus the variables given, as uid 65534. Its answer goes to
+# probe http://probe.radio.test/generate_204) plus the variables given (as root: busybox's setpriv cannot
+# change the uid; the daemon runs it as its helper user). Its answer goes to
 # $RADIO_DIR/helper.out, its stderr to helper.err; both are printed. Returns the helper's exit status.
 portal_helper_by_hand() {
     local cmd=$1 rc; shift
@@ -541,7 +542,7 @@ portal_helper_by_hand() {
     env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOTSPOT_INTERFACE=$STA_IF HOTSPOT_SSID=test HOTSPOT_SECURITY=open \
         HOTSPOT_ADDRESS="$(cat $RADIO_RUN/sta-ip 2>/dev/null)" HOTSPOT_GATEWAY="$gwy" HOTSPOT_DNS="$dns" \
         HOTSPOT_CA_BUNDLE=$RADIO_CA HOTSPOT_PORTAL_PROBE_URLS=http://probe.radio.test/generate_204 "$@" \
-        setpriv --reuid 65534 --regid 65534 --clear-groups hotspotd portal-helper "$cmd" \
+        hotspotd portal-helper "$cmd" \
         > "$RADIO_DIR/helper.out" 2> "$RADIO_DIR/helper.err"
     rc=$?
     sed 's/^/  helper stderr: /' "$RADIO_DIR/helper.err"; sed 's/^/  helper: /' "$RADIO_DIR/helper.out"

@@ -27,6 +27,7 @@ scheme=${RADIO_SCHEME:-http}
 IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
 method=${line%% *}; rest=${line#* }; target=${rest%% *}
+[ -n "$line" ] || exit 0   # no request (a TLS client that gave up in the handshake)
 length=0; host=; cookie=
 while IFS= read -r h; do
     h=$(printf '%s' "$h" | tr -d '\r')
