@@ -42,7 +42,7 @@ radio_arch() {
 radio_host_deps() {
     local need=() cmd pkg
     for pair in "$QEMU:$QEMU_PKG" depmod:kmod modprobe:kmod cpio:cpio readelf:binutils \
-                gzip:gzip dpkg:dpkg apt-get:apt base64:coreutils sha256sum:coreutils timeout:coreutils; do
+                gzip:gzip dpkg:dpkg apt-get:apt base64:coreutils sha256sum:coreutils timeout:coreutils openssl:openssl; do
         cmd=${pair%%:*}; pkg=${pair#*:}
         command -v "$cmd" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
     done

@@ -12,8 +12,8 @@
 W=/run/radio/web
 q=$(dd bs=1500 count=1 2>/dev/null | od -An -v -tx1 | tr -d ' \n')
 peer=${SOCAT_PEERADDR:-?}
-n=$(echo "$peer" | cut -d. -f3)
-mode=$(cat "$W/$n/dns-mode" 2>/dev/null)
+n=${peer#*.*.}; n=${n%%.*}
+mode=; [ -f "$W/$n/dns-mode" ] && read -r mode < "$W/$n/dns-mode"
 [ "$mode" = silent ] && { echo "$peer (silent)" >> $W/dns.log; exit 0; }
 hex=$(printf '%s\n' "$q" | awk -v mode="$mode" -v hosts="$W/$n/dns-hosts" -v web=198.51.100.80 \
     -v names="${RADIO_DNS_NAMES:-}" -v peer="$peer" -v logf="$W/dns.log" '

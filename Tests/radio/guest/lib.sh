@@ -269,12 +269,15 @@ web_start() {
     if [ ! -f $RADIO_RUN/web/pid ]; then
         in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         echo $! > $RADIO_RUN/web/pid
+        # socat -t: how long it waits for the answer once the client's side has ended (a TLS client's
+        # close_notify after its request; the one datagram of a DNS query). Its default, 0.5 s, is
+        # shorter than portal.cgi or dns.sh may take under TCG: the answer would be lost.
         local tls="fork,reuseaddr,verify=0"
-        in_ap env RADIO_SCHEME=https socat "OPENSSL-LISTEN:443,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
+        in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:443,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
-        in_ap env RADIO_SCHEME=https socat "OPENSSL-LISTEN:8443,$tls,cert=/radio/pki/wrong.pem,key=/radio/pki/wrong.key" \
+        in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:8443,$tls,cert=/radio/pki/wrong.pem,key=/radio/pki/wrong.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
-        in_ap env RADIO_DNS_NAMES="$RADIO_WEB_NAMES" socat UDP4-RECVFROM:53,fork EXEC:/radio/dns.sh >> "$RADIO_DIR/web.log" 2>&1 &
+        in_ap env RADIO_DNS_NAMES="$RADIO_WEB_NAMES" socat -t 5 UDP4-RECVFROM:53,fork EXEC:/radio/dns.sh >> "$RADIO_DIR/web.log" 2>&1 &
         ln -sf $RADIO_RUN/web/access.log "$RADIO_DIR/web-access.log"
         ln -sf $RADIO_RUN/web/dns.log "$RADIO_DIR/dns.log"
         wait_for "in_ap netstat -ltn | grep -q ':443 '" 10 || fail "web_start: no https listener"

@@ -28,7 +28,7 @@ hook=/run/hotspotd/captive-api.$STA_IF
 wait_for "[ -s $hook ]" 60 || fail "the DHCP hook wrote no $hook"
 expect_eq "$(cat $hook)" "$(hexof "$uri")" "option 114 kept in hex by the product's hook"
 api=$(printf 'GET /captive-api?scenario HTTP/1.0\r\nHost: api.radio.test\r\nAccept: application/captive+json\r\n\r\n' \
-    | timeout 10 socat - "OPENSSL:api.radio.test:443,cafile=$RADIO_CA,verify=1" | tr -d '\r')
+    | timeout 15 socat -t 10 - "OPENSSL:api.radio.test:443,cafile=$RADIO_CA,verify=1" | tr -d '\r')
 printf '%s\n' "$api"
 expect_match "$api" "^Content-Type: application/captive\+json" "the API over https, its certificate checked, by name"
 expect_match "$api" '"captive": (true|false)' "the API's JSON"

@@ -20,7 +20,7 @@ sta_dhcp_on_link
 
 # The AP side's https, checked with socat from inside the AP namespace: 443 has a certificate for
 # portal.radio.test from the test CA, 8443 one from the same CA for another name.
-tls_get() { printf 'GET /generate_204 HTTP/1.0\r\n\r\n' | timeout 10 /usr/sbin/ip netns exec ap socat - "OPENSSL:$RADIO_WEB_IP:$1,commonname=portal.radio.test,cafile=$RADIO_CA,verify=1" 2>&1; }
+tls_get() { printf 'GET /generate_204 HTTP/1.0\r\n\r\n' | timeout 15 /usr/sbin/ip netns exec ap socat -t 10 - "OPENSSL:$RADIO_WEB_IP:$1,commonname=portal.radio.test,cafile=$RADIO_CA,verify=1" 2>&1; }
 expect_match "$(tls_get 443)" "^HTTP/1.0 204" "port 443: a certificate for portal.radio.test"
 expect_no_match "$(tls_get 8443)" "^HTTP/1.0" "port 8443: the certificate is not for portal.radio.test"
 
