@@ -9,7 +9,7 @@ RADIO_VERBOSE=${RADIO_VERBOSE:-0}
 # The Debian packages unpacked into the guest (their libraries are added automatically).
 RADIO_PACKAGES="busybox-static wpasupplicant hostapd iw iproute2 wireless-regdb socat"
 # Kernel modules the guest loads (dependencies are resolved with modprobe --show-depends).
-RADIO_MODULES="mac80211_hwsim ccm gcm ctr cmac ghash-generic virtio_rng virtio_pci virtio_mmio"
+RADIO_MODULES="mac80211_hwsim ccm gcm ctr cmac ghash-generic virtio_rng virtio_pci virtio_mmio dummy"
 
 radio_say() { printf '%s\n' "$*" >&2; }
 radio_die() { printf 'radio: %s\n' "$*" >&2; exit 2; }
@@ -42,7 +42,7 @@ radio_arch() {
 radio_host_deps() {
     local need=() cmd pkg
     for pair in "$QEMU:$QEMU_PKG" depmod:kmod modprobe:kmod cpio:cpio readelf:binutils \
-                gzip:gzip dpkg:dpkg apt-get:apt base64:coreutils sha256sum:coreutils timeout:coreutils; do
+                gzip:gzip dpkg:dpkg apt-get:apt base64:coreutils sha256sum:coreutils timeout:coreutils openssl:openssl; do
         cmd=${pair%%:*}; pkg=${pair#*:}
         command -v "$cmd" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin command -v "$cmd" >/dev/null 2>&1 || need+=("$pkg")
     done
@@ -227,6 +227,7 @@ radio_base_initramfs() {
 radio_overlay_initramfs() {
     local binary=$1 plan=$2 extra=${3:-} out=$RADIO_DIR/overlay.cpio.gz
     local stage=$RADIO_DIR/overlay.stage
+    radio_pki
     rm -rf "$stage"; mkdir -p "$stage/radio" "$stage/usr/bin"
     cp "$RADIO_HOST_DIR/guest/init" "$stage/init"; chmod 755 "$stage/init"
     cp -r "$RADIO_HOST_DIR/guest/." "$stage/radio/"; rm -f "$stage/radio/init"
@@ -236,11 +237,47 @@ radio_overlay_initramfs() {
     if [ -d "$examples" ]; then mkdir -p "$stage/radio/helpers"; cp -r "$examples/." "$stage/radio/helpers/"; fi
     if [ -n "$extra" ]; then mkdir -p "$stage/radio/extra"; cp -r "$extra/." "$stage/radio/extra/"; fi
     cp "$plan" "$stage/radio/plan"
+    # The test PKI (radio_pki) for the AP side's https, and the product's DHCP hook where OpenWrt puts it.
+    mkdir -p "$stage/radio/pki" "$stage/etc/udhcpc.user.d"
+    cp "$RADIO_PKI/ca.pem" "$RADIO_PKI/server.pem" "$RADIO_PKI/server.key" "$RADIO_PKI/wrong.pem" "$RADIO_PKI/wrong.key" \
+        "$stage/radio/pki/"
+    chmod 644 "$stage/radio/pki/"*
+    cp "$RADIO_HOST_DIR/../../init.d/udhcpc.user" "$stage/etc/udhcpc.user.d/hotspotd"
+    chmod 755 "$stage/etc/udhcpc.user.d/hotspotd"
     cp "$binary" "$stage/usr/bin/hotspotd"; chmod 755 "$stage/usr/bin/hotspotd"
     local key; key=$(cd "$stage" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
     if [ -s "$out" ] && [ "$(cat "$RADIO_DIR/overlay.key" 2>/dev/null)" = "$key" ]; then return 0; fi
     (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -1) > "$out.tmp"
     mv "$out.tmp" "$out"; echo "$key" > "$RADIO_DIR/overlay.key"
+}
+
+# radio_pki: a throwaway test CA and two server certificates (EC P-256), made once with the host's openssl
+# and kept in $RADIO_CACHE/pki (made again when the CA has less than 30 days left):
+#   server.pem  *.radio.test, radio.test, portal/api/probe.radio.test: what the AP side's https serves
+#   wrong.pem   elsewhere.invalid only, from the same CA: a certificate for the wrong name
+# The guest gets them under /radio/pki (scenarios give /radio/pki/ca.pem as `option ca_bundle`).
+RADIO_PKI=$RADIO_CACHE/pki
+radio_pki() {
+    if [ -s "$RADIO_PKI/wrong.pem" ] && openssl x509 -checkend 2592000 -noout -in "$RADIO_PKI/ca.pem" >/dev/null 2>&1; then
+        return 0
+    fi
+    command -v openssl >/dev/null 2>&1 || radio_die "openssl is needed for the test certificates (apt-get install openssl)"
+    local d=$RADIO_PKI.new
+    rm -rf "$d"; mkdir -p "$d"
+    (
+        set -e; cd "$d"
+        ec="-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes"
+        openssl req -x509 $ec -keyout ca.key -out ca.pem -days 3650 -subj "/CN=hotspotd radio test CA" \
+            -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign
+        printf 'subjectAltName=DNS:radio.test,DNS:*.radio.test,DNS:portal.radio.test,DNS:api.radio.test,DNS:probe.radio.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > server.ext
+        printf 'subjectAltName=DNS:elsewhere.invalid\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > wrong.ext
+        openssl req $ec -keyout server.key -out server.csr -subj "/CN=portal.radio.test"
+        openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -set_serial 2 -days 3650 -extfile server.ext -out server.pem
+        openssl req $ec -keyout wrong.key -out wrong.csr -subj "/CN=elsewhere.invalid"
+        openssl x509 -req -in wrong.csr -CA ca.pem -CAkey ca.key -set_serial 3 -days 3650 -extfile wrong.ext -out wrong.pem
+        rm -f ./*.csr ./*.ext ca.key
+    ) > "$d.log" 2>&1 || { cat "$d.log" >&2; radio_die "making the test certificates failed"; }
+    rm -rf "$RADIO_PKI"; mv "$d" "$RADIO_PKI"; rm -f "$d.log"
 }
 
 # radio_check_binary PATH: the router binary must be a static ELF for this architecture.

@@ -12,10 +12,13 @@ RADIO_RUN=/run/radio
 STA_IF=wlan0
 WPA_CTRL=/run/wpa_supplicant
 HOSTAPD_CTRL=/run/hostapd
-# Names that resolve (through /etc/hosts) to an address behind every AP: the AP side answers any
-# destination address (see web_start), so these reach the AP's web server / captive portal.
+# Names that resolve (through /etc/hosts, and the AP side's DNS) to an address behind every AP: the AP side
+# answers any destination address (see web_start), so these reach the AP's web server / captive portal.
+# The AP side's DNS also answers every name under radio.test with this address (guest/dns.sh).
 RADIO_WEB_IP=198.51.100.80
 RADIO_WEB_NAMES="portal.test probe.test captive.apple.com connectivitycheck.gstatic.com detectportal.firefox.com www.msftconnecttest.com"
+# The test CA (host.sh radio_pki) whose certificates the AP side's https serves: `option ca_bundle`.
+RADIO_CA=/radio/pki/ca.pem
 
 # ---------------------------------------------------------------- small helpers
 
@@ -112,7 +115,9 @@ radio_reset() {
     radio_kill_all
     ip netns del ap 2>/dev/null
     modprobe -r mac80211_hwsim 2>/dev/null
-    rm -rf $RADIO_RUN $WPA_CTRL $HOSTAPD_CTRL
+    rm -rf $RADIO_RUN $WPA_CTRL $HOSTAPD_CTRL /tmp/resolv.conf.d /run/hotspotd/captive-api.*
+    : > /etc/resolv.conf
+    ip link del radio-vpn 2>/dev/null
     mkdir -p $RADIO_RUN/ap $RADIO_RUN/web $WPA_CTRL $HOSTAPD_CTRL
     [ -f /etc/hosts.base ] || cp /etc/hosts /etc/hosts.base
     cp /etc/hosts.base /etc/hosts
@@ -156,11 +161,13 @@ ap_ssid_hex() { ap_get "$1" ssid_hex; }
 ap_psk() { ap_get "$1" psk; }
 
 # ap_start NAME --ssid S|--ssid-hex HEX  --psk P|--open  [--txpower mBm] [--channel N] [--dhcp] [--portal]
+#          [--captive-api URI]
 # One hostapd per AP, each on its own hwsim radio in netns "ap". --txpower lowers the radio's power
-# (hwsim reports about -30 dBm at full power, -45 dBm at 500 mBm).
+# (hwsim reports about -30 dBm at full power, -45 dBm at 500 mBm). --captive-api: the DHCP server
+# announces URI as the RFC 8908 captive-portal API (DHCPv4 option 114; implies --dhcp).
 ap_start() {
     local name=$1; shift
-    local ssid_hex="" psk="" open=0 txpower="" channel="" dhcp=0 portal=0
+    local ssid_hex="" psk="" open=0 txpower="" channel="" dhcp=0 portal=0 api=""
     while [ $# -gt 0 ]; do
         case $1 in
             --ssid) ssid_hex=$(hexof "$2"); shift 2;;
@@ -171,6 +178,7 @@ ap_start() {
             --channel) channel=$2; shift 2;;
             --dhcp) dhcp=1; shift;;
             --portal) portal=1; dhcp=1; shift;;
+            --captive-api) api=$2; dhcp=1; shift 2;;
             *) fail "ap_start: unknown option $1";;
         esac
     done
@@ -186,6 +194,7 @@ ap_start() {
     echo "$ifname" > "$d/if"; echo "$n" > "$d/n"; echo "10.42.$n.1" > "$d/ip"
     echo "$ssid_hex" > "$d/ssid_hex"; unhex "$ssid_hex" > "$d/ssid"; printf '%s' "$psk" > "$d/psk"
     echo "$channel" > "$d/channel"; echo $((2407 + 5 * channel)) > "$d/freq"
+    [ -n "$api" ] && printf '%s' "$api" > "$d/captive_api"
     local conf=$RADIO_DIR/hostapd-$name.conf
     {
         echo "interface=$ifname"
@@ -217,8 +226,8 @@ ap_start() {
     return 0
 }
 
-# dhcp_start NAME: busybox udhcpd on the AP (10.42.n.100-199, router and DNS 10.42.n.1),
-# and the AP side's web server (an "internet" that answers every address, or a captive portal).
+# dhcp_start NAME: busybox udhcpd on the AP (10.42.n.100-199, router and DNS 10.42.n.1, option 114 when
+# ap_start had --captive-api), and the AP side's web and DNS servers (web_start).
 dhcp_start() {
     local name=$1 d n ifname
     d=$(ap_dir "$name"); n=$(cat "$d/n"); ifname=$(cat "$d/if")
@@ -234,13 +243,21 @@ opt router 10.42.$n.1
 opt dns 10.42.$n.1
 opt lease 3600
 EOF_DHCP
+    # busybox udhcpd takes an option it has no name for as a number and a hex string (sent whether or
+    # not the client asks for it; udhcpc hands it to its script as $opt114, in hex).
+    [ -f "$d/captive_api" ] && echo "opt 114 $(hexof "$(cat "$d/captive_api")")" >> "$conf"
     touch "$d/udhcpd.leases"
     in_ap udhcpd -f "$conf" > "$RADIO_DIR/udhcpd-$name.log" 2>&1 &
     web_start "$name"
 }
 
-# web_start NAME: packets for ANY address reaching the AP namespace are delivered locally, and one
-# web server (busybox nc + /radio/portal.cgi) answers on port 80 for every AP of the namespace.
+# web_start NAME: packets for ANY address reaching the AP namespace are delivered locally, and one set of
+# servers answers for every AP of the namespace (each request finds its AP by the client's address):
+#   port 80   http: busybox nc + /radio/portal.cgi
+#   port 443  https: socat OPENSSL-LISTEN + portal.cgi, certificate for *.radio.test from RADIO_CA
+#   port 8443 https with a certificate for elsewhere.invalid (same CA): the wrong name for every host
+#   port 53   DNS (udp): socat + /radio/dns.sh (A records for *.radio.test and RADIO_WEB_NAMES)
+# Logs: web-access.log (every request and its status), dns.log (every question), web.log (errors).
 web_start() {
     local name=$1 ifname n
     ifname=$(ap_if "$name"); n=$(ap_get "$name" n)
@@ -252,15 +269,39 @@ web_start() {
     if [ ! -f $RADIO_RUN/web/pid ]; then
         in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         echo $! > $RADIO_RUN/web/pid
+        # socat -t: how long it waits for the answer once the client's side has ended (a TLS client's
+        # close_notify after its request; the one datagram of a DNS query). Its default, 0.5 s, is
+        # shorter than portal.cgi or dns.sh may take under TCG: the answer would be lost.
+        local tls="fork,reuseaddr,verify=0"
+        in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:443,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
+            EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
+        in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:8443,$tls,cert=/radio/pki/wrong.pem,key=/radio/pki/wrong.key" \
+            EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
+        in_ap env RADIO_DNS_NAMES="$RADIO_WEB_NAMES" socat -t 5 UDP4-RECVFROM:53,fork EXEC:/radio/dns.sh >> "$RADIO_DIR/web.log" 2>&1 &
         ln -sf $RADIO_RUN/web/access.log "$RADIO_DIR/web-access.log"
+        ln -sf $RADIO_RUN/web/dns.log "$RADIO_DIR/dns.log"
+        wait_for "in_ap netstat -ltn | grep -q ':443 '" 10 || fail "web_start: no https listener"
     fi
 }
 
-# portal_start NAME [--code CODE] [--wispr] [--title TEXT]: the AP becomes a captive portal:
-# every HTTP request is redirected to http://10.42.n.1/login until the client's address has logged
-# in with POST /login (accept=yes, and code=CODE when one is set; WISPr UserName/Password also work,
-# with the password as the code). /generate_204 answers 204 and /hotspot-detect.html "Success" only
-# after login. POST /logout logs the address out again.
+# portal_start NAME [OPTION...]: the AP becomes a captive portal (portal.cgi): every HTTP(S) request is
+# redirected to the login URL until the client's address has logged in with POST /login (accept=yes, and
+# code=CODE when one is set; WISPr UserName/Password also work, with the password as the code).
+# /generate_204 answers 204 and /hotspot-detect.html "Success" only after login. POST or GET /logout logs
+# the address out again. Called again, it replaces the options (the logins stay). Options:
+#   --code CODE            the form also wants this access code
+#   --title TEXT           the login page's title
+#   --login-url URL        where the portal sends the client (default http://10.42.n.1/login); e.g.
+#                          https://portal.radio.test/login, or a /hostile/... endpoint (portal.cgi)
+#   --token                the page sets a cookie and carries a hidden token (and a newsletter box); a
+#                          login needs the token and the cookie back
+#   --room ROOM NAME       the form asks for a room number and a last name; a login needs these two
+#   --wispr [LOGIN_URL]    WISPr 1.0 Redirect XML in the login page (LoginURL: LOGIN_URL, e.g.
+#                          https://portal.radio.test/wispr-login, else the login URL)
+#   --wispr-user U --wispr-password P   what POST /wispr-login wants (else any user, the code)
+#   --wispr-pending        /wispr-login answers 201 (LoginResultsURL, Delay 1); the poll then logs in (50)
+#   --wispr-broken         /wispr-login answers XML cut off in mid-element
+#   --session SECS         a login lasts SECS seconds (/captive-api shows seconds-remaining)
 portal_start() {
     local name=$1; shift
     local n; n=$(ap_get "$name" n)
@@ -268,17 +309,31 @@ portal_start() {
     [ -f "$(ap_dir "$name")/udhcpd.pid" ] || [ -d $RADIO_RUN/web/$n ] || dhcp_start "$name"
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
-    echo "$name" > $w/portal
+    ( cd $w && rm -f code title login_url token room wispr wispr_user wispr_password wispr_pending wispr_reply session )
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
-            --wispr) touch $w/wispr; shift;;
             --title) printf '%s' "$2" > $w/title; shift 2;;
+            --login-url) printf '%s' "$2" > $w/login_url; shift 2;;
+            --token) echo "tok$n-$$-$(cut -d' ' -f1 /proc/uptime | tr -d .)" > $w/token; shift;;
+            --room) echo "$2 $3" > $w/room; shift 3;;
+            --wispr)
+                shift; : > $w/wispr
+                case ${1:-} in http://*|https://*) printf '%s' "$1" > $w/wispr; shift;; esac;;
+            --wispr-user) printf '%s' "$2" > $w/wispr_user; shift 2;;
+            --wispr-password) printf '%s' "$2" > $w/wispr_password; shift 2;;
+            --wispr-pending) : > $w/wispr_pending; shift;;
+            --wispr-broken) echo broken > $w/wispr_reply; shift;;
+            --session) echo "$2" > $w/session; shift 2;;
             *) fail "portal_start: unknown option $1";;
         esac
     done
-    log "portal on AP $name (http://10.42.$n.1/login)"
+    echo "$name" > $w/portal
+    log "portal on AP $name ($(cat $w/login_url 2>/dev/null || echo "http://10.42.$n.1/login"))"
 }
+
+# portal_logins: how many logins the AP side's portals have accepted so far (form, WISPr or its poll).
+portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
 
 # ---------------------------------------------------------------- the client side (router)
 
@@ -372,7 +427,7 @@ sta_connect() {
 
 # sta_dhcp: udhcpc on wlan0; sets address, default route and /etc/resolv.conf.
 sta_dhcp() {
-    udhcpc -i $STA_IF -n -q -t 6 -T 2 -s /radio/udhcpc.script > "$RADIO_DIR/udhcpc.log" 2>&1 \
+    udhcpc -i $STA_IF -n -q -t 6 -T 2 -O 114 -s /radio/udhcpc.script > "$RADIO_DIR/udhcpc.log" 2>&1 \
         || { cat "$RADIO_DIR/udhcpc.log"; fail "no DHCP lease on $STA_IF"; }
     log "address $(ip -4 -o addr show $STA_IF | awk '{ print $4 }')"
 }
@@ -450,6 +505,53 @@ case \$1 in
 esac
 EOS
 }
+# daemon_lobby_helper NAME SSID...: a helper that claims these open networks in filterScanList (high, no
+# password) and has no opinion in evaluate (none), so the built-in portal helper's evaluate decides who
+# logs in (it answers low for a portal).
+daemon_lobby_helper() {
+    local name=$1 hexes="" s; shift
+    for s in "$@"; do hexes="$hexes $(hexof "$s")"; done
+    daemon_helper "$name" <<EOS
+case \$1 in
+    filterScanList)
+        tab=\$(printf '\t')
+        while IFS="\$tab" read -r hex bssid rssi signal freq sec ssid; do
+            lc=\$(printf '%s' "\$hex" | tr A-F a-f)
+            for h in $hexes; do [ "\$lc" = "\$h" ] && printf 'claim=%s\thigh\n' "\$hex"; done
+        done
+        echo result=success;;
+    evaluate) echo confidence=none; echo result=success;;
+    *) echo result=success;;
+esac
+EOS
+}
+# daemon_portal_section PROBE_URL [OPTION VALUE]...: the built-in portal helper's section: its probe URL,
+# the test CA as ca_bundle, and the options given (wispr_user, wispr_password, …).
+daemon_portal_section() {
+    printf "config helper 'portal'\n\toption builtin 'portal'\n\tlist probe_url '%s'\n\toption ca_bundle '%s'\n" "$1" "$RADIO_CA"
+    shift
+    while [ $# -ge 2 ]; do printf "\toption %s '%s'\n" "$1" "$2"; shift 2; done
+}
+# portal_helper_by_hand COMMAND [VAR=VALUE]...: `hotspotd portal-helper COMMAND` with the environment the
+# daemon gives it on this uplink (interface, address, gateway, DNS from resolv.conf.auto, the test CA,
+# probe http://probe.radio.test/generate_204) plus the variables given (as root: busybox's setpriv cannot
+# change the uid; the daemon runs it as its helper user). Its answer goes to
+# $RADIO_DIR/helper.out, its stderr to helper.err; both are printed. Returns the helper's exit status.
+portal_helper_by_hand() {
+    local cmd=$1 rc; shift
+    local gwy; gwy=$(ip -4 route show dev $STA_IF | awk '$1 == "default" { print $3; exit }')
+    local dns; dns=$(sed -n 's/^nameserver //p' /tmp/resolv.conf.d/resolv.conf.auto 2>/dev/null | tr '\n' ' ')
+    log "\$ hotspotd portal-helper $cmd $*"
+    env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOTSPOT_INTERFACE=$STA_IF HOTSPOT_SSID=test HOTSPOT_SECURITY=open \
+        HOTSPOT_ADDRESS="$(cat $RADIO_RUN/sta-ip 2>/dev/null)" HOTSPOT_GATEWAY="$gwy" HOTSPOT_DNS="$dns" \
+        HOTSPOT_CA_BUNDLE=$RADIO_CA HOTSPOT_PORTAL_PROBE_URLS=http://probe.radio.test/generate_204 "$@" \
+        hotspotd portal-helper "$cmd" \
+        > "$RADIO_DIR/helper.out" 2> "$RADIO_DIR/helper.err"
+    rc=$?
+    sed 's/^/  helper stderr: /' "$RADIO_DIR/helper.err"; sed 's/^/  helper: /' "$RADIO_DIR/helper.out"
+    return $rc
+}
+
 # daemon_main [OPTION VALUE]...: prints the `config hotspot 'main'` section the daemon scenarios share
 # (this radio, wpa_supplicant's sockets, the state file in the scenario's directory, helpers as uid
 # 65534, scans every 5 s while down), plus the options given.
@@ -483,6 +585,14 @@ daemon_log() { cat "$RADIO_DIR/daemon.log" 2>/dev/null; }
 daemon_mark() { RADIO_DAEMON_MARK=$(daemon_log | wc -l); }
 # daemon_wait REGEX SECS: waits for a daemon log line (after the last daemon_mark) matching REGEX.
 daemon_wait() { wait_for "daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -Eq -- '$1'" "${2:-30}"; }
+# daemon_outcome SSID SECS: waits (after the last daemon_mark) for the daemon's verdict on SSID (no regex
+# characters, no quotes) — authenticated, waiting for the owner, disabled, or left — and prints its line;
+# fails after SECS. Scenarios then check that it is the verdict they expect, without waiting out the time.
+daemon_outcome() {
+    local re="$1: (authenticated by|login needs the owner|auto-join disabled|left:)"
+    daemon_wait "$re" "$2" || return 1
+    daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -E -- "$re" | head -n1
+}
 # daemon_count REGEX: how many daemon log lines match.
 daemon_count() { daemon_log | grep -Ec -- "$1"; }
 

@@ -13,7 +13,7 @@ case $2 in
     CONNECTED)
         echo "radio-mark connected $ifname" > /dev/kmsg
         stop
-        udhcpc -i "$ifname" -b -p "$pidfile" -t 10 -T 2 -A 3 -s /radio/udhcpc.script \
+        udhcpc -i "$ifname" -b -p "$pidfile" -t 10 -T 2 -A 3 -O 114 -s /radio/udhcpc.script \
             >> /run/radio/link-dhcp.log 2>&1
         ;;
     DISCONNECTED)

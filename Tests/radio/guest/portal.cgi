@@ -1,23 +1,41 @@
 #!/bin/sh
-# The AP side's web server, one process per connection (busybox nc -ll -e). It answers for every
-# destination address (see web_start in lib.sh). Per AP number n (from the client's address
-# 10.42.n.x) the directory /run/radio/web/n says what it is:
-#   portal   present: a captive portal (redirect to /login until the client logged in)
-#   code     the access code the login form wants (optional)
-#   wispr    present: the login page carries WISPr 1.0 XML
-#   authed/  one file per logged-in client address
+# The AP side's web server, one process per connection: http on port 80 (busybox nc -ll -e), https on 443
+# (socat OPENSSL-LISTEN … EXEC, RADIO_SCHEME=https; 8443 serves a certificate for the wrong name). It
+# answers for every destination address (see web_start in lib.sh). Per AP number n (from the client's
+# address 10.42.n.x) the directory /run/radio/web/n says what it is (portal_start in lib.sh writes it):
+#   portal      present: a captive portal (every other request is redirected to the login URL)
+#   login_url   where the portal sends the client (default http://10.42.n.1/login)
+#   code        the access code the login form wants (optional)
+#   title       the login page's title
+#   token       present: the page sets a cookie and carries a hidden token; a login needs both back
+#   room        "ROOM NAME": the form asks for a room number and a last name, a login needs both right
+#   wispr       present: the login page carries WISPr 1.0 XML; its content (if any) is the LoginURL
+#   wispr_user, wispr_password   the credentials POST /wispr-login wants (else: any user, the code)
+#   wispr_pending  present: /wispr-login answers 201 with a LoginResultsURL; polling that logs in
+#   wispr_reply    "broken": /wispr-login answers XML that is cut off
+#   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
+#   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
+# Always there, logged in or not:
+#   /captive-api          RFC 8908 JSON (application/captive+json): captive, user-portal-url, seconds-remaining
+#   /hostile/loop         a redirect to itself, forever        /hostile/huge   8 MiB of HTML, no length
+#   /hostile/hang         headers and a little body, then nothing for 5 minutes
+#   /hostile/broken-html  a terms form cut off in mid-tag (its token lost), NUL bytes, tags never closed
+#   /hostile/broken-json  captive+json cut off in mid-value
 W=/run/radio/web
+scheme=${RADIO_SCHEME:-http}
 IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
 method=${line%% *}; rest=${line#* }; target=${rest%% *}
-length=0; host=
+[ -n "$line" ] || exit 0   # no request (a TLS client that gave up in the handshake)
+length=0; host=; cookie=
 while IFS= read -r h; do
     h=$(printf '%s' "$h" | tr -d '\r')
     [ -z "$h" ] && break
     case $h in
         [Cc]ontent-[Ll]ength:*) length=$(echo "${h#*:}" | tr -dc 0-9);;
         [Hh]ost:*) host=$(echo "${h#*:}" | tr -d ' ');;
+        [Cc]ookie:*) cookie=${h#*:};;
     esac
 done
 body=
@@ -25,35 +43,67 @@ body=
 path=${target%%\?*}
 query=; case $target in *\?*) query=${target#*\?};; esac
 
-# The peer: fd 0 is the socket; find its inode in /proc/net/tcp (addresses are little-endian hex).
-ino=$(readlink /proc/self/fd/0 | tr -dc 0-9)
-# (The listener is dual-stack, so IPv4 peers show in tcp6 as ::ffff:a.b.c.d: the last 8 digits.)
-peerhex=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v ino="$ino" '$10 == ino { split($3, a, ":"); print substr(a[1], length(a[1]) - 7); exit }')
-peer=$(printf '%d.%d.%d.%d' 0x$(echo $peerhex | cut -c7-8) 0x$(echo $peerhex | cut -c5-6) 0x$(echo $peerhex | cut -c3-4) 0x$(echo $peerhex | cut -c1-2) 2>/dev/null)
+if [ -n "${SOCAT_PEERADDR:-}" ]; then
+    peer=$SOCAT_PEERADDR   # behind socat (https): fd 0 is a socketpair, socat names the peer
+else
+    # The peer: fd 0 is the socket; find its inode in /proc/net/tcp (addresses are little-endian hex).
+    ino=$(readlink /proc/self/fd/0 | tr -dc 0-9)
+    # (The listener is dual-stack, so IPv4 peers show in tcp6 as ::ffff:a.b.c.d: the last 8 digits.)
+    peerhex=$(cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v ino="$ino" '$10 == ino { split($3, a, ":"); print substr(a[1], length(a[1]) - 7); exit }')
+    peer=$(printf '%d.%d.%d.%d' 0x$(echo $peerhex | cut -c7-8) 0x$(echo $peerhex | cut -c5-6) 0x$(echo $peerhex | cut -c3-4) 0x$(echo $peerhex | cut -c1-2) 2>/dev/null)
+fi
 n=$(echo "$peer" | cut -d. -f3)
 gw=10.42.$n.1
 d=$W/$n
+login_url=$(cat $d/login_url 2>/dev/null); [ -n "$login_url" ] || login_url=http://$gw/login
+self=$scheme://${host:-$gw}
+now=$(cut -d. -f1 /proc/uptime)
+# A login whose session is over is gone.
+if [ -s "$d/authed/$peer" ] && [ "$now" -ge "$(cat "$d/authed/$peer")" ]; then rm -f "$d/authed/$peer"; fi
 
-field() { printf '%s&' "$body" | tr '&' '\n' | sed -n "s/^$1=//p" | head -n1 | sed 's/+/ /g'; }
+# field NAME: the form field's value from the urlencoded body, decoded.
+field() {
+    printf '%b' "$(printf '%s&' "$body" | tr '&' '\n' | sed -n "s/^$1=//p" | head -n1 \
+        | sed 's/+/ /g; s/%\([0-9A-Fa-f][0-9A-Fa-f]\)/\\x\1/g')"
+}
+note=  # shown after the status in access.log (WISPr codes)
+# A form's field names (not their values) go to access.log too: [token accept].
+posted=; [ -n "$body" ] && posted=" [$(printf '%s' "$body" | tr '&' '\n' | sed 's/=.*//' | tr '\n' ' ' | sed 's/ $//')]"
+access() { echo "$peer $method $scheme://${host}$target$posted -> $1${note:+ ($note)}" >> $W/access.log; }
+ctype="text/html; charset=utf-8"
 respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
     local b; b=$(cat)
     printf 'HTTP/1.0 %s %s\r\n' "$1" "$2"
-    printf 'Server: radio-portal\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n'
+    printf 'Server: radio-portal\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n' "$ctype"
     [ -n "${3:-}" ] && printf '%s\r\n' "$3"
     printf 'Content-Length: %s\r\n\r\n' "$(printf '%s' "$b" | wc -c)"
     printf '%s' "$b"
-    echo "$peer $method ${host}$target -> $1" >> $W/access.log
+    access "$1"
     exit 0
 }
+# authorize: this client is logged in (until now + session seconds, when the portal has a session).
+authorize() {
+    local s; s=$(cat $d/session 2>/dev/null)
+    if [ -n "$s" ]; then echo $((now + s)) > "$d/authed/$peer"; else : > "$d/authed/$peer"; fi
+    echo "$peer $n $method $path${s:+ session $s s}" >> $W/logins
+}
+token() { cat $d/token 2>/dev/null; }
 login_page() {
     local title; title=$(cat $d/title 2>/dev/null || echo "Radio Test Hotspot")
     echo "<html><head><title>$title</title></head><body>"
     echo "<h1>$title</h1><p>Please accept the terms to use the Internet.</p>"
-    echo "<form method=\"post\" action=\"http://$gw/login\">"
+    echo "<form method=\"post\" action=\"$login_url\">"
+    [ -f $d/token ] && echo "<input type=\"hidden\" name=\"token\" value=\"$(token)\">"
     [ -f $d/code ] && echo "<p>Access code: <input name=\"code\" type=\"text\"></p>"
+    if [ -f $d/room ]; then
+        echo "<p><label for=\"room\">Room number</label> <input id=\"room\" name=\"room\" type=\"text\"></p>"
+        echo "<p><label for=\"name\">Last name</label> <input id=\"name\" name=\"name\" type=\"text\"></p>"
+    fi
     echo "<p><input type=\"checkbox\" name=\"accept\" value=\"yes\"> I accept the terms</p>"
+    [ -f $d/token ] && echo "<p><input type=\"checkbox\" name=\"newsletter\" value=\"yes\"> Send me offers</p>"
     echo "<input type=\"submit\" value=\"Log in\"></form>"
     if [ -f $d/wispr ]; then
+        local wlogin; wlogin=$(cat $d/wispr); [ -n "$wlogin" ] || wlogin=$login_url
         cat <<WISPR
 <!--
 <?xml version="1.0" encoding="UTF-8"?>
@@ -62,7 +112,7 @@ login_page() {
 <AccessProcedure>1.0</AccessProcedure>
 <AccessLocation>radio-test</AccessLocation>
 <LocationName>$title</LocationName>
-<LoginURL>http://$gw/login</LoginURL>
+<LoginURL>$wlogin</LoginURL>
 <AbortLoginURL>http://$gw/</AbortLoginURL>
 <MessageType>100</MessageType>
 <ResponseCode>0</ResponseCode>
@@ -73,6 +123,55 @@ WISPR
     fi
     echo "</body></html>"
 }
+# wispr_reply ELEMENT MESSAGE_TYPE RESPONSE_CODE [EXTRA_XML]: a WISPr reply in an HTML comment.
+wispr_reply() {
+    echo "<html><head><title>WISPr</title></head><body><!--"
+    echo "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+    echo "<WISPAccessGatewayParam xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+    echo "<$1><MessageType>$2</MessageType><ResponseCode>$3</ResponseCode>${4:-}</$1>"
+    echo "</WISPAccessGatewayParam>"
+    echo "--></body></html>"
+}
+api_json() {
+    ctype="application/captive+json"
+    if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
+        printf '{"captive": true, "user-portal-url": "%s"}' "$login_url" | respond 200 OK; exit 0
+    fi
+    if [ -s "$d/authed/$peer" ]; then
+        printf '{"captive": false, "user-portal-url": "%s", "seconds-remaining": %s, "can-extend-session": false}' \
+            "$login_url" $(($(cat "$d/authed/$peer") - now)) | respond 200 OK; exit 0
+    fi
+    printf '{"captive": false}' | respond 200 OK; exit 0
+}
+
+case "$method $path" in
+    "GET /captive-api")
+        api_json;;
+    "GET /hostile/loop")
+        next=$(( $(echo "$query" | tr -dc 0-9 | head -c 6) + 1 ))
+        echo "<html><body>again</body></html>" | respond 302 Found "Location: $self/hostile/loop?n=$next"; exit 0;;
+    "GET /hostile/huge")
+        printf 'HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n<html><body>'
+        access "200 (8 MiB)"
+        yes '<p>The radio test portal pads this page to eight mebibytes, and no client should read it all.</p>' \
+            | head -c 8388608
+        exit 0;;
+    "GET /hostile/hang")
+        printf 'HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100000\r\n\r\n<html><head><title>Wait'
+        access "200 (hangs)"
+        exec sleep 300;;
+    "GET /hostile/broken-html")
+        # Streamed (a shell variable cannot hold the NUL bytes), no length: the connection's end ends it.
+        printf 'HTTP/1.0 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n'
+        printf '<html><head><title>Broken</title><body><h1>Terms<p>Accept <b><i>the</b></i> terms'
+        printf '\000\001\377 <div><div><form method="post" action="/login"><table><tr><td>'
+        printf '<input type="checkbox" name="accept" value="yes"><input type="hidden" name="tok'
+        access "200 (broken HTML)"
+        exit 0;;
+    "GET /hostile/broken-json")
+        ctype="application/captive+json"
+        printf '{"captive": tru, "user-portal-url": "https://portal.radio.te' | respond 200 OK; exit 0;;
+esac
 
 if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
     case "$method $path" in
@@ -81,16 +180,59 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
             code=$(field code); [ -n "$code" ] || code=$(field Password)
             if [ -f $d/code ] && [ "$code" != "$(cat $d/code)" ]; then ok=0; fi
             [ "$(field accept)" = yes ] || [ -n "$(field UserName)" ] || ok=0
+            if [ -f $d/token ]; then
+                [ "$(field token)" = "$(token)" ] || ok=0
+                case "; $(echo $cookie); " in *"; radio_sid=$(token)-sid; "*) ;; *) ok=0;; esac
+            fi
+            if [ -f $d/room ]; then
+                set -- $(cat $d/room)
+                [ "$(field room)" = "$1" ] && [ "$(field name)" = "$2" ] || ok=0
+            fi
             if [ $ok = 1 ]; then
-                touch "$d/authed/$peer"
+                authorize
                 echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0
             fi
             login_page | respond 403 Forbidden; exit 0;;
         "GET /login"|"GET /")
+            if [ -f $d/token ]; then
+                login_page | respond 200 OK "Set-Cookie: radio_sid=$(token)-sid; Path=/; HttpOnly"; exit 0
+            fi
             login_page | respond 200 OK; exit 0;;
+        "POST /wispr-login")
+            user=$(field UserName); pass=$(field Password)
+            if [ -f $d/wispr_user ]; then
+                [ "$user" = "$(cat $d/wispr_user)" ] && [ "$pass" = "$(cat $d/wispr_password 2>/dev/null)" ]; ok=$?
+            else
+                [ -n "$user" ] && { [ ! -f $d/code ] || [ "$pass" = "$(cat $d/code)" ]; }; ok=$?
+            fi
+            if [ "$(cat $d/wispr_reply 2>/dev/null)" = broken ]; then
+                note="WISPr broken"
+                printf '<html><!--\n<WISPAccessGatewayParam><AuthenticationReply><MessageType>120</MessageType><ResponseCode>5' \
+                    | respond 200 OK; exit 0
+            fi
+            if [ $ok != 0 ]; then
+                note="WISPr 100"
+                wispr_reply AuthenticationReply 120 100 "<ReplyMessage>Invalid username or password</ReplyMessage>" | respond 200 OK; exit 0
+            fi
+            if [ -f $d/wispr_pending ]; then
+                mkdir -p $d/pending; : > "$d/pending/$peer"; note="WISPr 201"
+                wispr_reply AuthenticationReply 120 201 "<LoginResultsURL>$self/wispr-result</LoginResultsURL><Delay>1</Delay>" \
+                    | respond 200 OK; exit 0
+            fi
+            authorize; note="WISPr 50"
+            wispr_reply AuthenticationReply 120 50 "<ReplyMessage>Welcome</ReplyMessage><LogoffURL>$self/logout</LogoffURL>" \
+                | respond 200 OK; exit 0;;
+        "GET /wispr-result")
+            if [ -f "$d/pending/$peer" ]; then
+                rm -f "$d/pending/$peer"; authorize; note="WISPr 50"
+                wispr_reply AuthenticationPollReply 140 50 "<ReplyMessage>Welcome</ReplyMessage><LogoffURL>$self/logout</LogoffURL>" \
+                    | respond 200 OK; exit 0
+            fi
+            note="WISPr 100"
+            wispr_reply AuthenticationPollReply 140 100 "<ReplyMessage>No login pending</ReplyMessage>" | respond 200 OK; exit 0;;
         *)
-            echo "<html><body><a href=\"http://$gw/login\">Log in</a></body></html>" \
-                | respond 302 Found "Location: http://$gw/login"; exit 0;;
+            echo "<html><body><a href=\"$login_url\">Log in</a></body></html>" \
+                | respond 302 Found "Location: $login_url"; exit 0;;
     esac
 fi
 case "$method $path" in
@@ -98,7 +240,7 @@ case "$method $path" in
         printf '' | respond 204 "No Content"; exit 0;;
     "GET /hotspot-detect.html"|"GET /library/test/success.html")
         echo "<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>" | respond 200 OK; exit 0;;
-    "POST /logout")
+    "POST /logout"|"GET /logout")
         rm -f "$d/authed/$peer"
         echo "<html><body>Logged out</body></html>" | respond 200 OK; exit 0;;
     *)
