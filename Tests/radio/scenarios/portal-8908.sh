@@ -43,7 +43,7 @@ access=$(cat $RADIO_RUN/web/access.log)
 expect_match "$access" "GET https://api.radio.test/captive-api -> 200" "the helper asked the API"
 expect_match "$access" "POST https://portal.radio.test/login \[token accept\] -> 200" "it logged in at the user-portal-url"
 st=$(daemon_cli status); printf '%s\n' "$st"
-expect_match "$st" "session [0-9]+ s left" "status shows the session's remaining time"
+expect_match "$st" "session +[0-9]+ s left" "status shows the session's remaining time"
 note "authenticated through the API in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s"
 
 # The session ends (the portal's seconds-remaining); maintain comes back and the helper logs in again.
