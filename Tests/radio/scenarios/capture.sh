@@ -4,6 +4,8 @@
 # radio stack misbehaves: scan results with all four SSIDs, the weaker AP weaker, WRONG_KEY,
 # NETWORK-NOT-FOUND, CONNECTED/DISCONNECTED and TERMINATING events.
 # radio-timeout: 240
+# radio-arches: x86_64
+# (`hotspotd radio` is in the x86_64 build only: the ARM router builds leave the verbs out for flash.)
 
 ODD_SSID='Café "Zoë" \ 1'
 # Not UTF-8, with a tab, a newline and a NUL: what hostile SSIDs look like.

@@ -2,6 +2,8 @@
 # type, wiphy and MAC address that the kernel (sysfs, iw) reports; the AP radios in the other
 # network namespace are not listed; an unknown interface is an error.
 # radio-timeout: 60
+# radio-arches: x86_64
+# (`hotspotd radio` is in the x86_64 build only: the ARM router builds leave the verbs out for flash.)
 
 ifindex=$(cat /sys/class/net/$STA_IF/ifindex)
 mac=$(cat /sys/class/net/$STA_IF/address)

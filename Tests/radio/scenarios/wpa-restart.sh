@@ -2,6 +2,8 @@
 # left behind) and stopped cleanly (CTRL-EVENT-TERMINATING); each time it reconnects by itself,
 # re-ATTACHes and gets events again. Stale client sockets of a killed hotspotd are cleaned up.
 # radio-timeout: 150
+# radio-arches: x86_64
+# (`hotspotd radio` is in the x86_64 build only: the ARM router builds leave the verbs out for flash.)
 
 ap_start cafe --ssid "Restart Cafe" --open
 sta_start
