@@ -524,19 +524,24 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
-        var uplink = UplinkAddressing(interface: settings.interface)
-        if let a = route?.addressing {
-            uplink.address = a.addresses.first.map { $0.address.description }
-            uplink.gateway = a.gateway.map { $0.description }
-        }
-        uplink.dnsServers = HotspotDaemon.dnsServers()
-        uplink.captivePortalAPI = captivePortalAPI()
         let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
         guard let ids = HotspotDaemon.resolve(user) else {
             return answer(request.id, .helperFailed(requestID: request.id,
                                                     .couldNotStart("no user " + user.description + " to run it as")))
         }
-        let stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
+        // filterScanList, after every scan, gets only the scan list (HelperInvocation): none of the
+        // network's facts are read for it, nor its state directory prepared.
+        var uplink = UplinkAddressing(interface: settings.interface)
+        var stateDirectory: String? = nil
+        if request.command != .filterScanList {
+            if let a = route?.addressing {
+                uplink.address = a.addresses.first.map { $0.address.description }
+                uplink.gateway = a.gateway.map { $0.description }
+            }
+            uplink.dnsServers = HotspotDaemon.dnsServers()
+            uplink.captivePortalAPI = captivePortalAPI()
+            stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
+        }
         let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, settings: settings,
                                           configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()

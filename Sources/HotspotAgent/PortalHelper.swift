@@ -242,17 +242,12 @@ public struct PortalHelper {
         let state: CaptivePortalAPIState
         do throws(HTTPClientError) {
             let response = try client.send(request)
-            guard response.status == 200 else {
-                log("captive-portal API " + api.description + ": HTTP " + String(response.status) + ": probing instead")
-                return probe()
-            }
+            guard response.status == 200 else { return probe(insteadOf: api, "HTTP " + String(response.status)) }
             do throws(CaptivePortalAPIError) { state = try CaptivePortalAPIState(parsing: response.body) } catch {
-                log("captive-portal API " + api.description + ": " + error.description + ": probing instead")
-                return probe()
+                return probe(insteadOf: api, error.description)
             }
         } catch {
-            log("captive-portal API " + api.description + ": " + error.description + ": probing instead")
-            return probe()
+            return probe(insteadOf: api, error.description)
         }
         sessionSeconds = state.captive ? nil : state.secondsRemaining
         log("captive-portal API: " + (state.captive ? "captive" : "not captive")
@@ -262,6 +257,12 @@ public struct PortalHelper {
             return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))
         }
         log("captive-portal API: no usable user-portal-url: probing")
+        return probe()
+    }
+
+    /// The API failed (RFC 8908 §5: fall back to the other detection): logged, and the probes decide.
+    mutating func probe(insteadOf api: HTTPURL, _ why: String) -> ProbeOutcome {
+        log("captive-portal API " + api.description + ": " + why + ": probing instead")
         return probe()
     }
 
@@ -285,7 +286,7 @@ public struct PortalHelper {
             for r in running { fds.append(pollfd(fd: r.child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
             let left = client.deadline - cl_monotonic_ms()
             if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
-                reasons += (reasons.isEmpty ? "" : "; ") + "no probe answered in time"
+                PortalHelper.add("no probe answered in time", to: &reasons)
                 break
             }
             for i in fds.indices.reversed() where fds[i].revents != 0 {
@@ -296,17 +297,22 @@ public struct PortalHelper {
                 case .open: return .open
                 // The child's verdict carries no page: this process asks once more for the portal's answer.
                 case .portal: if let decided = probe(url, into: &reasons) { return decided }
-                case .none(let why): reasons += (reasons.isEmpty ? "" : "; ") + why
+                case .none(let why): PortalHelper.add(why, to: &reasons)
                 }
             }
         }
         return .noInternet(reasons)
     }
 
+    /// Why no probe decided, one reason after another.
+    static func add(_ reason: String, to reasons: inout String) {
+        reasons += (reasons.isEmpty ? "" : "; ") + reason
+    }
+
     /// One probe: open or a portal, else nil with the reason added to `reasons`.
     mutating func probe(_ url: HTTPURL, into reasons: inout String) -> ProbeOutcome? {
         func note(_ why: String) -> ProbeOutcome? {
-            reasons += (reasons.isEmpty ? "" : "; ") + url.description + ": " + why
+            PortalHelper.add(url.description + ": " + why, to: &reasons)
             return nil
         }
         let response: HTTPResponse
