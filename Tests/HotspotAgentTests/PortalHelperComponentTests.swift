@@ -40,9 +40,21 @@ final class PortalServer {
         (http, https, dns) = (h, s, d)
     }
 
+    /// An https portal with TestPKI's ECDSA (or RSA) certificate; `trustingEnvironment` trusts its CA.
+    convenience init(httpsMode mode: String, rsa: Bool = false) throws {
+        let pki = TestPKI.shared
+        try self.init(mode: mode, certificate: rsa ? pki.rsaCertificate : pki.ecdsaCertificate,
+                      key: rsa ? pki.rsaKey : pki.ecdsaKey)
+    }
+
     deinit {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// `environment` with TestPKI's CA as the helper's bundle.
+    var trustingEnvironment: [String: String] {
+        environment.merging(["HOTSPOT_CA_BUNDLE": TestPKI.shared.caBundle]) { _, new in new }
     }
 
     /// The requests and DNS questions it saw, in order.
@@ -207,23 +219,19 @@ final class PortalServer {
 
     /// The https probe meets the portal through a verified chain; with another CA it meets nothing.
     @Test func anHTTPSProbeIsVerified() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "click", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
-        var environment = portal.environment
+        let portal = try PortalServer(httpsMode: "click")
+        var environment = portal.trustingEnvironment
         environment["HOTSPOT_PORTAL_PROBE_URLS"] = "https://localhost:\(portal.https)/generate_204"
-        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
         #expect(try run("evaluate", environment).lines == ["confidence=low", "result=success"])
-        environment["HOTSPOT_CA_BUNDLE"] = pki.otherCABundle
+        environment["HOTSPOT_CA_BUNDLE"] = TestPKI.shared.otherCABundle
         let r = try run("evaluate", environment)
         #expect(r.lines == ["confidence=none", "result=success"])
         #expect(r.err.contains("not trusted"))
     }
 
     @Test func wisprLogsInOverHTTPSWithTheConfiguredCredentials() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
-        var environment = portal.environment
-        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        let portal = try PortalServer(httpsMode: "wispr", rsa: true)
+        var environment = portal.trustingEnvironment
         environment["HOTSPOT_WISPR_USER"] = "user"
         environment["HOTSPOT_WISPR_PASSWORD"] = "wrong"
         let refused = try run("authenticate", environment)
@@ -239,8 +247,7 @@ final class PortalServer {
     }
 
     @Test func aWISPrPortalWithoutCredentialsFallsBackToItsForm() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
+        let portal = try PortalServer(httpsMode: "wispr", rsa: true)
         let r = try run("authenticate", portal.environment)
         #expect(r.lines == ["result=success"], "\(r.err)")
         #expect(r.err.contains("no wispr_user and wispr_password"))
@@ -271,10 +278,8 @@ final class PortalServer {
     /// The API announced by DHCP decides where the probe cannot tell (it answers 204 here): captive with a
     /// user-portal-url → the login there; after it, not captive with the session's time left.
     @Test func theCaptivePortalAPILeadsTheLoginAndTellsTheSessionTime() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "capport", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
-        var environment = portal.environment
-        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        let portal = try PortalServer(httpsMode: "capport")
+        var environment = portal.trustingEnvironment
         #expect(try run("evaluate", environment).lines == ["confidence=none", "result=success"])  // the probe alone: open
         environment["HOTSPOT_CAPTIVE_API"] = "https://localhost:\(portal.https)/capport"
         let evaluate = try run("evaluate", environment)
@@ -291,10 +296,8 @@ final class PortalServer {
 
     /// An API that fails is logged and the probes decide, as if there were none.
     @Test func aFailingCaptivePortalAPIFallsBackToTheProbes() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "click", certificate: pki.ecdsaCertificate, key: pki.ecdsaKey)
-        var environment = portal.environment
-        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        let portal = try PortalServer(httpsMode: "click")
+        var environment = portal.trustingEnvironment
         environment["HOTSPOT_CAPTIVE_API"] = "https://localhost:\(portal.https)/nothing-here"
         let r = try run("evaluate", environment)
         #expect(r.lines == ["confidence=low", "result=success"])
@@ -305,11 +308,9 @@ final class PortalServer {
 
     /// The WISPr login keeps its LogoffURL in HOTSPOT_STATE_DIR; logoff on the same network calls it once.
     @Test func wisprLogoffCallsTheLogoffURLTheLoginKept() throws {
-        let pki = TestPKI.shared
-        let portal = try PortalServer(mode: "wispr", certificate: pki.rsaCertificate, key: pki.rsaKey)
+        let portal = try PortalServer(httpsMode: "wispr", rsa: true)
         let state = temporaryDirectory()
-        var environment = portal.environment
-        environment["HOTSPOT_CA_BUNDLE"] = pki.caBundle
+        var environment = portal.trustingEnvironment
         environment["HOTSPOT_WISPR_USER"] = "user"
         environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
         environment["HOTSPOT_STATE_DIR"] = state
