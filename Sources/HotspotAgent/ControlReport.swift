@@ -138,6 +138,17 @@ struct ControlReport {
             } else {
                 out.null()
             }
+            out.name("passed_over")
+            out.beginArray()
+            for e in s.lookalikes {
+                out.beginObject()
+                out.ssidFields(e.ssid)
+                out.field("bssid", e.bssid.description)
+                out.field("security", e.security.rawValue)
+                out.field("reason", "look-alike of a network you gave a key")
+                out.endObject()
+            }
+            out.endArray()
             out.name("transitions")
             out.beginArray()
             for t in x.transitions {
@@ -184,6 +195,10 @@ struct ControlReport {
         if let f = s.lastFailure {
             line("last failure", f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? ""))
         }
+        for e in s.lookalikes {
+            line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
+                 + " look-alike of a network you gave a key")
+        }
         for (i, t) in x.transitions.reversed().enumerated() {
             line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
                  + t.link + (t.ssid.map { " " + $0.description } ?? ""))
@@ -194,7 +209,8 @@ struct ControlReport {
 
     /// Why the router would not join this network by itself, or nil when it is a candidate.
     @inline(never)
-    static func notCandidate(_ e: ScanEntry, _ s: StatusSnapshot, minSignal: Double) -> String? {
+    static func notCandidate(_ e: ScanEntry, _ s: StatusSnapshot, minSignal: Double, lookalike: Bool) -> String? {
+        if lookalike { return "look-alike: " + e.security.rawValue + ", but you gave this network a key" }
         if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
             return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - s.now) } ?? " until enabled")
         }
@@ -215,7 +231,7 @@ struct ControlReport {
         }
         for r in sorted {
             let e = r.entry
-            let why = ControlReport.notCandidate(e, s, minSignal: minSignal)
+            let why = ControlReport.notCandidate(e, s, minSignal: minSignal, lookalike: r.isLookalike)
             if json {
                 out.beginObject()
                 out.ssidFields(e.ssid)

@@ -61,8 +61,11 @@ extension HotspotDaemon {
         case .join(let ssid, let passphrase, let once): return owner(.join(ssid, passphrase: passphrase, once: once))
         case .forget(let ssid): return owner(.forget(ssid))
         case .reload:
-            if let why = reload() { return .refused("reload refused, the running configuration stays: " + why) }
-            return text("configuration reloaded")
+            switch reload() {
+            case .refused(let why): return .refused("reload refused, the running configuration stays: " + why)
+            case .loaded(let atRestart):
+                return text("configuration reloaded" + (atRestart.isEmpty ? "" : "; at restart: " + atRestart))
+            }
         case .config(let verb, let json):
             switch verb {
             case .check:

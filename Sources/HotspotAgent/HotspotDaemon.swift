@@ -203,30 +203,39 @@ public final class HotspotDaemon: HotspotEffects {
         return bytes
     }
 
-    /// SIGHUP and `hotspotd reload`; nil when the new configuration is in effect, else why not.
+    /// SIGHUP and `hotspotd reload`: `.loaded` with the options left for a restart, or `.refused` with why.
     @discardableResult
-    func reload() -> String? {
-        switch HotspotDaemon.loadConfiguration(options.configPath) {
+    func reload() -> Reload {
+        let result = HotspotDaemon.loadConfiguration(options.configPath)
+        switch result {
         case .refused(let why):
             logger.log(.error, "reload refused, keeping the running configuration: " + why)
-            return why
+            return .refused(why)
         case .loaded(let loaded):
-            apply(loaded)
-            return nil
+            return .loaded(apply(loaded))
         }
     }
 
-    /// A configuration that loaded takes effect (the interface only at restart).
-    func apply(_ loaded: HotspotUCI) {
+    enum Reload {
+        /// In effect, but for these options (comma-separated; empty when none), which wait for a restart.
+        case loaded(String)
+        case refused(String)
+    }
+
+    /// A configuration that loaded takes effect, but for what the daemon opened at start (the interface,
+    /// sockets and files): those keep their running values, and their names are returned and logged.
+    @discardableResult
+    func apply(_ loaded: HotspotUCI) -> String {
         for w in loaded.warnings { logger.log(.warning, w) }
-        if loaded.settings.interface != settings.interface {
-            logger.log(.warning, "a new interface takes effect at restart")
-        }
-        let interface = settings.interface
-        settings = loaded.settings
-        settings.interface = interface
+        let atRestart = loaded.settings.restartOnly(differingFrom: settings)
+        if !atRestart.isEmpty { logger.log(.warning, "takes effect at restart: " + atRestart) }
+        settings.logLevel = loaded.settings.logLevel
+        settings.helperUser = loaded.settings.helperUser
+        settings.helpers = loaded.settings.helpers
+        settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
         logger.threshold = options.verbose ? .debug : settings.logLevel
         driver.submit(.configurationReloaded(loaded.configuration))
+        return atRestart
     }
 
     // MARK: wpa_supplicant
@@ -327,11 +336,10 @@ public final class HotspotDaemon: HotspotEffects {
     func pollStation() {
         loop.cancel(stationTimer)
         guard let nl else { return }
-        if let info = try? nl.station(ifindex: ifindex), let rssi = info.bestSignalDBm {
-            driver.submit(.linkSignal(rssi: rssi))
-        } else {
-            return
-        }
+        if let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm { driver.submit(.linkSignal(rssi: rssi)) }
+        // A failed read (the kernel busy, a roam under way) must not end the polling while the link is up,
+        // or the signal stays stale for the whole association; once the link is down it ends.
+        guard driver.machine.isAssociated else { return }
         stationTimer = loop.schedule(after: 10_000) { [self] in pollStation() }
     }
 

@@ -74,10 +74,15 @@ extension HotspotMachine {
         let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
         let pass = passphrase ?? known?.passphrase
-        let security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
+        // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
+        var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
+        if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
         let target: JoinTarget
         switch security {
         case .open:
+            if pass != nil {
+                return reply(.refused("only an open network of this name is in range, and you gave it a key: not joining it unencrypted"))
+            }
             target = JoinTarget(ssid: ssid, security: .open, didAutoJoin: false)
         case .personal:
             guard let p = pass else { return reply(.refused("this network needs a passphrase")) }

@@ -66,7 +66,7 @@ extension HotspotMachine {
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
-            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount)
+            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: scan.entries.filter(isLookalike))
     }
 
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
@@ -82,7 +82,7 @@ extension HotspotMachine {
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
                 isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
-                isCurrent: current == e.ssid))
+                isCurrent: current == e.ssid, isLookalike: isLookalike(e)))
         }
         return rows
     }

@@ -3,6 +3,23 @@ extension HotspotMachine {
     /// Configured networks first, then the owner's (the selector keeps the better per SSID).
     var knownNetworks: [KnownNetwork] { configuration.knownNetworks + ownerNetworks }
 
+    /// A BSS that carries the name of a network the owner gave a key but offers no passphrase suite: an evil
+    /// twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
+    @inline(never)
+    func isLookalike(_ e: ScanEntry) -> Bool {
+        e.security != .personal && knownNetworks.contains { $0.ssid == e.ssid && $0.passphrase != nil }
+    }
+
+    @inline(never)
+    mutating func reportLookalikes() {
+        for e in scan.entries where isLookalike(e) && !reportedLookalikes.contains(e.bssid) {
+            if reportedLookalikes.count >= 64 { reportedLookalikes.removeAll() }
+            reportedLookalikes.append(e.bssid)
+            say(.warning, e.ssid, "passed over a look-alike:",
+                e.security.rawValue + " BSS " + e.bssid.description + " of a network you gave a key")
+        }
+    }
+
     func currentCandidates() -> [UplinkCandidate] {
         let claims = configuration.preferences.isEnabled ? slots.map { $0.claims } : []
         return selector.candidates(scan: scan, known: knownNetworks, helpers: configuration.helpers, claims: claims)

@@ -105,6 +105,8 @@ public struct HotspotMachine {
     var selector: UplinkSelector
     var scan = ScanList()
     var lastScanAt: Int64? = nil
+    /// Look-alike BSSes already logged (bounded), so a twin in every scan is one log line, not one a scan.
+    var reportedLookalikes: [BSSID] = []
     /// When the core last asked for a scan (the policy counts from here).
     var lastScanRequestAt: Int64? = nil
     /// Scans in a row without a working uplink: their interval doubles (up to 8×).
@@ -156,6 +158,14 @@ public struct HotspotMachine {
     }
 
     /// What the driver should have on flash now.
+    /// Associated (with or without an address): the link whose signal the driver polls.
+    public var isAssociated: Bool {
+        switch link {
+        case .associated, .online: return true
+        case .down, .joining: return false
+        }
+    }
+
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
         for r in networks.records {
@@ -255,6 +265,7 @@ public struct HotspotMachine {
         scan = ScanList(entries)
         if scan.dropped > 0 { say(.warning, nil, "scan list cut to 512 BSSes") }
         lastScanAt = clock
+        reportLookalikes()
         refreshLinkFromScan()
         if configuration.preferences.isEnabled {
             for (i, h) in configuration.helpers.enumerated() where evaluates(h, .filterScanList) {

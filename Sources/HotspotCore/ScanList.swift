@@ -29,5 +29,15 @@ public struct ScanList: Sendable {
 
     public func strongest(_ ssid: SSID) -> ScanEntry? { strongestIndex[ssid].map { entries[$0] } }
 
+    /// The strongest BSS of `ssid` with this security; a pass over the list only when the strongest of all
+    /// has another (an evil twin beside the real network).
+    public func strongest(_ ssid: SSID, security: SecurityType) -> ScanEntry? {
+        guard let s = strongest(ssid) else { return nil }
+        if s.security == security { return s }
+        var best: ScanEntry? = nil
+        for e in entries where e.ssid == ssid && e.security == security && e.rssi > (best?.rssi ?? Int.min) { best = e }
+        return best
+    }
+
     public func entry(bssid: BSSID) -> ScanEntry? { entries.first { $0.bssid == bssid } }
 }

@@ -95,15 +95,18 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var isKnown: Bool
         public var isBlocked: Bool
         public var isCurrent: Bool
+        /// It carries the name of a network the owner gave a key but offers no passphrase suite: never joined.
+        public var isLookalike: Bool
 
         public init(entry: ScanEntry, claimedBy: String? = nil, confidence: Confidence? = nil, isKnown: Bool,
-                    isBlocked: Bool, isCurrent: Bool) {
+                    isBlocked: Bool, isCurrent: Bool, isLookalike: Bool = false) {
             self.entry = entry
             self.claimedBy = claimedBy
             self.confidence = confidence
             self.isKnown = isKnown
             self.isBlocked = isBlocked
             self.isCurrent = isCurrent
+            self.isLookalike = isLookalike
         }
     }
 
@@ -129,12 +132,15 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var preferences: ManagerPreferences
     public var lastScanAt: Int64?
     public var visibleNetworks: Int
+    /// Visible BSSes passed over as look-alikes of the owner's keyed networks (see `ScanRow.isLookalike`).
+    public var lookalikes: [ScanEntry]
 
     public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
                 chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,
                 lastFailure: FailureRecord? = nil, nextMaintainAt: Int64? = nil, sessionEndsAt: Int64? = nil, helpers: [Helper],
                 disabled: [Blocked], backedOff: [Blocked], loggedOff: [SSID], ownerNetworks: [SSID],
-                preferences: ManagerPreferences, lastScanAt: Int64? = nil, visibleNetworks: Int) {
+                preferences: ManagerPreferences, lastScanAt: Int64? = nil, visibleNetworks: Int,
+                lookalikes: [ScanEntry] = []) {
         self.now = now
         self.state = state
         self.stateSince = stateSince
@@ -154,5 +160,6 @@ public struct StatusSnapshot: Hashable, Sendable {
         self.preferences = preferences
         self.lastScanAt = lastScanAt
         self.visibleNetworks = visibleNetworks
+        self.lookalikes = lookalikes
     }
 }

@@ -33,7 +33,7 @@ public struct UplinkSelector: Hashable, Sendable {
             }
         }
         for k in known {
-            guard let v = scan.strongest(k.ssid), let target = joinable(v, passphrase: k.passphrase, bssid: nil) else {
+            guard let v = scan.strongest(k.ssid, security: k.security), let target = joinable(v, passphrase: k.passphrase, bssid: nil) else {
                 continue
             }
             // The owner vouches for a network they configured: it ranks as a high-confidence claim.
@@ -42,7 +42,10 @@ public struct UplinkSelector: Hashable, Sendable {
         }
         for (i, helper) in helpers.enumerated() where i < claims.count {
             for claim in claims[i] where claim.confidence > .none {
-                guard let v = scan.strongest(claim.ssid),
+                // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
+                // network the owner gave a key: that stays pinned to passphrase suites whoever claims it.
+                let pinned = known.contains { $0.ssid == claim.ssid && $0.passphrase != nil }
+                guard let v = pinned ? scan.strongest(claim.ssid, security: .personal) : scan.strongest(claim.ssid),
                       let target = joinable(v, passphrase: claim.password, bssid: claim.bssid) else { continue }
                 offer(UplinkCandidate(target: target, priority: helper.priority, confidence: claim.confidence,
                                       signalStrength: v.signalStrength, claimedBy: helper.name))

@@ -70,6 +70,19 @@ public struct DaemonSettings: Hashable, Sendable {
     public init() {}
 
     public func helper(named name: String) -> HelperSettings? { helpers.first { UCIFile.same($0.name, name) } }
+
+    /// The options that differ from `running` but take effect only at a restart (the sockets, files and
+    /// interface the daemon opened at start), comma-separated; empty when none. The rest reloads.
+    public func restartOnly(differingFrom running: DaemonSettings) -> String {
+        var names = ""
+        func differs(_ d: Bool, _ name: StaticString) { if d { names += (names.isEmpty ? "" : ", ") + name.description } }
+        differs(interface != running.interface, "interface")
+        differs(controlDirectory != running.controlDirectory, "ctrl_dir")
+        differs(runDirectory != running.runDirectory, "run_dir")
+        differs(stateFile != running.stateFile, "state_file")
+        differs(controlGroup != running.controlGroup, "control_group")
+        return names
+    }
 }
 
 /// A configuration file hotspotd refuses: `FILE:LINE: option NAME: why`, or `FILE: why` for the whole.

@@ -186,6 +186,20 @@ final class ControlHarness {
         #expect((shown.1 as? [String: Any])?["portal_domains"] as? [String] == ["portal.example"])
     }
 
+    /// What the daemon opened at start (sockets, files, the interface) waits for a restart: `reload` says
+    /// which options those are instead of pretending they took effect.
+    @Test func reloadNamesTheOptionsThatWaitForARestart() throws {
+        let h = try ControlHarness()
+        var file = try String(contentsOfFile: h.config, encoding: .utf8)
+        file = file.replacingOccurrences(of: "option state_file '\(h.dir)/state'", with: "option state_file '\(h.dir)/elsewhere'")
+            .replacingOccurrences(of: "option interface 'wlan0'", with: "option interface 'wlan1'\n\toption log_level 'debug'")
+        try file.write(toFile: h.config, atomically: true, encoding: .utf8)
+        let r = try h.run(["reload"])
+        #expect(r.status == 0 && r.out == "configuration reloaded; at restart: interface, state_file\n", "\(r.out)\(r.err)")
+        #expect(h.daemon.settings.stateFile == h.dir + "/state" && h.daemon.settings.interface == "wlan0")
+        #expect(h.daemon.settings.logLevel == .debug)
+    }
+
     /// config save / config remove: NEHotspotManager's saveToPreferences / removeFromPreferences over the
     /// UCI file, through the real CLI and control socket.
     @Test func configSaveAndRemoveRewriteOnlyThePreferences() throws {

@@ -308,3 +308,95 @@ import Testing
         #expect(a.persisted?.loggedOff == [])
     }
 }
+
+/// An open (or enterprise) BSS carrying the name of a network the owner gave a key is an evil twin: the key
+/// pins the network to BSSes that offer a passphrase suite.
+@Suite struct LookalikeTests {
+    static let key = pass("cafe-secret")
+    static let twin = Fixture.entry(Fixture.cafe, 9, rssi: -30)
+    static let real = Fixture.entry(Fixture.cafe, 3, rssi: -70, security: .personal)
+
+    static func scanned(_ scan: [ScanEntry], helpers: [HelperDescriptor] = []) -> (Harness, [HotspotAction]) {
+        var h = Harness(Fixture.config(helpers))
+        h.on(.supplicantReconnected)
+        let a = h.on(.scanResults(scan))
+        return (h, a)
+    }
+
+    @Test func anOpenLookalikeAloneIsNeverJoined() {
+        let (h, a) = Self.scanned([Self.twin])
+        #expect(a.joins.isEmpty)
+        #expect(h.m.linkStage == 0)
+    }
+
+    @Test func anEnterpriseLookalikeAloneIsNeverJoined() {
+        var twin = Self.twin
+        twin.security = .enterprise
+        let (_, a) = Self.scanned([twin])
+        #expect(a.joins.isEmpty)
+    }
+
+    @Test func theRealNetworkIsJoinedBesideAStrongerLookalike() {
+        let (_, a) = Self.scanned([Self.twin, Self.real])
+        #expect(a.joins == [JoinTarget(ssid: Fixture.cafe, security: .personal, passphrase: Self.key)])
+    }
+
+    @Test func aHelperClaimWithTheKeyDoesNotMakeTheLookalikeACandidate() {
+        // The built-in `known` helper claims the owner's networks with their key and high confidence; the
+        // stronger twin must not win the SSID's one candidate slot through that claim.
+        let known = [KnownNetwork(ssid: Fixture.cafe, passphrase: Self.key)]
+        let claims = [[HelperClaim(ssid: Fixture.cafe, password: Self.key, confidence: .high)]]
+        let c = UplinkSelector().candidates(scan: ScanList([Self.twin, Self.real]), known: known,
+                                            helpers: [Fixture.alpha], claims: claims)
+        #expect(c.map { $0.target.security } == [.personal])
+        let alone = UplinkSelector().candidates(scan: ScanList([Self.twin]), known: known, helpers: [Fixture.alpha],
+                                                claims: claims)
+        #expect(alone.isEmpty)
+    }
+
+    @Test func theLookalikeIsLoggedOnceAndShownInScanAndStatus() {
+        var (h, a) = Self.scanned([Self.twin, Fixture.entry(Fixture.airport, 2)])
+        #expect(a.logs.filter { $0.contains("look-alike") }.count == 1)
+        a = h.on(.scanResults([Self.twin, Fixture.entry(Fixture.airport, 2)]), after: 30_000)
+        #expect(a.logs.filter { $0.contains("look-alike") }.isEmpty)
+        let rows = h.m.scanRows()
+        #expect(rows.first { $0.entry.bssid == Self.twin.bssid }?.isLookalike == true)
+        #expect(rows.first { $0.entry.ssid == Fixture.airport }?.isLookalike == false)
+        #expect(h.m.snapshot().lookalikes.map { $0.bssid } == [Self.twin.bssid])
+    }
+
+    @Test func theOwnersJoinWithAKeyIsPinnedToAPassphraseSuite() {
+        var (h, _) = Self.scanned([Self.twin, Self.real])
+        let a = h.on(.owner(.join(Fixture.cafe, passphrase: Self.key, once: true)))
+        #expect(a.joins == [JoinTarget(ssid: Fixture.cafe, security: .personal, passphrase: Self.key, didAutoJoin: false)])
+    }
+
+    @Test func theOwnersJoinWithAKeyRefusesALookalikeAlone() {
+        var (h, _) = Self.scanned([Self.twin])
+        let a = h.on(.owner(.join(Fixture.cafe, passphrase: Self.key, once: true)))
+        #expect(a.joins.isEmpty)
+        #expect(a.compactMap { $0.refusal }.first?.contains("not joining it unencrypted") == true)
+    }
+
+    @Test func anOpenOwnerNetworkStillJoinsItsOpenBSS() {
+        // Hotel is known without a key: open is what the owner configured.
+        let (_, a) = Self.scanned([Fixture.entry(Fixture.hotel, 1, rssi: -50)])
+        #expect(a.joins.map { $0.security } == [.open])
+    }
+}
+
+/// The driver polls the station's signal while this is true, whatever one read gave.
+@Suite struct LinkStateTests {
+    @Test func associatedFromAssociationUntilTheLinkIsLost() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1)]))
+        #expect(!h.m.isAssociated, "joining is not associated")
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        #expect(h.m.isAssociated)
+        h.on(.ipv4Acquired)
+        #expect(h.m.isAssociated)
+        h.on(.disconnected)
+        #expect(!h.m.isAssociated)
+    }
+}
