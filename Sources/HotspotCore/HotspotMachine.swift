@@ -480,16 +480,21 @@ public struct HotspotMachine {
     /// stalls meanwhile), so a working uplink is scanned only while its signal is below `minSignal` or
     /// once every `connectedScanIntervalMs` (0: never); the timer then only checks, every `scanIntervalMs`.
     /// Without a working uplink the router scans every `scanIntervalMs`, doubling up to 8× while nothing
-    /// comes of it.
+    /// comes of it. While helpers work on an association (evaluate, authenticate, the owner's answers) it
+    /// does not scan at all: the kernel suspends beacon-loss detection during a scan, so a venue's AP that
+    /// vanishes mid-login would be noticed only by the helper's time limit, and the login's traffic stalls.
     mutating func onScanTimer() {
         var interval = configuration.scanIntervalMs
-        if case .online(let info) = link, state.isUsable {
+        switch link {
+        case .online(let info) where state.isUsable:
             downScans = 0
             let weak = SignalStrength.fromDBm(info.rssi) < configuration.minSignal
             let every = configuration.connectedScanIntervalMs
             let due = every > 0 && clock - (lastScanRequestAt ?? info.since) >= every
             if weak || due { requestScan() }
-        } else {
+        case .associated, .online:
+            downScans = 0
+        case .down, .joining:
             requestScan()
             interval = configuration.scanIntervalMs << Int64(min(downScans, 3))
             downScans += 1
