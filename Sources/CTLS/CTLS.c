@@ -53,6 +53,10 @@ static void loader_append_dn(void *context, const void *bytes, size_t length) {
 
 static void loader_push_der(void *context, const void *bytes, size_t length) {
     struct anchor_loader *loader = context;
+    // Once the decoder has failed (bytes after the certificate, or none it can read) it must not run
+    // again: it would resume past its end and read through a NULL pointer.
+    int state = br_x509_decoder_last_error(&loader->decoder);
+    if (state != 0 && state != BR_ERR_X509_TRUNCATED) return;
     br_x509_decoder_push(&loader->decoder, bytes, length);
 }
 

@@ -53,7 +53,12 @@ extension UCIFile {
             block = 2
             guard pending != 0 else { return }
             copy(to: lineEnd)
-            if input.last != UInt8(ascii: "\n") && lineEnd == input.count { out.append(UInt8(ascii: "\n")) }
+            // A last statement that runs to the end (no newline, or a backslash continuing it there) must
+            // end first; after a backslash, the first newline only joins the line.
+            if lineEnd == input.count && lexer.terminator == input.count {
+                out.append(UInt8(ascii: "\n"))
+                if input.last == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\n")) }
+            }
             for (k, e) in edits.enumerated() where pending & 1 << k != 0 {
                 for s in e.statements {
                     out.append(UInt8(ascii: "\t"))

@@ -74,6 +74,21 @@ import Testing
         #expect(result.response.hasPrefix("HTTP/1.0 200 ok"))
     }
 
+    /// Found by Tests/fuzz (tls-anchors): a CERTIFICATE block with bytes after the certificate made the
+    /// loader feed BearSSL's decoder after it had stopped, which then read through a NULL pointer. The
+    /// block is skipped; the CA after it counts.
+    @Test func certificateBlockWithTrailingBytesIsSkipped() throws {
+        let pem = try String(contentsOfFile: pki.caBundle, encoding: .utf8)
+        var der = try #require(Data(base64Encoded: pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()))
+        der.append(Data(repeating: 0, count: 1024))
+        let block = der.base64EncodedString(options: .lineLength64Characters).replacingOccurrences(of: "\r\n", with: "\n")
+        let path = pki.dir + "/trailing.pem"
+        try ("-----BEGIN CERTIFICATE-----\n" + block + "\n-----END CERTIFICATE-----\n" + pem)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let client = try TLSClient(serverName: "localhost", trustAnchorsPath: path)
+        #expect(client.trustAnchorCount == 1)
+    }
+
     @Test func emptyBundleIsRefused() throws {
         let path = pki.dir + "/empty.pem"
         _ = FileManager.default.createFile(atPath: path, contents: Data())

@@ -129,4 +129,16 @@ import HotspotCore
         #expect(edit("config hotspot 'main'\n\toption interface wlan0\n\toption enabled 1", nil, .all)
                 == "config hotspot 'main'\n\toption interface wlan0\n")
     }
+
+    /// Found by Tests/fuzz (uci): a last line continued by a backslash at the end of the file swallowed the
+    /// first added option, and the saved file no longer loaded ("too many arguments").
+    @Test func aLastStatementContinuedToTheEndEndsBeforeTheAddedOptions() throws {
+        for end in ["\\\n", "\\\r\n", "\\", "\\\\"] {
+            let file = "config hotspot 'main'\n\toption state_file /etc/s" + end
+            let out = try #require(edit(file, ManagerPreferences(isEnabled: false), .isEnabled))
+            let loaded = try HotspotUCI(parsing: Array(out.utf8), file: "f")
+            #expect(!loaded.configuration.preferences.isEnabled, "\(out.debugDescription)")
+            #expect(loaded.settings.stateFile.hasPrefix("/etc/s"), "\(out.debugDescription)")
+        }
+    }
 }
