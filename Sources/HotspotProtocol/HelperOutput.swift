@@ -144,31 +144,19 @@ public struct HelperOutput: Equatable, Sendable {
 }
 
 /// The keys this version reads.
-enum HelperOutputKey: CaseIterable {
+enum HelperOutputKey: Int {
     case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
 
-    var name: StaticString {
-        switch self {
-        case .result: return "result"
-        case .confidence: return "confidence"
-        case .claim: return "claim"
-        case .uiField: return "ui_field"
-        case .uiSecretField: return "ui_secret_field"
-        case .uiMessage: return "ui_message"
-        case .portalURL: return "portal_url"
-        case .maintainAfter: return "maintain_after"
-        case .sessionRemaining: return "session_remaining"
-        }
-    }
+    /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
+    static let names: [StaticString] = ["result", "confidence", "claim", "ui_field", "ui_secret_field", "ui_message",
+                                        "portal_url", "maintain_after", "session_remaining"]
 
-    var text: String { String(decoding: WpaBytes.bytes(name), as: UTF8.self) }
+    @inline(never) var text: String { String(decoding: WpaBytes.bytes(Self.names[rawValue]), as: UTF8.self) }
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        for k in HelperOutputKey.allCases where WpaBytes.equals(bytes, k.name) {
-            self = k
-            return
-        }
-        return nil
+        var i = 0
+        while i < Self.names.count && !WpaBytes.equals(bytes, Self.names[i]) { i += 1 }
+        self.init(rawValue: i)
     }
 
     /// Repeatable keys build lists; a second line of any other key is an error.
@@ -203,7 +191,8 @@ extension HelperOutput {
     struct Parser {
         let request: HelperRequest
         var notes: [HelperOutputNote] = []
-        var seen: [HelperOutputKey] = []
+        /// Bit `rawValue` of each key seen that may appear once.
+        var seen: UInt16 = 0
         var result: HelperResult? = nil
         var confidence: Confidence? = nil
         var claims: [HelperClaim] = []
@@ -253,8 +242,8 @@ extension HelperOutput {
                 return
             }
             if !key.isRepeatable {
-                if seen.contains(key) { throw .duplicate(key: key.text, line: n) }
-                seen.append(key)
+                if seen & 1 << key.rawValue != 0 { throw .duplicate(key: key.text, line: n) }
+                seen |= 1 << key.rawValue
             }
             switch key {
             case .result:
