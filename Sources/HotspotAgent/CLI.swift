@@ -6,23 +6,9 @@ public let hotspotdVersion = "0.1.0"
 
 /// argv → subcommand. Daemon and client share one binary; this is its front door.
 public enum CLI {
-    /// Subcommands in the order `--help` lists them, with a one-line summary each.
-    static let subcommands: [(name: String, usage: String, summary: String)] = [
-        ("run", "run [--config FILE] [-v]", "run the daemon in the foreground (procd style)"),
-        ("status", "status [--json]", "uplink state; exit 0 usable, 1 not, 2 daemon unreachable"),
-        ("scan", "scan [--json]", "the last scan as helpers saw it"),
-        ("helpers", "helpers", "helpers, their state and cached networks"),
-        ("logoff", "logoff", "log off the current hotspot and stay off it"),
-        ("ui", "ui [--json] | ui submit KEY=VALUE... | ui cancel", "answer a helper's presentUI request"),
-        ("enable", "enable SSID", "allow auto-join of a disabled network again"),
-        ("join", "join SSID [--passphrase-file F] [--once]", "add one of your own networks and join it"),
-        ("forget", "forget SSID", "remove one of your own networks"),
-        ("networks", "networks", "list your own networks"),
-        ("reload", "reload", "re-read the configuration"),
-        ("config", "config check|show|save|remove", "manager preferences (save options below)"),
-        ("radio", "radio VERB [OPTIONS]", "nl80211 and wpa_supplicant at first hand (verbs below)"),
-        ("portal-helper", "portal-helper COMMAND", "the built-in captive-portal helper (hotspotd runs it)"),
-        ("version", "version", "print the version"),
+    /// The subcommands `ControlCommand` sends to the daemon (`--help` lists every subcommand).
+    static let clientSubcommands: [StaticString] = [
+        "status", "scan", "helpers", "logoff", "ui", "enable", "join", "forget", "networks", "reload", "config",
     ]
 
     public static func main(_ arguments: [String]) -> Int32 {
@@ -33,30 +19,27 @@ public enum CLI {
             return 2
         }
         let rest = Array(args.dropFirst())
-        switch first {
-        case "-h", "--help", "help":
+        // Words compared as bytes, not by a `switch` over String literals: smaller on the router.
+        if ControlCommand.word(first, "-h") || ControlCommand.word(first, "--help") || ControlCommand.word(first, "help") {
             Output.out(usage())
             return 0
-        case "version", "--version":
+        }
+        if ControlCommand.word(first, "version") || ControlCommand.word(first, "--version") {
             guard rest.isEmpty else { return fail("version takes no arguments") }
-            Output.out("hotspotd \(hotspotdVersion)")
+            Output.out("hotspotd " + hotspotdVersion)
             return 0
-        case "radio":
+        }
+        if ControlCommand.word(first, "radio") {
             #if HOTSPOTD_NO_RADIO_VERBS
             return fail("this build has no radio verbs (they are in the x86_64 build); iw and wpa_cli show the same")
             #else
             return RadioCommand.main(rest)
             #endif
-        case "run":
-            return RunCommand.main(rest)
-        case "portal-helper":
-            return PortalHelper.main(rest)
-        default:
-            if subcommands.contains(where: { $0.name.utf8.elementsEqual(first.utf8) }) {
-                return ControlCommand.main(first, rest)
-            }
-            return fail("unknown subcommand '\(first)' (see hotspotd --help)")
         }
+        if ControlCommand.word(first, "run") { return RunCommand.main(rest) }
+        if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
+        for name in clientSubcommands where ControlCommand.word(first, name) { return ControlCommand.main(first, rest) }
+        return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
 
     public static func exit(_ status: Int32) -> Never { CLinux.exit(status) }
@@ -76,11 +59,29 @@ public enum CLI {
         return args
     }
 
+    /// One literal per part, padded by hand (48 columns): smaller on the router than a table and a loop.
     static func usage() -> String {
-        var text = "usage: hotspotd SUBCOMMAND [OPTIONS]\n\nhotspotd \(hotspotdVersion): a hotspot client for travel routers.\n\nSubcommands:\n"
-        for s in subcommands {
-            text += "  " + pad(s.usage, 48) + " " + s.summary + "\n"
-        }
+        var text = "usage: hotspotd SUBCOMMAND [OPTIONS]\n\nhotspotd " + hotspotdVersion + """
+            : a hotspot client for travel routers.
+
+            Subcommands:
+              run [--config FILE] [-v]                         run the daemon in the foreground (procd style)
+              status [--json]                                  uplink state; exit 0 usable, 1 not, 2 daemon unreachable
+              scan [--json]                                    the last scan as helpers saw it
+              helpers                                          helpers, their state and cached networks
+              logoff                                           log off the current hotspot and stay off it
+              ui [--json] | ui submit KEY=VALUE... | ui cancel answer a helper's presentUI request
+              enable SSID                                      allow auto-join of a disabled network again
+              join SSID [--passphrase-file F] [--once]         add one of your own networks and join it
+              forget SSID                                      remove one of your own networks
+              networks                                         list your own networks
+              reload                                           re-read the configuration
+              config check|show|save|remove                    manager preferences (save options below)
+              radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
+              portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
+              version                                          print the version
+
+            """
         #if !HOTSPOTD_NO_RADIO_VERBS
         text += "\nRadio verbs (hotspotd radio --help):\n" + RadioCommand.verbUsage
         #endif
@@ -94,10 +95,11 @@ public enum CLI {
             config remove deletes them, so the defaults apply: enabled, any helper evaluates,
             the claiming helper authenticates, no portal domains, no evaluated SSIDs.
 
+            Client subcommands take --socket PATH (default /var/run/hotspotd/control) or --config FILE (its run_dir);
+            SSIDs may be given as --ssid-hex HEX.
+
+            Status codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable.
             """
-        text += "\nClient subcommands take --socket PATH (default /var/run/hotspotd/control) or --config FILE"
-        text += " (its run_dir);\nSSIDs may be given as --ssid-hex HEX.\n"
-        text += "\nStatus codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable."
         return text
     }
 

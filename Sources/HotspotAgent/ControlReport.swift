@@ -79,6 +79,31 @@ struct ControlReport {
     @inline(never)
     static func percent(_ d: Double) -> String { String(Int(max(d, 0) * 100 + 0.5)) + "%" }
 
+    /// `parts` with a space between each two.
+    @inline(never)
+    static func spaced(_ parts: [String]) -> String {
+        var out = ""
+        for (i, p) in parts.enumerated() { out += (i == 0 ? "" : " ") + p }
+        return out
+    }
+
+    /// Strongest first, rows of equal signal in their order (a stable insertion sort): smaller on the router
+    /// than the standard library's sort specialised for this row type, and a scan has at most a few hundred.
+    @inline(never)
+    static func strongestFirst(_ rows: [StatusSnapshot.ScanRow]) -> [StatusSnapshot.ScanRow] {
+        var rows = rows
+        var j = 1
+        while j < rows.count {
+            var i = j
+            while i > 0 && rows[i - 1].entry.rssi < rows[i].entry.rssi {
+                rows.swapAt(i - 1, i)
+                i -= 1
+            }
+            j += 1
+        }
+        return rows
+    }
+
     // MARK: status
 
     @inline(never)
@@ -187,9 +212,7 @@ struct ControlReport {
             line("address", a + (x.gateway.map { ", gateway " + $0 } ?? ""))
         }
         if !x.dns.isEmpty {
-            var d = ""
-            for (i, server) in x.dns.enumerated() { d += (i == 0 ? "" : " ") + server }
-            line("dns", d)
+            line("dns", ControlReport.spaced(x.dns))
         }
         if let u = s.uiRequest?.portalURL { line("portal", u) }
         if let f = s.lastFailure {
@@ -225,7 +248,7 @@ struct ControlReport {
 
     @inline(never)
     mutating func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, minSignal: Double) {
-        let sorted = rows.sorted { $0.entry.rssi > $1.entry.rssi }
+        let sorted = ControlReport.strongestFirst(rows)
         if json { out.beginArray() } else {
             plain("  SIGNAL     dBm  MHz   SECURITY    SSID / BSSID / HELPER")
         }
@@ -287,8 +310,7 @@ struct ControlReport {
                 out.endObject()
                 continue
             }
-            var r = ""
-            for (i, c) in roles.enumerated() { r += (i == 0 ? "" : " ") + c }
+            let r = ControlReport.spaced(roles)
             plain(h.name + " (" + h.kind.rawValue + ", priority " + String(h.priority) + ")"
                   + (h.command.map { ", running " + $0.rawValue } ?? ""))
             line("  commands", r)
@@ -305,13 +327,15 @@ struct ControlReport {
             return
         }
         if s.helpers.isEmpty { plain("no helpers configured") }
-        for b in s.disabled {
-            line("disabled", b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - s.now) + " left" } ?? ""))
-        }
-        for b in s.backedOff {
-            line("backed off", b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - s.now) + " left" } ?? ""))
-        }
+        for b in s.disabled { blockedLine("disabled", b, s.now) }
+        for b in s.backedOff { blockedLine("backed off", b, s.now) }
         for ssid in s.loggedOff { line("logged off", ssid.description) }
+    }
+
+    /// A disabled or backed-off network, one line.
+    @inline(never)
+    mutating func blockedLine(_ label: String, _ b: StatusSnapshot.Blocked, _ now: Int64) {
+        line(label, b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? ""))
     }
 
     @inline(never)

@@ -10,8 +10,11 @@ import HotspotCore
 ///     json.endObject()
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
-    /// One flag per open object or array: whether its next member needs a comma first.
-    private var needsComma: [Bool] = []
+    /// How many objects and arrays are open.
+    private var depth = 0
+    /// One bit per open object or array, the innermost in bit 0: whether its next member needs a comma first.
+    /// Bits, not an array of Bool: the router build has no other `[Bool]`. Our reports nest a few levels.
+    private var commas: UInt64 = 0
     /// A member name was just written: its value follows without a comma.
     private var afterName = false
 
@@ -22,22 +25,22 @@ struct JSONWriter {
     mutating func beginObject() {
         beginValue()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        open()
     }
 
     mutating func endObject() {
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "}"))
     }
 
     mutating func beginArray() {
         beginValue()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        open()
     }
 
     mutating func endArray() {
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -128,9 +131,19 @@ struct JSONWriter {
             afterName = false
             return
         }
-        guard let last = needsComma.indices.last else { return }
-        if needsComma[last] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[last] = true
+        guard depth > 0 else { return }
+        if commas & 1 != 0 { bytes.append(UInt8(ascii: ",")) }
+        commas |= 1
+    }
+
+    private mutating func open() {
+        depth += 1
+        commas <<= 1
+    }
+
+    private mutating func close() {
+        depth -= 1
+        commas >>= 1
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.

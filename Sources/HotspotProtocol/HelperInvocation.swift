@@ -111,7 +111,7 @@ public struct HelperInvocation: Hashable, Sendable {
         return HelperProtocol.printable(Array(s.utf8))
     }
 
-    mutating func set(_ name: String, _ value: String) {
+    @inline(never) mutating func set(_ name: String, _ value: String) {
         environment.append(name + "=" + value)
     }
 

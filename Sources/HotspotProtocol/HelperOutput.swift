@@ -29,21 +29,21 @@ public enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertibl
         case .noResult:
             return "no result line"
         case .nulByte(let n):
-            return "line " + String(n) + " has a NUL byte"
+            return HelperOutput.line(n) + " has a NUL byte"
         case .notUTF8(let n):
-            return "line " + String(n) + " is not UTF-8"
+            return HelperOutput.line(n) + " is not UTF-8"
         case .lineTooLong(let n):
-            return "line " + String(n) + " is longer than " + String(HelperProtocol.maxLineBytes) + " bytes"
+            return HelperOutput.line(n) + " is longer than " + String(HelperProtocol.maxLineBytes) + " bytes"
         case .notKeyValue(let n):
-            return "line " + String(n) + " is not key=value"
+            return HelperOutput.line(n) + " is not key=value"
         case .duplicate(let key, let n):
-            return "line " + String(n) + " repeats " + key
+            return HelperOutput.line(n) + " repeats " + key
         case .unknownResult(let word, let n):
             var words = ""
             for r in HelperResult.allCases { words += (words.isEmpty ? "" : ", ") + r.rawValue }
-            return "line " + String(n) + ": result '" + word + "' is not one of " + words
+            return HelperOutput.line(n) + ": result '" + word + "' is not one of " + words
         case .invalidValue(let key, let n, let expected):
-            return "line " + String(n) + ": " + key + " must be " + expected
+            return HelperOutput.line(n) + ": " + key + " must be " + expected
         case .tooManyClaims:
             return "more than " + String(HelperProtocol.maxClaims) + " claims"
         case .tooManyUIFields:
@@ -71,17 +71,17 @@ public enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownKey(let key, let n):
-            return "line " + String(n) + ": unknown key '" + key + "' ignored"
+            return HelperOutput.line(n) + ": unknown key '" + key + "' ignored"
         case .notPartOfAnswer(let key, let command, let n):
-            return "line " + String(n) + ": " + key + " ignored: not part of an answer to " + command.rawValue
+            return HelperOutput.line(n) + ": " + key + " ignored: not part of an answer to " + command.rawValue
         case .uiWithoutUIRequired(let result):
             return "UI request ignored: the result is " + result.rawValue + ", not uiRequired"
         case .claimNotInScanList(let ssid, let n):
-            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: not in the scan list"
+            return HelperOutput.line(n) + ": claim for \"" + ssid.description + "\" dropped: not in the scan list"
         case .duplicateClaim(let ssid, let n):
-            return "line " + String(n) + ": another claim for \"" + ssid.description + "\" dropped"
+            return HelperOutput.line(n) + ": another claim for \"" + ssid.description + "\" dropped"
         case .invalidPassword(let ssid, let n, let why):
-            return "line " + String(n) + ": claim for \"" + ssid.description + "\" dropped: "
+            return HelperOutput.line(n) + ": claim for \"" + ssid.description + "\" dropped: "
                 + why.description
         case .outputIgnored(let status):
             return "output ignored: the helper exited with status " + String(status)
@@ -144,31 +144,19 @@ public struct HelperOutput: Equatable, Sendable {
 }
 
 /// The keys this version reads.
-enum HelperOutputKey: CaseIterable {
+enum HelperOutputKey: Int {
     case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
 
-    var name: StaticString {
-        switch self {
-        case .result: return "result"
-        case .confidence: return "confidence"
-        case .claim: return "claim"
-        case .uiField: return "ui_field"
-        case .uiSecretField: return "ui_secret_field"
-        case .uiMessage: return "ui_message"
-        case .portalURL: return "portal_url"
-        case .maintainAfter: return "maintain_after"
-        case .sessionRemaining: return "session_remaining"
-        }
-    }
+    /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
+    static let names: [StaticString] = ["result", "confidence", "claim", "ui_field", "ui_secret_field", "ui_message",
+                                        "portal_url", "maintain_after", "session_remaining"]
 
-    var text: String { String(decoding: WpaBytes.bytes(name), as: UTF8.self) }
+    @inline(never) var text: String { String(decoding: WpaBytes.bytes(Self.names[rawValue]), as: UTF8.self) }
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        for k in HelperOutputKey.allCases where WpaBytes.equals(bytes, k.name) {
-            self = k
-            return
-        }
-        return nil
+        var i = 0
+        while i < Self.names.count && !WpaBytes.equals(bytes, Self.names[i]) { i += 1 }
+        self.init(rawValue: i)
     }
 
     /// Repeatable keys build lists; a second line of any other key is an error.
@@ -203,7 +191,8 @@ extension HelperOutput {
     struct Parser {
         let request: HelperRequest
         var notes: [HelperOutputNote] = []
-        var seen: [HelperOutputKey] = []
+        /// Bit `rawValue` of each key seen that may appear once.
+        var seen: UInt16 = 0
         var result: HelperResult? = nil
         var confidence: Confidence? = nil
         var claims: [HelperClaim] = []
@@ -253,9 +242,19 @@ extension HelperOutput {
                 return
             }
             if !key.isRepeatable {
-                if seen.contains(key) { throw .duplicate(key: key.text, line: n) }
-                seen.append(key)
+                if seen & 1 << key.rawValue != 0 { throw .duplicate(key: key.text, line: n) }
+                seen |= 1 << key.rawValue
             }
+            // One throw for every value of the wrong shape: smaller on the router than one per key.
+            if let expected = try take(key, value, line: n) {
+                throw .invalidValue(key: key.text, line: n, expected: expected)
+            }
+        }
+
+        /// Takes the value of a key that belongs here: nil when it is taken (or noted and dropped), else what
+        /// the key's value must be.
+        mutating func take(_ key: HelperOutputKey, _ value: ArraySlice<UInt8>, line n: Int)
+            throws(HelperOutputError) -> String? {
             switch key {
             case .result:
                 let word = HelperOutput.trimmed(value)
@@ -265,47 +264,45 @@ extension HelperOutput {
                 result = r
             case .confidence:
                 guard let c = HelperOutput.word(HelperOutput.trimmed(value), as: Confidence.self) else {
-                    throw .invalidValue(key: key.text, line: n, expected: "none, low or high")
+                    return "none, low or high"
                 }
                 confidence = c
             case .claim:
-                try parseClaim(value, line: n)
+                return try parseClaim(value, line: n)
             case .uiField, .uiSecretField:
-                try parseField(value, secret: key == .uiSecretField, line: n)
+                return try parseField(value, secret: key == .uiSecretField)
             case .uiMessage:
-                guard !HelperProtocol.hasControl(value) else {
-                    throw .invalidValue(key: key.text, line: n, expected: "text without control characters")
-                }
+                guard !HelperProtocol.hasControl(value) else { return "text without control characters" }
                 message = WpaBytes.string(value)
             case .portalURL:
                 let isHTTP = WpaBytes.hasPrefix(value, "http://") || WpaBytes.hasPrefix(value, "https://")
                 guard isHTTP, value.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
-                    throw .invalidValue(key: key.text, line: n, expected: "an http:// or https:// URL without spaces")
+                    return "an http:// or https:// URL without spaces"
                 }
                 portalURL = WpaBytes.string(value)
             case .maintainAfter:
                 guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)),
                       s >= 1, s <= HelperProtocol.maxMaintainAfterSeconds else {
-                    throw .invalidValue(key: key.text, line: n,
-                                        expected: "whole seconds, 1-" + String(HelperProtocol.maxMaintainAfterSeconds))
+                    return "whole seconds, 1-" + String(HelperProtocol.maxMaintainAfterSeconds)
                 }
                 maintainAfterMs = Int64(s) * 1000
             case .sessionRemaining:
                 guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)), s <= HelperProtocol.maxSessionSeconds else {
-                    throw .invalidValue(key: key.text, line: n,
-                                        expected: "whole seconds, 0-" + String(HelperProtocol.maxSessionSeconds))
+                    return "whole seconds, 0-" + String(HelperProtocol.maxSessionSeconds)
                 }
                 sessionRemainingMs = Int64(s) * 1000
             }
+            return nil
         }
 
         /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID]]`; `-` or empty for no password / any BSSID.
-        mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) {
+        /// nil when taken (or noted and dropped), else what a claim must be.
+        mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) -> String? {
             claimLines += 1
             if claimLines > HelperProtocol.maxClaims { throw .tooManyClaims }
             let parts = WpaBytes.split(value, on: WpaBytes.tab)
             guard parts.count >= 2, parts.count <= 4 else {
-                throw .invalidValue(key: "claim", line: n, expected: "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]")
+                return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]"
             }
             let ssid: SSID
             if WpaBytes.equals(parts[0], "-") {
@@ -313,15 +310,15 @@ extension HelperOutput {
             } else if let raw = Hex.decode(parts[0]), !raw.isEmpty, let s = SSID(bytes: raw) {
                 ssid = s
             } else {
-                throw .invalidValue(key: "claim", line: n, expected: "an SSID of 1-32 bytes in hex (or - for empty)")
+                return "an SSID of 1-32 bytes in hex (or - for empty)"
             }
             guard let confidence = HelperOutput.word(parts[1], as: Confidence.self) else {
-                throw .invalidValue(key: "claim", line: n, expected: "claimed with confidence none, low or high")
+                return "claimed with confidence none, low or high"
             }
             var bssid: BSSID? = nil
             if parts.count == 4, !HelperOutput.isNone(parts[3]) {
                 guard let b = BSSID(WpaBytes.string(parts[3])) else {
-                    throw .invalidValue(key: "claim", line: n, expected: "claimed with a BSSID as aa:bb:cc:dd:ee:ff")
+                    return "claimed with a BSSID as aa:bb:cc:dd:ee:ff"
                 }
                 bssid = b
             }
@@ -331,24 +328,24 @@ extension HelperOutput {
                     password = try Passphrase(bytes: Array(parts[2]))
                 } catch {
                     notes.append(.invalidPassword(ssid, line: n, error))
-                    return
+                    return nil
                 }
             }
             guard request.scanList.contains(where: { $0.ssid == ssid }) else {
                 notes.append(.claimNotInScanList(ssid, line: n))
-                return
+                return nil
             }
             guard !claims.contains(where: { $0.ssid == ssid }) else {
                 notes.append(.duplicateClaim(ssid, line: n))
-                return
+                return nil
             }
             claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence))
+            return nil
         }
 
         /// `ui_field=NAME[TAB LABEL]`: NAME is `[A-Za-z0-9_]{1,32}`, unique ignoring case (it becomes
-        /// `HOTSPOT_UI_<NAME>`); LABEL is text without control characters.
-        mutating func parseField(_ value: ArraySlice<UInt8>, secret: Bool, line n: Int) throws(HelperOutputError) {
-            let key = secret ? "ui_secret_field" : "ui_field"
+        /// `HOTSPOT_UI_<NAME>`); LABEL is text without control characters. nil when taken, else what a field must be.
+        mutating func parseField(_ value: ArraySlice<UInt8>, secret: Bool) throws(HelperOutputError) -> String? {
             let name: ArraySlice<UInt8>
             var label: ArraySlice<UInt8> = []
             if let tab = WpaBytes.firstIndex(of: WpaBytes.tab, in: value) {
@@ -358,19 +355,23 @@ extension HelperOutput {
                 name = value
             }
             guard HelperProtocol.isFieldName(name) else {
-                throw .invalidValue(key: key, line: n, expected: "a name of 1-32 of A-Z a-z 0-9 _, then a tab and a label")
+                return "a name of 1-32 of A-Z a-z 0-9 _, then a tab and a label"
             }
             guard !HelperProtocol.hasControl(label) else {
-                throw .invalidValue(key: key, line: n, expected: "a label without control characters")
+                return "a label without control characters"
             }
-            let upper = name.map(HelperProtocol.upper)
-            guard !fields.contains(where: { $0.name.utf8.map(HelperProtocol.upper) == upper }) else {
-                throw .invalidValue(key: key, line: n, expected: "a name no other field has (ignoring case)")
+            guard !fields.contains(where: { ASCII.equalsIgnoringCase(Array($0.name.utf8)[...], name) }) else {
+                return "a name no other field has (ignoring case)"
             }
             if fields.count == HelperProtocol.maxUIFields { throw .tooManyUIFields }
             fields.append(UIField(name: WpaBytes.string(name), prompt: WpaBytes.string(label), isSecret: secret))
+            return nil
         }
     }
+
+    /// `line N`, how the descriptions of errors and notes begin. Not inlined: one copy for all of them.
+    @inline(never)
+    static func line(_ n: Int) -> String { "line " + String(n) }
 
     /// Without leading and trailing spaces and tabs (for words; text values are kept exactly).
     static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -386,11 +387,7 @@ extension HelperOutput {
     /// The case whose word equals `s` ignoring ASCII case (Apple's `uiRequired`, or `uirequired`).
     static func word<T: CaseIterable & RawRepresentable>(_ s: ArraySlice<UInt8>, as: T.Type) -> T?
     where T.RawValue == String {
-        for c in T.allCases {
-            let w = c.rawValue.utf8
-            guard w.count == s.count else { continue }
-            if zip(w, s).allSatisfy({ HelperProtocol.lower($0) == HelperProtocol.lower($1) }) { return c }
-        }
+        for c in T.allCases where ASCII.equalsIgnoringCase(Array(c.rawValue.utf8)[...], s) { return c }
         return nil
     }
 

@@ -176,6 +176,8 @@ enum WpaBytes {
     }
 
     /// For diagnostics: at most `limit` bytes, printf-escaped so that hostile bytes cannot reach a log raw.
+    /// Not inlined: about 20 callers share one copy on the router.
+    @inline(never)
     static func excerpt(_ s: ArraySlice<UInt8>, limit: Int = 64) -> String {
         let cut = s.count > limit ? s.prefix(limit) : s
         var text = PrintfEscaping.encode(cut)
