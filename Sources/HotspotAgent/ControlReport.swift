@@ -13,6 +13,9 @@ struct ControlReport {
         var transitions: [Transition] = []
         /// EventLoop.longestBusyMicroseconds: the longest the daemon kept anyone waiting.
         var loopLongestBusyMicroseconds: Int64 = 0
+        /// StateFile's: the file did not load (and where it went); the latest save failed.
+        var stateLoadProblem: String? = nil
+        var stateSaveProblem: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -151,6 +154,8 @@ struct ControlReport {
             out.field("portal_url", s.uiRequest?.portalURL)
             out.field("session_seconds_left", int: s.sessionEndsAt.map { Int(max(0, $0 - s.now) / 1000) })
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
+            out.field("state_load_error", x.stateLoadProblem)
+            out.field("state_save_error", x.stateSaveProblem)
             out.name("last_failure")
             if let f = s.lastFailure {
                 out.beginObject()
@@ -222,6 +227,8 @@ struct ControlReport {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")
         }
+        if let p = x.stateLoadProblem { line("state file", p) }
+        if let p = x.stateSaveProblem { line("state file", p) }
         for (i, t) in x.transitions.reversed().enumerated() {
             line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
                  + t.link + (t.ssid.map { " " + $0.description } ?? ""))

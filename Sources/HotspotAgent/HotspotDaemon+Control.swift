@@ -156,6 +156,8 @@ extension HotspotDaemon {
     func extras() -> ControlReport.Extras {
         var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
+        x.stateLoadProblem = stateFile.loadProblem
+        x.stateSaveProblem = stateFile.saveProblem
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

@@ -71,7 +71,7 @@ public final class HotspotDaemon: HotspotEffects {
         switch stateFile.load() {
         case .loaded(let s): restored = s
         case .missing: break
-        case .ignored(let why): logger.log(.warning, "state file ignored: " + why)
+        case .ignored(let why): logger.log(.error, why + "; starting without it")
         }
         driver = HotspotDriver(machine: HotspotMachine(configuration: configuration, restoring: restored, now: loop.now),
                                loop: loop, effects: self)
@@ -485,8 +485,9 @@ public final class HotspotDaemon: HotspotEffects {
         do {
             if try stateFile.save(state) { logger.log(.debug, "state saved to " + stateFile.path) }
         } catch {
-            // A full disk or a read-only overlay: keep running on what is in memory.
-            logger.log(.error, "cannot save state to " + stateFile.path + ": " + error.description)
+            // A full disk or a read-only overlay: keep running on what is in memory, try again at the next
+            // change; `status` says so meanwhile.
+            logger.log(.error, stateFile.saveProblem ?? "")
         }
     }
 

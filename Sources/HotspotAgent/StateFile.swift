@@ -8,44 +8,77 @@ public final class StateFile {
     public let path: String
     /// The bytes on flash, as far as we know; nil before the first load or save.
     var written: [UInt8]? = nil
+    /// Why the file did not load; with `inTheWay` while it could not be moved aside yet.
+    var loadError: String? = nil
+    var inTheWay = false
+    /// Why the latest save failed (for `status`); nil once one succeeds.
+    public private(set) var saveProblem: String? = nil
 
     public init(path: String) { self.path = path }
 
     public enum LoadResult {
         case loaded(PersistentState)
         case missing
-        /// Unreadable or corrupt: logged and ignored, never fatal.
+        /// Unreadable or corrupt: moved aside (`loadProblem` says where), never fatal, never saved over.
         case ignored(String)
     }
 
-    /// Reads the file. A state file is at most 256 KiB (a few hundred networks); a larger one is refused.
-    public func load() -> LoadResult {
-        let bytes: [UInt8]
-        do {
-            let fd = try FileDescriptor.open(path, O_RDONLY)
-            defer { fd.close() }
-            bytes = try fd.readAll(limit: 256 * 1024 + 1)
-        } catch {
-            if error == Errno.noEntry { return .missing }
-            return .ignored("cannot read " + path + ": " + error.description)
-        }
-        if bytes.count > 256 * 1024 { return .ignored(path + " is larger than 256 KiB") }
-        do throws(PersistentStateError) {
-            let state = try PersistentState.parse(String(decoding: bytes, as: UTF8.self))
-            written = bytes
-            return .loaded(state)
-        } catch {
-            return .ignored(path + ": " + error.description)
+    /// For the log and `status`: the file did not load, and where it is now.
+    public var loadProblem: String? {
+        loadError.map {
+            path + " did not load (" + $0 + "); " + (inTheWay ? "cannot move it to " : "moved to ") + path + ".bad"
         }
     }
 
+    /// Reads the file (at most `PersistentState.maxBytes`, the limit save keeps to). One that does not load
+    /// is renamed to `PATH.bad`: the first save must not overwrite what may hold the owner's networks.
+    public func load() -> LoadResult {
+        do throws(Errno) {
+            let fd = try FileDescriptor.open(path, O_RDONLY)
+            defer { fd.close() }
+            let bytes = try fd.readAll(limit: PersistentState.maxBytes + 1)
+            do throws(PersistentStateError) {
+                let state = try PersistentState.parse(String(decoding: bytes, as: UTF8.self))
+                written = bytes
+                return .loaded(state)
+            } catch {
+                loadError = error.description
+            }
+        } catch {
+            if error == Errno.noEntry { return .missing }
+            loadError = "cannot read it: " + error.description
+        }
+        inTheWay = rename(path, path + ".bad") != 0
+        return .ignored(loadProblem!)
+    }
+
     /// Writes `state` unless the file already holds exactly these bytes. Returns false when nothing was
-    /// written because nothing changed.
+    /// written because nothing changed. A failure is kept in `saveProblem` until a save succeeds.
     @discardableResult
     public func save(_ state: PersistentState) throws(Errno) -> Bool {
         let bytes = Array(state.encoded().utf8)
-        if let w = written, w == bytes { return false }
-        try StateFile.replace(path, with: bytes, mode: 0o600)
+        if let w = written, w == bytes {
+            saveProblem = nil
+            return false
+        }
+        // What the next start could not load is never written.
+        guard bytes.count <= PersistentState.maxBytes else {
+            saveProblem = "cannot save " + path + ": over 64 KiB; forget some networks"
+            throw Errno(EFBIG)
+        }
+        do throws(Errno) {
+            // `loadProblem` says why it is in the way.
+            if inTheWay && rename(path, path + ".bad") != 0 {
+                let e = Errno.current
+                if e != Errno.noEntry { throw e }
+            }
+            inTheWay = false
+            try StateFile.replace(path, with: bytes, mode: 0o600)
+        } catch {
+            saveProblem = "cannot save " + path + ": " + error.description
+            throw error
+        }
+        saveProblem = nil
         written = bytes
         return true
     }

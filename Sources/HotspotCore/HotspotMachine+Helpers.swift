@@ -344,6 +344,8 @@ extension HotspotMachine {
             return enterAuthenticated(nil, hint: nil)
         }
         if let name = cachedHelper(ssid), let h = configuration.helper(named: name) {
+            // Used: the last its table would drop. (Saved with the next change, not just for this.)
+            _ = networks.slot(ssid, used: true)
             if h.supports(.maintain) {
                 let r = send(name, .maintain, network: linkNetwork(chosen: true))
                 enter(.maintaining(helper: name, request: r))
@@ -428,7 +430,7 @@ extension HotspotMachine {
     mutating func failPermanently(_ helper: String?, _ why: String, _ reason: DisableReason) {
         guard let ssid = onlineSSID else { return }
         let until = configuration.disableExpiryMs.map { clock + $0 }
-        let i = networks.slot(ssid)
+        let i = networks.slot(ssid, used: true)
         networks.records[i].disabledReason = reason
         networks.records[i].disabledUntil = until
         if networks.records[i].cachedHelper == helper { networks.records[i].cachedHelper = nil }
@@ -467,7 +469,7 @@ extension HotspotMachine {
 
     @inline(never)
     mutating func markLoggedOff(_ ssid: SSID) {
-        let i = networks.slot(ssid)
+        let i = networks.slot(ssid, used: true)
         guard !networks.records[i].loggedOff else { return }
         networks.records[i].loggedOff = true
         dirty = true

@@ -72,6 +72,9 @@ extension HotspotMachine {
             return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
         }
         let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
+        if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {
+            return reply(.refused("too many networks: forget one first (limit 128), or join it with --once"))
+        }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
         let pass = passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.

@@ -226,6 +226,7 @@ public struct HotspotMachine {
         flushPendingScans()
         if dirty {
             dirty = false
+            trimLearned()
             emit(.persist(persistentState))
         }
         if statusKey != before { emit(.notify) }
@@ -600,8 +601,33 @@ public struct HotspotMachine {
     @inline(never)
     mutating func setCachedHelper(_ ssid: SSID, _ helper: String?) {
         guard cachedHelper(ssid) != helper else { return }
-        networks.records[networks.slot(ssid)].cachedHelper = helper
+        networks.records[networks.slot(ssid, used: true)].cachedHelper = helper
         dirty = true
+    }
+
+    /// Each learned table keeps its `PersistentState.maxEntries` most recently used entries (the records'
+    /// order), so the state file always stays within what a start loads. The owner's networks are
+    /// bounded at `join` instead: they are never dropped.
+    mutating func trimLearned() {
+        let cap = PersistentState.maxEntries
+        var cached = 0, disabled = 0, loggedOff = 0
+        for i in networks.records.indices.reversed() {
+            if networks.records[i].cachedHelper != nil {
+                cached += 1
+                if cached > cap { networks.records[i].cachedHelper = nil }
+            }
+            if networks.records[i].disabledReason != nil {
+                disabled += 1
+                if disabled > cap { networks.records[i].disabledReason = nil }
+            }
+            if networks.records[i].loggedOff {
+                loggedOff += 1
+                if loggedOff > cap { networks.records[i].loggedOff = false }
+            }
+        }
+        if cached > cap || disabled > cap || loggedOff > cap {
+            say(.info, nil, "forgot the least recently used of a full table")
+        }
     }
 
     mutating func expireDisables() {

@@ -1,6 +1,6 @@
-/// Every network record, keyed by SSID, in the order they were learned (so the state file needs no sort).
-/// Records are not deleted one by one (dictionary deletion costs code on the router): emptied ones are
-/// swept out when they are the majority.
+/// Every network record, keyed by SSID, least recently used first (so the state file needs no sort, and
+/// what goes when a table is full is the first). Records are not deleted one by one (dictionary deletion
+/// costs code on the router): emptied ones are swept out when they are the majority.
 struct NetworkTable {
     /// Change records through `slot(_:)`; an emptied record stays until the next sweep.
     var records: [NetworkRecord] = []
@@ -8,13 +8,16 @@ struct NetworkTable {
 
     subscript(ssid: SSID) -> NetworkRecord? { index[ssid].map { records[$0] } }
 
-    /// The index of the network's record, created empty if there is none. (Not a closure-taking `update`:
-    /// each closure would get its own specialised copy of the lookup on the router.)
+    /// The index of the network's record, created empty if there is none; with `used`, moved last (its old
+    /// place stays behind emptied until the next sweep, so no other index changes). (Not a closure-taking
+    /// `update`: each closure would get its own specialised copy of the lookup on the router.)
     @inline(never)
-    mutating func slot(_ ssid: SSID) -> Int {
-        if let i = index[ssid] { return i }
-        index[ssid] = records.count
+    mutating func slot(_ ssid: SSID, used: Bool = false) -> Int {
+        let old = index[ssid]
+        if let i = old, !used { return i }
         records.append(NetworkRecord(ssid: ssid))
+        if let i = old { records.swapAt(i, records.count - 1) }
+        index[ssid] = records.count - 1
         return records.count - 1
     }
 

@@ -49,8 +49,11 @@ public struct PersistentState: Hashable, Sendable {
     }
 
     public static let header = "hotspotd-state 1"
-    /// A state file is small; anything bigger is not ours.
+    /// The one size limit of a state file, on load and on save: a file hotspotd writes always loads.
     public static let maxBytes = 65_536
+    /// Entries per table (helper cache, disabled, logged off, the owner's networks): with the longest
+    /// SSIDs, helper names and passphrases a file of full tables stays within `maxBytes`.
+    public static let maxEntries = 128
 
     public var helperCache: [CachedHelper]
     public var disabled: [DisabledNetwork]

@@ -1,8 +1,8 @@
 import HotspotCore
 
 /// Configure wpa_supplicant to join one network and select it, without ever piling up network blocks:
-/// the first block whose SSID equals the target's is reused (further blocks of that SSID are removed),
-/// otherwise one is added. Then every variable hotspotd relies on is set, whatever the block held before:
+/// the first block whose SSID equals the target's is reused (further blocks of that SSID are removed), else
+/// a block without an SSID (further ones are removed too), otherwise one is added. Then every variable hotspotd relies on is set, whatever the block held before:
 /// `ssid` (hex), `key_mgmt`, `psk` (personal only), `bssid` (the lock or `any`), `scan_ssid 0`,
 /// `id_str "hotspotd"`; and `SELECT_NETWORK <id>`.
 ///
@@ -11,9 +11,9 @@ import HotspotCore
 public struct SupplicantJoinPlan: SupplicantPlan {
     public struct Joined: Equatable, Sendable {
         public let networkID: NetworkID
-        /// True when an existing block of this SSID was reused (no ADD_NETWORK).
+        /// True when an existing block of this SSID, or one without an SSID, was reused (no ADD_NETWORK).
         public let reused: Bool
-        /// Further blocks of the same SSID that were removed.
+        /// Further blocks of the same SSID, or without one, that were removed.
         public let removedDuplicates: [NetworkID]
 
         public init(networkID: NetworkID, reused: Bool, removedDuplicates: [NetworkID] = []) {
@@ -117,6 +117,9 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case .finished(let networks):
             var same: [NetworkID] = []
             for n in networks where n.ssid == ssid { same.append(n.id) }
+            // A block without an SSID is half made by a run of ours killed between ADD_NETWORK and its SSID
+            // (it joins nothing): reused after the SSID's own, or removed with the duplicates.
+            for n in networks where n.ssid.isEmpty { same.append(n.id) }
             guard let reuse = same.first else {
                 state = .adding
                 return .send(.addNetwork)

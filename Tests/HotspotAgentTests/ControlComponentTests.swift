@@ -19,9 +19,10 @@ final class ControlHarness {
 
     var config: String { dir + "/hotspot" }
 
-    /// `extra`: more of the UCI file, after the main section.
-    init(extra: String = "") throws {
+    /// `extra`: more of the UCI file, after the main section; `state`: the state file the daemon finds.
+    init(extra: String = "", state: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: dir + "/wpa", withIntermediateDirectories: true)
+        try state?.write(toFile: dir + "/state", atomically: false, encoding: .utf8)
         let config = dir + "/hotspot"
         try """
         config hotspot 'main'
@@ -280,30 +281,71 @@ final class ControlHarness {
         #expect(r.status == 0 && r.out == "nothing to change in \(h.config)\n")
     }
 
-    /// A write that fails (here: root cannot create the temporary file in an immutable directory) is
-    /// internalError with the errno's text, and the old file stays as it was.
-    @Test func aFailedWriteLeavesTheFile() throws {
-        let h = try ControlHarness()
-        let before = try Data(contentsOf: URL(fileURLWithPath: h.config))
-        func chattr(_ flag: String) -> Bool {
+    /// Makes `dir` read-only in place (a read-only bind mount of itself) while `body` runs; where mounts are
+    /// not allowed (not root), the temporary names `paths` + `.tmp` are taken by directories instead. Either
+    /// way writes fail; `body` gets the error text they fail with.
+    static func readOnly(_ dir: String, _ paths: [String], _ body: (String) throws -> Void) throws {
+        func mount(_ args: [String], _ tool: String = "/bin/mount") -> Bool {
             let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-            p.arguments = [flag, h.dir]
+            p.executableURL = URL(fileURLWithPath: tool)
+            p.arguments = args
             p.standardError = FileHandle.nullDevice
             guard (try? p.run()) != nil else { return false }
             p.waitUntilExit()
             return p.terminationStatus == 0
         }
-        guard chattr("+i") else {
-            withKnownIssue("chattr +i needs root and a file system that has it") { Issue.record("skipped") }
-            return
+        if mount(["--bind", dir, dir]) {
+            defer { #expect(mount([dir], "/bin/umount"), "unmounted") }
+            #expect(mount(["-o", "remount,ro,bind", dir, dir]), "remount read-only")
+            return try body("Read-only file system")
         }
-        defer { _ = chattr("-i") }
-        let r = try h.run(["config", "save", "--no-portal-domains"])
-        #expect(r.status == 1)
-        #expect(r.err == "internal error: cannot write \(h.config): Operation not permitted\n")
+        for path in paths { try FileManager.default.createDirectory(atPath: path + ".tmp", withIntermediateDirectories: false) }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path + ".tmp") } }
+        try body("Is a directory")
+    }
+
+    /// A write that fails (a read-only file system) is internalError with the errno's text, and the old
+    /// file stays as it was.
+    @Test func aFailedWriteLeavesTheFile() throws {
+        let h = try ControlHarness()
+        let before = try Data(contentsOf: URL(fileURLWithPath: h.config))
+        try Self.readOnly(h.dir, [h.config]) { why in
+            let r = try h.run(["config", "save", "--no-portal-domains"])
+            #expect(r.status == 1)
+            #expect(r.err == "internal error: cannot write \(h.config): \(why)\n")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: h.config)) == before)
         #expect(h.daemon.driver.machine.configuration.preferences.safariDomains == ["portal.example"])
+        #expect(!FileManager.default.fileExists(atPath: h.config + ".tmp"))
+    }
+
+    /// A state file that did not load is moved aside, and saves that fail keep the daemon going: `status`
+    /// says both (text and JSON), the second until a save succeeds.
+    @Test func statusTellsOfStateFileTrouble() throws {
+        let h = try ControlHarness(state: "hotspotd-state 1\nbogus\n")
+        let state = h.dir + "/state"
+        let moved = "\(state) did not load (line 2: unknown entry); moved to \(state).bad"
+        var r = try h.run(["status"])
+        #expect(r.out.contains("\nstate file   \(moved)\n"), "\(r.out)")
+        var status = try #require(try h.json(["status", "--json"]).1 as? [String: Any])
+        #expect(status["state_load_error"] as? String == moved && status["state_save_error"] is NSNull)
+        #expect(try String(contentsOfFile: state + ".bad", encoding: .utf8) == "hotspotd-state 1\nbogus\n")
+
+        try Self.readOnly(h.dir, [state]) { why in
+            r = try h.run(["join", "Hotel"])
+            #expect(r.status == 0, "the join goes on: \(r.err)")
+            r = try h.run(["status"])
+            #expect(r.out.contains("\nstate file   cannot save \(state): \(why)\n"), "\(r.out)")
+            status = try #require(try h.json(["status", "--json"]).1 as? [String: Any])
+            #expect(status["state_save_error"] as? String == "cannot save \(state): \(why)")
+            #expect(try h.run(["networks"]).out == "Hotel\n", "kept in memory")
+        }
+        // The next change saves everything, what the failed saves had too.
+        #expect(try h.run(["join", "Lobby"]).status == 0)
+        status = try #require(try h.json(["status", "--json"]).1 as? [String: Any])
+        #expect(status["state_save_error"] is NSNull)
+        guard case .loaded(let saved) = StateFile(path: state).load() else { Issue.record("not saved"); return }
+        #expect(saved.ownerNetworks.map { $0.ssid } == [SSID("Hotel")!, SSID("Lobby")!])
     }
 
     @Test func unreachableDaemonUsageErrorsAndStrangers() throws {

@@ -109,4 +109,100 @@ import Testing
         let m = HotspotMachine(configuration: Fixture.config(), restoring: saved, now: 0)
         #expect(m.persistentState.helperCache.isEmpty)
     }
+
+    // MARK: Every table bounded
+
+    /// Full tables with the longest SSIDs, helper names, reasons, times and passphrases: what save writes,
+    /// load reads.
+    @Test func fullTablesStayWithinTheOneLimit() throws {
+        let n = PersistentState.maxEntries
+        func longest(_ i: Int) -> SSID { SSID(bytes: [UInt8(i >> 8), UInt8(i & 0xff)] + [UInt8](repeating: 0xff, count: 30))! }
+        let helper = String(repeating: "h", count: 32)
+        let reason = DisableReason.allCases.max { $0.rawValue.count < $1.rawValue.count }!
+        let s = PersistentState(
+            helperCache: (0..<n).map { .init(ssid: longest($0), helper: helper) },
+            disabled: (0..<n).map { .init(ssid: longest($0), reason: reason, remainingMs: 999_999_999_999_999_999) },
+            loggedOff: (0..<n).map(longest),
+            ownerNetworks: (0..<n).map { KnownNetwork(ssid: longest($0), passphrase: pass(String(repeating: "ab", count: 32)),
+                                                      priority: -999_999_999) })
+        let text = s.encoded()
+        #expect(text.utf8.count <= PersistentState.maxBytes)
+        #expect(try PersistentState.parse(text) == s)
+    }
+
+    /// wpa_supplicant joined `venue` by itself; alpha claims it, logs in (or fails: `result`) and, for a
+    /// network it has cached, maintains it; then the link goes.
+    static func visit(_ h: inout Harness, _ venue: SSID, result: HelperResult = .success, logoff: Bool = false) {
+        h.on(.associated(ssid: venue, bssid: bssid(9), networkID: netID(0)), after: 1_000)
+        h.on(.ipv4Acquired)
+        if let e = h.request("alpha", .evaluate) { _ = h.respond(e, .success, confidence: .high) }
+        if let a = h.request("alpha", .authenticate) { _ = h.respond(a, result) }
+        if let m = h.request("alpha", .maintain) { _ = h.respond(m, .success) }
+        if logoff {
+            h.on(.owner(.logoff))
+            if let l = h.request("alpha", .logoff) { _ = h.respond(l, .success) }
+        }
+        h.on(.disconnected)
+    }
+
+    @Test func theHelperCacheKeepsTheMostRecentlyUsedNetworks() throws {
+        let n = PersistentState.maxEntries
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        let venues = (0...n).map { ssid("Venue \($0)") }
+        for v in venues.prefix(n) { Self.visit(&h, v) }
+        #expect(h.m.persistentState.helperCache.count == n)
+        // Venue 0 is used again (maintain on re-join), so Venue 1 is the least recently used: it goes.
+        Self.visit(&h, venues[0])
+        Self.visit(&h, venues[n])
+        let cached = h.m.persistentState.helperCache.map { $0.ssid }
+        #expect(cached.count == n)
+        #expect(cached.contains(venues[0]) && cached.contains(venues[n]) && !cached.contains(venues[1]))
+        // The order of use survives a restart: one more new venue takes Venue 2's place, not Venue 0's.
+        var again = Harness(saved: try PersistentState.parse(h.m.persistentState.encoded()))
+        again.on(.supplicantReconnected)
+        Self.visit(&again, ssid("Venue new"))
+        let kept = again.m.persistentState.helperCache.map { $0.ssid }
+        #expect(kept.count == n && kept.contains(venues[0]) && !kept.contains(venues[2]))
+    }
+
+    @Test func disabledAndLoggedOffNetworksAreBounded() {
+        let n = PersistentState.maxEntries
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        for i in 0...n { Self.visit(&h, ssid("Bad \(i)"), result: .failure) }
+        for i in 0...n { Self.visit(&h, ssid("Left \(i)"), logoff: true) }
+        let s = h.m.persistentState
+        #expect(s.disabled.count == n && s.loggedOff.count == n)
+        // The oldest went: the router may join them by itself again.
+        #expect(s.disabled.first?.ssid == ssid("Bad 1") && s.disabled.last?.ssid == ssid("Bad \(n)"))
+        #expect(s.loggedOff.first == ssid("Left 1") && s.loggedOff.last == ssid("Left \(n)"))
+        #expect(!h.m.isDisabled(ssid("Bad 0")) && !h.m.isLoggedOff(ssid("Left 0")))
+    }
+
+    @Test func joinRefusesANetworkBeyondTheLimit() {
+        let n = PersistentState.maxEntries
+        let mine = (0..<n).map { KnownNetwork(ssid: ssid("Mine \($0)"), passphrase: pass("password-\($0)")) }
+        var h = Harness(Fixture.config([]), saved: PersistentState(ownerNetworks: mine))
+        h.on(.supplicantReconnected)
+        let train = pass("a-perfectly-fine-passphrase")
+        let refused = h.on(.owner(.join(Fixture.train, passphrase: train, once: false)))
+        #expect(refused.compactMap { $0.refusal } == ["too many networks: forget one first (limit \(n)), or join it with --once"])
+        #expect(refused.joins.isEmpty && refused.persisted == nil)
+        // One of them joined again, or a stranger with --once: fine.
+        #expect(h.on(.owner(.join(ssid("Mine 7"), passphrase: nil, once: false))).accepted)
+        #expect(h.on(.owner(.join(Fixture.train, passphrase: train, once: true))).accepted)
+        #expect(h.on(.owner(.forget(ssid("Mine 0")))).accepted)
+        let a = h.on(.owner(.join(Fixture.train, passphrase: train, once: false)))
+        #expect(a.accepted && a.persisted?.ownerNetworks.count == n)
+    }
+
+    /// A file from before the limit, with more of the owner's networks than it: none of them is dropped.
+    @Test func moreOwnerNetworksThanTheLimitAreAllKept() {
+        let mine = (0..<(PersistentState.maxEntries + 10)).map { KnownNetwork(ssid: ssid("Mine \($0)")) }
+        var h = Harness(saved: PersistentState(ownerNetworks: mine))
+        h.on(.supplicantReconnected)
+        Self.visit(&h, ssid("Venue"))
+        #expect(h.m.persistentState.ownerNetworks == mine)
+    }
 }

@@ -188,6 +188,19 @@ private struct SimulatedSupplicant {
         #expect(wpa.blocks.map { $0.id } == [0, 1, 2])
     }
 
+    /// A block without an SSID is what a run of hotspotd killed between ADD_NETWORK and its SSID leaves:
+    /// reused when the SSID has no block, removed like a duplicate when it has one; other SSIDs stay.
+    @Test func reusesOrRemovesBlocksWithoutAnSSID() {
+        var wpa = SimulatedSupplicant(ssids: [[], Array("Other".utf8), []])
+        #expect(wpa.run(SupplicantJoinPlan(ssid: ssid("Hotel"), security: .open, passphrase: nil))
+                == .finished(.init(networkID: id(0), reused: true, removedDuplicates: [id(2)])))
+        #expect(wpa.blocks.map { $0.id } == [0, 1] && wpa.blocks[0].ssid == Array("Hotel".utf8))
+        wpa.blocks.append(.init(id: 5, ssid: []))
+        #expect(wpa.run(SupplicantJoinPlan(ssid: ssid("Hotel"), security: .open, passphrase: nil))
+                == .finished(.init(networkID: id(0), reused: true, removedDuplicates: [id(5)])))
+        #expect(wpa.blocks.map { $0.id } == [0, 1])
+    }
+
     @Test func pagesThroughLongListsWithLastID() {
         // 40 blocks of 32-byte SSIDs that escape to 128 characters: a page holds about 27 rows.
         let filler = (0..<40).map { n in [UInt8](repeating: 0xe0 + UInt8(n % 16), count: 31) + [UInt8(n)] }
