@@ -77,6 +77,7 @@ int cl_peer_in_group(int fd, uint32_t gid) {
 
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 
 static void cl_limit(int resource, int64_t value) {
     if (value <= 0) return;
@@ -113,7 +114,13 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
             // RLIMIT_NPROC counts per user, so it only means something after the switch.
             cl_limit(RLIMIT_NPROC, sb->processes);
         }
-        signal(SIGPIPE, SIG_DFL);
+        // The daemon blocks TERM, INT, HUP and CHLD (its signalfd), and whoever started it may have left some
+        // ignored; both survive execve. A helper starts as from a login shell: nothing blocked, nothing ignored
+        // (busybox ash's `wait` sleeps until SIGCHLD: blocked, it never wakes). The kernel's calls, as libc's
+        // refuse its own signals (32-34): all zeros are SIG_DFL and the empty mask in every layout.
+        uint64_t zeros[4] = { 0 };
+        for (int s = 1; s < _NSIG; s++) syscall(SYS_rt_sigaction, s, zeros, NULL, sizeof zeros[0]);
+        syscall(SYS_rt_sigprocmask, SIG_SETMASK, zeros, NULL, sizeof zeros[0]);
         step = 6;
         execve(path, argv, envp);
     fail:

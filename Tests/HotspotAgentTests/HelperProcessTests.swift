@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Testing
 @testable import HotspotAgent
@@ -132,6 +133,28 @@ import Testing
         let o = run(script("id -u; id -g; cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '"), sandbox: s)
         guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
         #expect(String(decoding: out, as: UTF8.self) == "65534\n65534\nlo\n")
+    }
+
+    /// The daemon blocks TERM, INT, HUP and CHLD for its signalfd, and whoever starts it may leave signals
+    /// ignored (nohup: HUP). A helper must start with none of that: busybox ash's `wait` never returns with
+    /// CHLD blocked, and a script's `kill -s TERM` does nothing with TERM blocked.
+    @Test func helperStartsWithNoSignalBlockedOrIgnoredWhateverTheDaemonDid() throws {
+        var saved = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &saved)
+        var ignore = sigaction(), previous = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGHUP, &ignore, &previous)
+        let signals = cl_daemon_signalfd()
+        defer {
+            close(signals)
+            sigaction(SIGHUP, &previous, nil)
+            pthread_sigmask(SIG_SETMASK, &saved, nil)
+        }
+        try #require(signals >= 0)
+        // grep itself, not a shell: dash clears its own mask at start, which would hide the daemon's.
+        let o = run("/bin/grep", args: ["-E", "^Sig(Blk|Ign):", "/proc/self/status"])
+        guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
+        #expect(String(decoding: out, as: UTF8.self) == "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n")
     }
 
     @Test func memoryLimitStopsAGreedyHelper() {

@@ -121,6 +121,7 @@ struct cl_sandbox {
 /// Returns the pid, or -1 with errno set; a failure inside the child before exec (sandbox setup,
 /// exec itself) is reported back through a close-on-exec pipe, so the caller sees it as an error.
 /// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
+/// The helper starts with no signal blocked or ignored, whatever the caller's mask and dispositions.
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sandbox, int *stage);
 
