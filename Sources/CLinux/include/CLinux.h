@@ -125,6 +125,13 @@ struct cl_sandbox {
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sandbox, int *stage);
 
+/// The directory `name` (under the directory `at`, or a path with `at` = cl_at_cwd()) as hotspotd wants it:
+/// created with `mode` when missing, opened without following a symlink (ENOTDIR for one), then given `uid`,
+/// `gid` and `mode` through the open descriptor (root takes over whoever's it was; left as it is with `uid`
+/// UINT32_MAX). Returns the descriptor (close it), or -1 with errno.
+int cl_own_directory(int at, const char *name, uint32_t mode, uint32_t uid, uint32_t gid);
+static inline int cl_at_cwd(void) { return AT_FDCWD; }
+
 /// pipe2(O_CLOEXEC); both ends block until the parent makes its own end non-blocking.
 int cl_pipe_cloexec(int fds[2]);
 /// SIG_IGN is a cast macro Swift cannot import.
