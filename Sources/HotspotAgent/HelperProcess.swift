@@ -198,11 +198,12 @@ public final class HelperProcess {
         if stdoutPipe == nil && stderrPipe == nil { reap() }
     }
 
-    /// Read what the pipe holds now; true at its end (or on a read error, which ends it as well).
-    /// Too much stdout kills the helper as `.flooded`.
+    /// Read what the pipe holds now, up to 64 KiB; true at its end (or on a read error, which ends it as
+    /// well). Too much stdout kills the helper as `.flooded`. The cap returns to the loop between reads:
+    /// a helper writing stderr as fast as it is read would otherwise hold the daemon here for good.
     func readAvailable(stdout isStdout: Bool) -> Bool {
         guard let fd = isStdout ? stdoutPipe : stderrPipe else { return false }
-        while true {
+        for _ in 0..<16 {
             let count: Int?
             do { count = try buffer.withMutableBytes { raw throws(Errno) in try fd.read(into: raw) } } catch { return true }
             guard let n = count else { return false }
@@ -219,6 +220,7 @@ public final class HelperProcess {
                 stderr.append(contentsOf: buffer[0..<min(n, room)])
             }
         }
+        return false
     }
 
     func closePipe(stdout isStdout: Bool) {

@@ -157,6 +157,30 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n")
     }
 
+    /// A helper writing stderr as fast as the daemon reads it: each turn of the loop reads at most 64 KiB, so
+    /// timers (the command's time limit among them) and other descriptors still get their turn.
+    @Test func aStderrFloodIsReadAFewBlocksATurn() throws {
+        let (errRead, errWrite) = try FileDescriptor.pipe()
+        let (outRead, outWrite) = try FileDescriptor.pipe()
+        defer { for fd in [errWrite, outWrite] { fd.close() } }
+        // Room for 256 KiB, all of it written before the daemon reads.
+        try #require(cl_fcntl_int(errRead.rawValue, 1031 /* F_SETPIPE_SZ */, 256 << 10) >= 256 << 10)
+        try errWrite.writeAll([UInt8](repeating: 0x79, count: 256 << 10))
+        let spare = FileDescriptor(rawValue: dup(errRead.rawValue))
+        defer { spare.close() }
+        let (inRead, inWrite) = try FileDescriptor.pipe()
+        inRead.close()
+        let process = HelperProcess(loop: loop, pid: -1, limits: .init(), input: [], completion: { _ in })
+        process.attach(stdin: inWrite, stdout: outRead, stderr: errRead)
+        #expect(process.readAvailable(stdout: false) == false)
+        #expect(process.stderr.count == 4_096)
+        var left = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while let n = try chunk.withUnsafeMutableBytes({ raw throws(Errno) in try spare.read(into: raw) }), n > 0 { left += n }
+        #expect(left == 192 << 10, "read \((256 << 10) - left) bytes in one turn")
+        process.closeAll()
+    }
+
     @Test func memoryLimitStopsAGreedyHelper() {
         // dd needs a 64 MB buffer for bs=64M: more than the default 32 MB address space allows.
         let greedy = script("exec dd if=/dev/zero of=/dev/null bs=64M count=1")
