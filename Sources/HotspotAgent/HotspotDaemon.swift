@@ -543,6 +543,7 @@ public final class HotspotDaemon: HotspotEffects {
                                           configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
+        sandbox.writableDirectory = stateDirectory
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
         let started = loop.now

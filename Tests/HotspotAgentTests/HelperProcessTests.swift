@@ -157,6 +157,38 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n")
     }
 
+    /// evaluate and filterScanList: no network, no UNIX socket (syslog's, ubus'), and nothing written that
+    /// outlives the command but in the one directory given (the helper's state directory).
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func evaluationSandboxLeavesOneDirectoryWritableAndNoUnixSocket() throws {
+        let open = dir + "/open", own = dir + "/own", socketPath = dir + "/sock"
+        for d in [open, own] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
+        chmod(open, 0o777)
+        chown(own, 65534, 65534)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        try #require(cl_bind_unix(listener, socketPath) == 0 && listen(listener, 4) == 0)
+        chmod(socketPath, 0o777)
+        var s = HelperSandbox()
+        s.noNetwork = true
+        s.writableDirectory = own
+        s.memoryBytes = 0  // python
+        let p = script("""
+            echo x > \(open)/file && echo wrote-open || echo refused-open
+            echo x > \(own)/file && echo wrote-own || echo refused-own
+            python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' \(socketPath) 2>/dev/null \
+                && echo connected || echo no-socket
+            """)
+        let o = run(p, sandbox: s)
+        guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
+        #expect(String(decoding: out, as: UTF8.self) == "refused-open\nwrote-own\nno-socket\n")
+        #expect(!FileManager.default.fileExists(atPath: open + "/file"))
+        // Outside evaluation, the same helper may.
+        s.noNetwork = false
+        guard case .exited(0, let out2, _)? = run(p, sandbox: s) else { Issue.record("not run"); return }
+        #expect(String(decoding: out2, as: UTF8.self) == "wrote-open\nwrote-own\nconnected\n")
+    }
+
     /// A helper writing stderr as fast as the daemon reads it: each turn of the loop reads at most 64 KiB, so
     /// timers (the command's time limit among them) and other descriptors still get their turn.
     @Test func aStderrFloodIsReadAFewBlocksATurn() throws {

@@ -108,7 +108,9 @@ struct cl_sandbox {
     int drop_privileges;      // setgid/setuid to uid/gid below (only when running as root)
     uint32_t uid;
     uint32_t gid;
-    int no_network;           // unshare(CLONE_NEWNET): only a loopback-less namespace remains
+    int no_network;           // evaluation: own network namespace (only a down loopback), every mount read-only,
+                              // no UNIX sockets (seccomp)
+    const char *writable_dir; // with no_network: the one directory left writable (NULL: none)
     int64_t memory_bytes;     // RLIMIT_AS, 0 = unchanged
     int64_t cpu_seconds;      // RLIMIT_CPU
     int64_t open_files;       // RLIMIT_NOFILE
@@ -120,8 +122,8 @@ struct cl_sandbox {
 /// process group (so one kill reaches everything it started), no other descriptors, and the sandbox.
 /// Returns the pid, or -1 with errno set; a failure inside the child before exec (sandbox setup,
 /// exec itself) is reported back through a close-on-exec pipe, so the caller sees it as an error.
-/// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
-/// The helper starts with no signal blocked or ignored, whatever the caller's mask and dispositions.
+/// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 evaluation sandbox, 4 limits, 5 ids,
+/// 6 exec). The helper starts with no signal blocked or ignored, whatever the caller's mask and dispositions.
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sandbox, int *stage);
 
