@@ -76,12 +76,56 @@ int cl_peer_in_group(int fd, uint32_t gid) {
 }
 
 #include <sched.h>
+#include <sys/mount.h>
+#include <linux/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 
 static void cl_limit(int resource, int64_t value) {
     if (value <= 0) return;
     struct rlimit r = { (rlim_t)value, (rlim_t)value };
     setrlimit(resource, &r);
+}
+
+#if defined(__x86_64__)
+#define CL_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define CL_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#elif defined(__arm__)
+#define CL_AUDIT_ARCH AUDIT_ARCH_ARM
+#endif
+
+/// The evaluation sandbox's system calls: no UNIX sockets (a path socket such as /dev/log or ubus reaches
+/// past the network namespace), no io_uring (its requests pass this filter by), nothing from another ABI
+/// (x32, 32-bit programs on a 64-bit kernel: other numbers), which fail with EACCES.
+static const struct sock_filter cl_evaluation_filter[] = {
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CL_AUDIT_ARCH, 1, 0),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 3, 0),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 3),
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, 0, 1),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+};
+
+#ifdef SYS_fchown32
+#define CL_SYS_FCHOWN SYS_fchown32  // 32-bit ARM: fchown itself takes 16-bit ids
+#else
+#define CL_SYS_FCHOWN SYS_fchown
+#endif
+
+/// mount_setattr(2) (Linux 5.12), which libc does not wrap: the read-only flag for a mount or a whole tree.
+struct cl_mount_attr { uint64_t set, clear, propagation, userns_fd; };
+static int cl_mount_readonly(const char *path, int readonly, unsigned flags) {
+    struct cl_mount_attr attr = { readonly ? 1 : 0, readonly ? 0 : 1, 0, 0 };  // MOUNT_ATTR_RDONLY
+    return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof attr);
 }
 
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
@@ -101,7 +145,14 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         // Nothing else leaks into the helper (the report pipe closes itself on exec).
         for (int fd = 3; fd < 1024; fd++) if (fd != report[1]) close(fd);
         step = 3;
-        if (sb->no_network && unshare(CLONE_NEWNET) != 0) goto fail;
+        // Evaluation: no network, and no file system a scan list could be left on for a later command
+        // (every mount read-only in a mount namespace of its own; only its state directory, if any, stays writable).
+        if (sb->no_network) {
+            if (unshare(CLONE_NEWNET | CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0
+                || cl_mount_readonly("/", 1, AT_RECURSIVE) != 0) goto fail;
+            if (sb->writable_dir && (mount(sb->writable_dir, sb->writable_dir, NULL, MS_BIND, NULL) != 0
+                                     || cl_mount_readonly(sb->writable_dir, 0, 0) != 0)) goto fail;
+        }
         step = 4;
         cl_limit(RLIMIT_AS, sb->memory_bytes);
         cl_limit(RLIMIT_CPU, sb->cpu_seconds);
@@ -113,7 +164,18 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
             // RLIMIT_NPROC counts per user, so it only means something after the switch.
             cl_limit(RLIMIT_NPROC, sb->processes);
         }
-        signal(SIGPIPE, SIG_DFL);
+        step = 3;  // the evaluation sandbox's system calls, last: setuid and setgroups are among those it allows
+        struct sock_fprog filter = { sizeof cl_evaluation_filter / sizeof cl_evaluation_filter[0],
+                                     (struct sock_filter *)cl_evaluation_filter };
+        if (sb->no_network && (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+                               || syscall(SYS_prctl, PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) != 0)) goto fail;
+        // The daemon blocks TERM, INT, HUP and CHLD (its signalfd), and whoever started it may have left some
+        // ignored; both survive execve. A helper starts as from a login shell: nothing blocked, nothing ignored
+        // (busybox ash's `wait` sleeps until SIGCHLD: blocked, it never wakes). The kernel's calls, as libc's
+        // refuse its own signals (32-34): all zeros are SIG_DFL and the empty mask in every layout.
+        uint64_t zeros[4] = { 0 };
+        for (int s = 1; s < _NSIG; s++) syscall(SYS_rt_sigaction, s, zeros, NULL, sizeof zeros[0]);
+        syscall(SYS_rt_sigprocmask, SIG_SETMASK, zeros, NULL, sizeof zeros[0]);
         step = 6;
         execve(path, argv, envp);
     fail:
@@ -186,5 +248,17 @@ int cl_lookup_id(const char *file, const char *name, uint32_t *id, uint32_t *gid
         }
         line = eol + 1;
     }
+    return -1;
+}
+
+int cl_own_directory(int at, const char *name, uint32_t mode, uint32_t uid, uint32_t gid) {
+    if (mkdirat(at, name, (mode_t)mode) != 0 && errno != EEXIST) return -1;
+    // The kernel's calls: libc's wrappers for these carry fallbacks hotspotd never needs (about 500 bytes).
+    int fd = (int)syscall(SYS_openat, at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (uid == UINT32_MAX || (syscall(CL_SYS_FCHOWN, fd, uid, gid) == 0 && syscall(SYS_fchmod, fd, mode) == 0)) return fd;
+    int e = errno;
+    close(fd);
+    errno = e;
     return -1;
 }

@@ -1,12 +1,14 @@
 import CLinux
 
 /// How an external helper is confined: an unprivileged user, resource limits, and for evaluation
-/// commands no network at all (as Apple's evaluation sandbox), so scan lists cannot leave the router.
+/// commands (as Apple's evaluation sandbox) no network, no UNIX socket and nothing writable but
+/// `writableDirectory`, so scan lists cannot leave the router, now or through a later command.
 public struct HelperSandbox: Equatable {
     public var dropPrivileges = true
     public var uid: UInt32 = 65534
     public var gid: UInt32 = 65534
     public var noNetwork = false
+    public var writableDirectory: String? = nil
     public var memoryBytes: Int64 = 32 << 20
     public var cpuSeconds: Int64 = 30
     public var openFiles: Int64 = 64
@@ -96,9 +98,11 @@ public final class HelperProcess {
             return nil
         }
         var stage: Int32 = 0
+        let writable = sandbox.writableDirectory.flatMap { strdup($0) }
+        defer { free(writable) }
         var box = cl_sandbox(
             drop_privileges: sandbox.dropPrivileges ? 1 : 0, uid: sandbox.uid, gid: sandbox.gid,
-            no_network: sandbox.noNetwork ? 1 : 0, memory_bytes: sandbox.memoryBytes,
+            no_network: sandbox.noNetwork ? 1 : 0, writable_dir: UnsafePointer(writable), memory_bytes: sandbox.memoryBytes,
             cpu_seconds: sandbox.cpuSeconds, open_files: sandbox.openFiles, file_bytes: sandbox.fileBytes,
             processes: sandbox.processes)
         let pid = CStrings.withArray([path] + arguments) { argv in
@@ -126,7 +130,7 @@ public final class HelperProcess {
         case 0: return "pipe or fork"
         case 1: return "setsid"
         case 2: return "redirecting stdio"
-        case 3: return "network namespace"
+        case 3: return "evaluation sandbox"
         case 4: return "resource limits"
         case 5: return "switching user"
         case 6: return "exec"
@@ -198,11 +202,12 @@ public final class HelperProcess {
         if stdoutPipe == nil && stderrPipe == nil { reap() }
     }
 
-    /// Read what the pipe holds now; true at its end (or on a read error, which ends it as well).
-    /// Too much stdout kills the helper as `.flooded`.
+    /// Read what the pipe holds now, up to 64 KiB; true at its end (or on a read error, which ends it as
+    /// well). Too much stdout kills the helper as `.flooded`. The cap returns to the loop between reads:
+    /// a helper writing stderr as fast as it is read would otherwise hold the daemon here for good.
     func readAvailable(stdout isStdout: Bool) -> Bool {
         guard let fd = isStdout ? stdoutPipe : stderrPipe else { return false }
-        while true {
+        for _ in 0..<16 {
             let count: Int?
             do { count = try buffer.withMutableBytes { raw throws(Errno) in try fd.read(into: raw) } } catch { return true }
             guard let n = count else { return false }
@@ -219,6 +224,7 @@ public final class HelperProcess {
                 stderr.append(contentsOf: buffer[0..<min(n, room)])
             }
         }
+        return false
     }
 
     func closePipe(stdout isStdout: Bool) {

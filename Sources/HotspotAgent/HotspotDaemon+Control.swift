@@ -14,9 +14,10 @@ extension HotspotDaemon {
                 guard cl_lookup_id("/etc/group", name, &gid, nil) == 0 else { return "control_group: no group named " + name }
                 group = gid
             }
-            // Group members must reach the socket through the run directory.
-            _ = chown(settings.runDirectory, uid_t.max, gid_t(group!))
-            _ = chmod(settings.runDirectory, 0o710)
+        }
+        // Group members must reach the socket through the run directory.
+        do { try RunDirectory(settings.runDirectory).prepare(mode: group == nil ? 0o700 : 0o710, group: group) } catch {
+            return "cannot prepare " + settings.runDirectory + ": " + error.description
         }
         do throws(ControlServerError) {
             let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,

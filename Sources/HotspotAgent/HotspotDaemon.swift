@@ -108,9 +108,6 @@ public final class HotspotDaemon: HotspotEffects {
 
     /// Everything that must work before the loop runs; a message when something does not.
     func start() -> String? {
-        do { try RunDirectory(settings.runDirectory).prepare() } catch {
-            return "cannot prepare " + settings.runDirectory + ": " + error.description
-        }
         if let failure = startControl() { return failure }
         let fd = cl_daemon_signalfd()
         guard fd >= 0 else { return "signalfd: " + Errno.current.description }
@@ -555,6 +552,7 @@ public final class HotspotDaemon: HotspotEffects {
                                           configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
+        sandbox.writableDirectory = stateDirectory
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
         let started = loop.now
@@ -700,20 +698,24 @@ extension HotspotDaemon {
 
     /// `<run_dir>-helpers/NAME`, the helper's own directory between its commands (HOTSPOT_STATE_DIR):
     /// outside the run directory, which stays the daemon's alone; 0700 and owned by the helper's user.
+    /// Both levels are opened without following a symlink and given owner and mode through the open
+    /// directory: the base is ours (0755), so nobody else creates or replaces what is in it.
     func helperStateDirectory(_ name: String, uid: UInt32, gid: UInt32) -> String? {
         guard !name.isEmpty, name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == 0x5f || $0 == 0x2d }) else {
             return nil
         }
         let base = settings.runDirectory + "-helpers"
-        let path = base + "/" + name
-        _ = mkdir(base, 0o755)
-        _ = mkdir(path, 0o700)
+        let baseFD = cl_own_directory(cl_at_cwd(), base, 0o755, geteuid(), getegid())
         // A changed `option user` takes the directory over; a failure leaves the helper without one.
-        guard chown(path, uid, gid) == 0, chmod(path, 0o700) == 0 else {
-            logger.log(.warning, "helper " + name + ": cannot prepare " + path + ": " + Errno.current.description)
+        let fd = baseFD < 0 ? -1 : cl_own_directory(baseFD, name, 0o700, uid, gid)
+        let error = Errno.current
+        if baseFD >= 0 { _ = close(baseFD) }
+        guard fd >= 0 else {
+            logger.log(.warning, "helper " + name + ": cannot prepare " + base + "/" + name + ": " + error.description)
             return nil
         }
-        return path
+        _ = close(fd)
+        return base + "/" + name
     }
 
     /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.

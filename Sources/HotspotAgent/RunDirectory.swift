@@ -1,17 +1,18 @@
 import CLinux
 
 /// hotspotd's run directory (/var/run/hotspotd): the control socket and the client sockets it binds
-/// toward wpa_supplicant. Created 0700; client sockets left by dead processes are removed.
+/// toward wpa_supplicant. Client sockets left by dead processes are removed.
 public struct RunDirectory {
     public let path: String
 
     public init(_ path: String) { self.path = path }
 
-    public func prepare() throws(Errno) {
-        if mkdir(path, 0o700) != 0 {
-            let e = Errno.current
-            if e != Errno(EEXIST) { throw e }
-        }
+    /// Created 0700 when missing and opened without following a symlink (refused when it is none). The
+    /// daemon makes it its own again with its `mode` (0700, or 0710 with the control group as `group`).
+    public func prepare(mode: UInt32? = nil, group: UInt32? = nil) throws(Errno) {
+        let fd = cl_own_directory(cl_at_cwd(), path, mode ?? 0o700, mode == nil ? .max : geteuid(), group ?? getegid())
+        if fd < 0 { throw Errno.current }
+        _ = close(fd)
         removeStaleClientSockets()
     }
 

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Testing
 @testable import HotspotAgent
@@ -132,6 +133,84 @@ import Testing
         let o = run(script("id -u; id -g; cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '"), sandbox: s)
         guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
         #expect(String(decoding: out, as: UTF8.self) == "65534\n65534\nlo\n")
+    }
+
+    /// The daemon blocks TERM, INT, HUP and CHLD for its signalfd, and whoever starts it may leave signals
+    /// ignored (nohup: HUP). A helper must start with none of that: busybox ash's `wait` never returns with
+    /// CHLD blocked, and a script's `kill -s TERM` does nothing with TERM blocked.
+    @Test func helperStartsWithNoSignalBlockedOrIgnoredWhateverTheDaemonDid() throws {
+        var saved = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &saved)
+        var ignore = sigaction(), previous = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGHUP, &ignore, &previous)
+        let signals = cl_daemon_signalfd()
+        defer {
+            close(signals)
+            sigaction(SIGHUP, &previous, nil)
+            pthread_sigmask(SIG_SETMASK, &saved, nil)
+        }
+        try #require(signals >= 0)
+        // grep itself, not a shell: dash clears its own mask at start, which would hide the daemon's.
+        let o = run("/bin/grep", args: ["-E", "^Sig(Blk|Ign):", "/proc/self/status"])
+        guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
+        #expect(String(decoding: out, as: UTF8.self) == "SigBlk:\t0000000000000000\nSigIgn:\t0000000000000000\n")
+    }
+
+    /// evaluate and filterScanList: no network, no UNIX socket (syslog's, ubus'), and nothing written that
+    /// outlives the command but in the one directory given (the helper's state directory).
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func evaluationSandboxLeavesOneDirectoryWritableAndNoUnixSocket() throws {
+        let open = dir + "/open", own = dir + "/own", socketPath = dir + "/sock"
+        for d in [open, own] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
+        chmod(open, 0o777)
+        chown(own, 65534, 65534)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        try #require(cl_bind_unix(listener, socketPath) == 0 && listen(listener, 4) == 0)
+        chmod(socketPath, 0o777)
+        var s = HelperSandbox()
+        s.noNetwork = true
+        s.writableDirectory = own
+        s.memoryBytes = 0  // python
+        let p = script("""
+            echo x > \(open)/file && echo wrote-open || echo refused-open
+            echo x > \(own)/file && echo wrote-own || echo refused-own
+            python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' \(socketPath) 2>/dev/null \
+                && echo connected || echo no-socket
+            """)
+        let o = run(p, sandbox: s)
+        guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
+        #expect(String(decoding: out, as: UTF8.self) == "refused-open\nwrote-own\nno-socket\n")
+        #expect(!FileManager.default.fileExists(atPath: open + "/file"))
+        // Outside evaluation, the same helper may.
+        s.noNetwork = false
+        guard case .exited(0, let out2, _)? = run(p, sandbox: s) else { Issue.record("not run"); return }
+        #expect(String(decoding: out2, as: UTF8.self) == "wrote-open\nwrote-own\nconnected\n")
+    }
+
+    /// A helper writing stderr as fast as the daemon reads it: each turn of the loop reads at most 64 KiB, so
+    /// timers (the command's time limit among them) and other descriptors still get their turn.
+    @Test func aStderrFloodIsReadAFewBlocksATurn() throws {
+        let (errRead, errWrite) = try FileDescriptor.pipe()
+        let (outRead, outWrite) = try FileDescriptor.pipe()
+        defer { for fd in [errWrite, outWrite] { fd.close() } }
+        // Room for 256 KiB, all of it written before the daemon reads.
+        try #require(cl_fcntl_int(errRead.rawValue, 1031 /* F_SETPIPE_SZ */, 256 << 10) >= 256 << 10)
+        try errWrite.writeAll([UInt8](repeating: 0x79, count: 256 << 10))
+        let spare = FileDescriptor(rawValue: dup(errRead.rawValue))
+        defer { spare.close() }
+        let (inRead, inWrite) = try FileDescriptor.pipe()
+        inRead.close()
+        let process = HelperProcess(loop: loop, pid: -1, limits: .init(), input: [], completion: { _ in })
+        process.attach(stdin: inWrite, stdout: outRead, stderr: errRead)
+        #expect(process.readAvailable(stdout: false) == false)
+        #expect(process.stderr.count == 4_096)
+        var left = 0
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while let n = try chunk.withUnsafeMutableBytes({ raw throws(Errno) in try spare.read(into: raw) }), n > 0 { left += n }
+        #expect(left == 192 << 10, "read \((256 << 10) - left) bytes in one turn")
+        process.closeAll()
     }
 
     @Test func memoryLimitStopsAGreedyHelper() {

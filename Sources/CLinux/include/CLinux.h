@@ -108,7 +108,9 @@ struct cl_sandbox {
     int drop_privileges;      // setgid/setuid to uid/gid below (only when running as root)
     uint32_t uid;
     uint32_t gid;
-    int no_network;           // unshare(CLONE_NEWNET): only a loopback-less namespace remains
+    int no_network;           // evaluation: own network namespace (only a down loopback), every mount read-only,
+                              // no UNIX sockets (seccomp)
+    const char *writable_dir; // with no_network: the one directory left writable (NULL: none)
     int64_t memory_bytes;     // RLIMIT_AS, 0 = unchanged
     int64_t cpu_seconds;      // RLIMIT_CPU
     int64_t open_files;       // RLIMIT_NOFILE
@@ -120,9 +122,17 @@ struct cl_sandbox {
 /// process group (so one kill reaches everything it started), no other descriptors, and the sandbox.
 /// Returns the pid, or -1 with errno set; a failure inside the child before exec (sandbox setup,
 /// exec itself) is reported back through a close-on-exec pipe, so the caller sees it as an error.
-/// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 network, 4 limits, 5 ids, 6 exec).
+/// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 evaluation sandbox, 4 limits, 5 ids,
+/// 6 exec). The helper starts with no signal blocked or ignored, whatever the caller's mask and dispositions.
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sandbox, int *stage);
+
+/// The directory `name` (under the directory `at`, or a path with `at` = cl_at_cwd()) as hotspotd wants it:
+/// created with `mode` when missing, opened without following a symlink (ENOTDIR for one), then given `uid`,
+/// `gid` and `mode` through the open descriptor (root takes over whoever's it was; left as it is with `uid`
+/// UINT32_MAX). Returns the descriptor (close it), or -1 with errno.
+int cl_own_directory(int at, const char *name, uint32_t mode, uint32_t uid, uint32_t gid);
+static inline int cl_at_cwd(void) { return AT_FDCWD; }
 
 /// pipe2(O_CLOEXEC); both ends block until the parent makes its own end non-blocking.
 int cl_pipe_cloexec(int fds[2]);

@@ -115,7 +115,7 @@ radio_reset() {
     radio_kill_all
     ip netns del ap 2>/dev/null
     modprobe -r mac80211_hwsim 2>/dev/null
-    rm -rf $RADIO_RUN $WPA_CTRL $HOSTAPD_CTRL /tmp/resolv.conf.d /run/hotspotd/captive-api.*
+    rm -rf $RADIO_RUN $WPA_CTRL $HOSTAPD_CTRL /tmp/resolv.conf.d /run/hotspotd/captive-api.* /run/hotspotd-helpers
     : > /etc/resolv.conf
     ip link del radio-vpn 2>/dev/null
     mkdir -p $RADIO_RUN/ap $RADIO_RUN/web $WPA_CTRL $HOSTAPD_CTRL
@@ -474,6 +474,9 @@ sta_dhcp_on_link() {
 
 # Helpers the daemon scenarios install, as an owner would (readable by the helpers' own user).
 RADIO_HELPERS=/etc/hotspot/helpers
+# Their state directories (HOTSPOT_STATE_DIR, <run_dir>-helpers/NAME): where a helper records what it was
+# asked, evaluate included (the evaluation sandbox leaves nothing else writable; filterScanList, nothing).
+RADIO_HELPER_STATE=/run/hotspotd-helpers
 # daemon_helper NAME: installs the script on stdin (a #!/bin/sh line is added) as $RADIO_HELPERS/NAME.
 daemon_helper() {
     mkdir -p $RADIO_HELPERS; chmod 755 /etc/hotspot $RADIO_HELPERS

@@ -34,8 +34,8 @@ daemon_helper sleeper <<'EOS'
 echo "$1 $$" >> /tmp/calls/sleeper
 case $1 in
     filterScanList)
-        # Hangs (with a child) the first time only.
-        if [ ! -f /tmp/calls/slept ]; then : > /tmp/calls/slept; sleep 600 & sleep 600; fi
+        # Hangs (with a child) until the scenario says enough (filterScanList can write nothing itself).
+        if [ ! -f /tmp/calls/slept ]; then sleep 600 & sleep 600; fi
         echo result=success;;
     *) echo result=success;;
 esac
@@ -49,6 +49,8 @@ config helper 'sleeper'
 EOF_UCI
 } | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'filterScanList failed: sleeper: timed out' 60 || fail "the hanging helper was not stopped"
+: > $calls/slept
 
 daemon_wait 'Metro WiFi: auto-join disabled' 90 || fail "failure did not disable Metro WiFi"
 daemon_wait 'Backup Net: left: judge: authenticate: temporaryFailure; retry in' 60 || fail "no temporaryFailure backoff"

@@ -9,14 +9,15 @@
 ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
 sta_start
 sta_dhcp_on_link
-calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+calls=$RADIO_HELPER_STATE
 # The helper (uid 65534) marks the kernel's log when evaluate reaches it: the time from the address to
 # the evaluate command, measured by the kernel's clock.
 chmod 666 /dev/kmsg
 dmesg -c >/dev/null  # earlier scenarios' marks (one boot runs them all)
 
 daemon_helper fast <<'EOS'
-echo "$1 just=$HOTSPOT_DID_JUST_JOIN chosen=$HOTSPOT_IS_CHOSEN_HELPER addr=$HOTSPOT_ADDRESS ssid=$HOTSPOT_SSID" >> /tmp/calls/fast
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1 just=$HOTSPOT_DID_JUST_JOIN chosen=$HOTSPOT_IS_CHOSEN_HELPER addr=$HOTSPOT_ADDRESS ssid=$HOTSPOT_SSID" \
+    >> "$HOTSPOT_STATE_DIR/calls"
 case $1 in
     filterScanList)
         tab=$(printf '\t')
@@ -29,7 +30,6 @@ case $1 in
 esac
 EOS
 daemon_helper slow <<'EOS'
-echo "$1" >> /tmp/calls/slow
 case $1 in
     evaluate) sleep 60; echo result=success; echo confidence=low;;
     *) echo result=success;;
@@ -48,24 +48,24 @@ daemon_wait 'Venue Lounge: authenticated by fast' 90 || fail "not authenticated 
 # slow may be killed before its shell writes a line: the daemon's log says what it was sent.
 expect "daemon_log | grep -q 'helper slow: evaluate Venue Lounge'" "slow was asked to evaluate"
 expect "daemon_log | grep -q 'helper slow: evaluate abandoned'" "slow's evaluate abandoned when high won"
-expect "grep -q '^evaluate just=1 chosen=0 addr=10.42.1.1[0-9][0-9] ssid=Venue Lounge' $calls/fast" "evaluate after DHCP, didJustJoin"
-expect "grep -q '^authenticate just=1 chosen=1' $calls/fast" "authenticate to the chosen helper"
+expect "grep -q '^evaluate just=1 chosen=0 addr=10.42.1.1[0-9][0-9] ssid=Venue Lounge' $calls/fast/calls" "evaluate after DHCP, didJustJoin"
+expect "grep -q '^authenticate just=1 chosen=1' $calls/fast/calls" "authenticate to the chosen helper"
 expect_eq "$(sta_state)" COMPLETED "associated"
 expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "one network block"
 
 # maintain every 12 s while authenticated, without a re-join.
-wait_for "grep -q '^maintain just=0 chosen=1' $calls/fast" 40 || fail "no maintain while authenticated"
+wait_for "grep -q '^maintain just=0 chosen=1' $calls/fast/calls" 40 || fail "no maintain while authenticated"
 daemon_wait 'maintain' 5 >/dev/null
 
 # The AP drops the router: wpa_supplicant re-associates, DHCP again, and the cached helper gets maintain
 # with didJustJoin set (no new evaluate).
-evaluates=$(grep -c '^evaluate' $calls/fast)
+evaluates=$(grep -c '^evaluate' $calls/fast/calls)
 daemon_mark
 in_ap hostapd_cli -p $HOSTAPD_CTRL -i "$(ap_if lounge)" deauthenticate "$(cat /sys/class/net/$STA_IF/address)" >/dev/null
 daemon_wait 'Venue Lounge: lost' 20 || fail "loss of the link not noticed"
-wait_for "grep -q '^maintain just=1 chosen=1' $calls/fast" 60 || fail "no maintain with didJustJoin after the re-join"
+wait_for "grep -q '^maintain just=1 chosen=1' $calls/fast/calls" 60 || fail "no maintain with didJustJoin after the re-join"
 daemon_wait 'Venue Lounge: authenticated by fast' 20 || fail "not authenticated again"
-expect_eq "$(grep -c '^evaluate' $calls/fast)" "$evaluates" "no new evaluate for a cached network"
+expect_eq "$(grep -c '^evaluate' $calls/fast/calls)" "$evaluates" "no new evaluate for a cached network"
 expect_eq "$(wpa list_networks | tail -n +2 | wc -l)" 1 "still one network block"
 # First join: CONNECTED → address (DHCP, not ours) → evaluate started (hotspotd: netlink event, core,
 # fork and exec of the helper, its shell up to the echo).

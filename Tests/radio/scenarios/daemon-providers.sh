@@ -9,10 +9,10 @@ ap_start grand --ssid "Hotel Grand" --open --dhcp
 ap_start partner --ssid "Partner Cafe" --open --dhcp --txpower 1000
 sta_start
 sta_dhcp_on_link
-calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+calls=$RADIO_HELPER_STATE
 
 daemon_helper scout <<'EOS'
-echo "$1 ssid=$HOTSPOT_SSID" >> /tmp/calls/scout
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1 ssid=$HOTSPOT_SSID" >> "$HOTSPOT_STATE_DIR/calls"
 case $1 in
     filterScanList)
         tab=$(printf '\t')
@@ -25,7 +25,7 @@ case $1 in
 esac
 EOS
 daemon_helper login <<'EOS'
-echo "$1 ssid=$HOTSPOT_SSID just=$HOTSPOT_DID_JUST_JOIN" >> /tmp/calls/login
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1 ssid=$HOTSPOT_SSID just=$HOTSPOT_DID_JUST_JOIN" >> "$HOTSPOT_STATE_DIR/calls"
 echo result=success
 EOS
 { daemon_main evaluation_provider scout authentication_provider login; cat <<EOF_UCI
@@ -41,15 +41,15 @@ EOF_UCI
 daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Hotel Grand: authenticated by login' 90 || fail "Hotel Grand not authenticated by login"
-expect "grep -q '^evaluate ssid=Hotel Grand' $calls/scout" "the evaluation provider evaluated"
-expect "grep -q '^authenticate ssid=Hotel Grand just=1' $calls/login" "the authentication provider authenticated"
-expect_no_match "$(cat $calls/login)" '^(evaluate|filterScanList)' "login got no evaluation command"
-expect_no_match "$(cat $calls/scout)" '^authenticate' "scout got no authenticate"
+expect "grep -q '^evaluate ssid=Hotel Grand' $calls/scout/calls" "the evaluation provider evaluated"
+expect "grep -q '^authenticate ssid=Hotel Grand just=1' $calls/login/calls" "the authentication provider authenticated"
+expect_no_match "$(daemon_log)" '^helper login: (evaluate|filterScanList)' "login got no evaluation command"
+expect_no_match "$(daemon_log)" '^helper scout: (authenticate|presentUI|maintain|logoff)' "scout got no authentication command"
 
 # The first AP goes away; the evaluated SSID is joined and authenticated without evaluation.
 daemon_mark
 kill "$(cat "$(ap_dir grand)/pid")"
 daemon_wait 'Partner Cafe: authenticated by login' 90 || fail "Partner Cafe not authenticated"
 expect "daemon_log | grep -q 'Partner Cafe: evaluated SSID: authenticating with login'" "evaluation skipped"
-expect_no_match "$(cat $calls/scout)" '^evaluate ssid=Partner Cafe' "no evaluate for the evaluated SSID"
+expect_no_match "$(cat $calls/scout/calls)" '^evaluate ssid=Partner Cafe' "no evaluate for the evaluated SSID"
 note "evaluation provider scout, authentication provider login; evaluated SSID skipped evaluation"

@@ -6,10 +6,10 @@
 ap_start airport --ssid "Airport Free" --open --dhcp
 sta_start
 sta_dhcp_on_link
-calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+calls=$RADIO_HELPER_STATE
 
 daemon_helper first <<'EOS'
-echo "$1" >> /tmp/calls/first
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1" >> "$HOTSPOT_STATE_DIR/calls"
 case $1 in
     evaluate) echo result=success; echo confidence=high;;
     authenticate) echo result=unsupportedNetwork;;
@@ -17,7 +17,7 @@ case $1 in
 esac
 EOS
 daemon_helper second <<'EOS'
-echo "$1" >> /tmp/calls/second
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1" >> "$HOTSPOT_STATE_DIR/calls"
 case $1 in
     filterScanList)
         tab=$(printf '\t')
@@ -38,8 +38,8 @@ daemon_start "$RADIO_DIR/hotspot.conf"
 
 daemon_wait 'Airport Free: authenticated by second' 90 || fail "not authenticated by second"
 expect "daemon_log | grep -q 'evaluating again without unsupporting helper first'" "first excluded"
-expect_eq "$(grep -c '^evaluate' $calls/first)" 1 "first evaluated once"
-expect_eq "$(grep -c '^authenticate' $calls/first)" 1 "first asked to authenticate once"
-expect "[ $(grep -c "^evaluate" $calls/second) -ge 1 ]" "second evaluated"
-expect "grep -q '^authenticate' $calls/second" "second authenticated"
+expect_eq "$(grep -c '^evaluate' $calls/first/calls)" 1 "first evaluated once"
+expect_eq "$(grep -c '^authenticate' $calls/first/calls)" 1 "first asked to authenticate once"
+expect "[ $(grep -c "^evaluate" $calls/second/calls) -ge 1 ]" "second evaluated"
+expect "grep -q '^authenticate' $calls/second/calls" "second authenticated"
 note "unsupportedNetwork excluded the first helper; the second logged in"

@@ -9,9 +9,9 @@ ap_start home --ssid "Home Base" --psk "home-sweet-home-1" --dhcp
 ap_start once --ssid "Cafe Once" --psk "just-this-once-2" --dhcp --txpower 1000
 sta_start
 sta_dhcp_on_link
-calls=/tmp/calls; mkdir -p $calls; chmod 1777 $calls
+calls=$RADIO_HELPER_STATE
 daemon_helper probe <<'EOS'
-echo "$1 ssid=$HOTSPOT_SSID auto=$HOTSPOT_DID_AUTO_JOIN" >> /tmp/calls/probe
+[ -z "$HOTSPOT_STATE_DIR" ] || echo "$1 ssid=$HOTSPOT_SSID auto=$HOTSPOT_DID_AUTO_JOIN" >> "$HOTSPOT_STATE_DIR/calls"
 case $1 in
     evaluate) echo confidence=low; echo result=success;;
     *) echo result=success;;
@@ -25,7 +25,7 @@ wait_for '[ -S /run/hotspotd/control ]' 20 || fail "no control socket"
 daemon_cli join "Home Base" --passphrase-file "$RADIO_DIR/home.pass"; rc=$?
 expect_eq "$rc" 0 "join accepted"
 daemon_wait 'Home Base: authenticated by probe' 90 || fail "Home Base not joined and authenticated"
-expect "grep -q '^evaluate ssid=Home Base auto=0' $calls/probe" "evaluated like any other network (owner's join: auto=0)"
+expect "grep -q '^evaluate ssid=Home Base auto=0' $calls/probe/calls" "evaluated like any other network (owner's join: auto=0)"
 expect "daemon_cli networks | grep -q 'Home Base'" "networks lists it"
 out=$(daemon_cli join "Home Base" --passphrase-file "$RADIO_DIR/home.pass" 2>&1); rc=$?
 expect_match "$out" 'already associated' "joining it again: already associated"
