@@ -163,7 +163,8 @@ struct ControlReport {
                 out.field("helper", f.helper)
                 out.field("reason", f.reason)
                 out.field("auto_join_disabled", bool: f.autoJoinDisabled)
-                out.field("retry_seconds", int: f.retryAt.map { Int(max(0, $0 - s.now) / 1000) })
+                out.field("retry_seconds", int: f.isResolved ? nil : f.retryAt.map { Int(max(0, $0 - s.now) / 1000) })
+                out.field("current", bool: !f.isResolved)
                 out.endObject()
             } else {
                 out.null()
@@ -221,7 +222,9 @@ struct ControlReport {
         }
         if let u = s.uiRequest?.portalURL { line("portal", u) }
         if let f = s.lastFailure {
-            line("last failure", f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? ""))
+            line(f.isResolved ? "past failure" : "last failure",
+                 f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
+                 + (f.isResolved ? ", resolved" : ""))
         }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
@@ -381,6 +384,16 @@ struct ControlReport {
             out.field("message", ui.message)
             out.field("portal_url", ui.portalURL)
             out.field("answers_sent", bool: s.uiAnswersSent)
+            out.field("refusals", int: ui.refusals)
+            out.name("earlier_answers")
+            out.beginArray()
+            for a in ui.earlierAnswers {
+                out.beginObject()
+                out.field("name", a.key)
+                out.field("value", a.value)
+                out.endObject()
+            }
+            out.endArray()
             out.name("fields")
             out.beginArray()
             for f in ui.fields {
@@ -399,8 +412,13 @@ struct ControlReport {
         if let m = ui.message { line("message", m) }
         if let u = ui.portalURL { line("portal", u) }
         if s.uiAnswersSent { line("answers", "sent, waiting for the helper") }
+        if ui.refusals > 0 {
+            line("refused", String(ui.refusals) + " of " + String(UIRequest.maxRefusals) + " times; check and type again")
+        }
         for f in ui.fields {
-            line("field", f.name + (f.prompt.isEmpty ? "" : ": " + f.prompt) + (f.isSecret ? " (secret)" : ""))
+            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { $0.key == f.name }
+            line("field", f.name + (f.prompt.isEmpty ? "" : ": " + f.prompt) + (f.isSecret ? " (secret)" : "")
+                 + (earlier.map { " (you typed \"" + $0.value + "\")" } ?? ""))
         }
         return true
     }

@@ -8,6 +8,8 @@ public struct FailureRecord: Hashable, Sendable {
     /// When it may be joined again by itself; nil for "when the owner enables it".
     public var retryAt: Int64?
     public var at: Int64
+    /// A later success on the network, or the owner's `enable` / `join`, has put it behind: shown as past.
+    public var isResolved = false
 
     public init(ssid: SSID, helper: String?, reason: String, autoJoinDisabled: Bool, retryAt: Int64?, at: Int64) {
         self.ssid = ssid

@@ -14,9 +14,11 @@ public enum HelperCommand: String, CaseIterable, Hashable, Sendable {
             case .commandNotRecognized, .authenticationRequired: return false
             }
         case .presentUI:
+            // uiRequired here is our extension of the model: the portal refused the owner's answers and
+            // asks again (the owner is the UI on a router).
             switch result {
-            case .success, .unsupportedNetwork, .temporaryFailure, .failure: return true
-            case .uiRequired, .commandNotRecognized, .authenticationRequired: return false
+            case .success, .uiRequired, .unsupportedNetwork, .temporaryFailure, .failure: return true
+            case .commandNotRecognized, .authenticationRequired: return false
             }
         case .maintain:
             switch result {

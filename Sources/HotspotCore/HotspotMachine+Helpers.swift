@@ -284,7 +284,7 @@ extension HotspotMachine {
                 failPermanently(h, "authenticate: " + why, reason)
             }
 
-        case .presentingUI(let h, _, let r):
+        case .presentingUI(let h, let asked, let r):
             guard r == f.id else { return stray(f) }
             switch o {
             case .success(let resp):
@@ -293,7 +293,9 @@ extension HotspotMachine {
                 excludeAndReevaluate(h)
             case .temporaryFailure:
                 failTemporarily(h, "presentUI: temporaryFailure")
-            case .uiRequired, .authenticationRequired:
+            case .uiRequired(let again):
+                refused(h, asked: asked, again: again ?? asked)
+            case .authenticationRequired:
                 failPermanently(h, "presentUI: invalid result", .invalidResult)
             case .failed(let why, let reason):
                 failPermanently(h, "presentUI: " + why, reason)
@@ -403,6 +405,7 @@ extension HotspotMachine {
         if let h = helper { setCachedHelper(ssid, h) }
         if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
         enter(.authenticated(helper: helper))
+        resolveFailure(ssid)
         if let session { sessionEndsAt = clock + session }
         say(.notice, ssid, "authenticated by", helper ?? "no helper")
         if let h = helper, supports(h, .maintain) {
@@ -416,6 +419,22 @@ extension HotspotMachine {
             }
             armTimer(.maintain, at: clock + delay)
         }
+    }
+
+    /// The portal refused the owner's answers and asks again: keep the association and ask the owner again,
+    /// with the venue's words and the non-secret answers given; after `UIRequest.maxRefusals` in a row, leave
+    /// with the portal's last words and an ordinary backoff (a typo is no reason for a long disable).
+    mutating func refused(_ h: String, asked: UIRequest, again: UIRequest) {
+        guard let ssid = onlineSSID else { return }
+        var ui = again
+        ui.refusals = asked.refusals + 1
+        ui.earlierAnswers = asked.earlierAnswers
+        let why = ui.message ?? "the portal refused the answers"
+        if ui.refusals >= UIRequest.maxRefusals {
+            return failTemporarily(h, "presentUI: refused " + String(ui.refusals) + " times: " + why)
+        }
+        say(.notice, ssid, "the portal refused the answers; asking the owner again (hotspotd ui):", why)
+        enter(.presentingUI(helper: h, ui: ui, request: nil))
     }
 
     /// temporaryFailure: leave, and wait before trying this network again.
@@ -436,6 +455,10 @@ extension HotspotMachine {
         if networks.records[i].cachedHelper == helper { networks.records[i].cachedHelper = nil }
         dirty = true
         leave(FailureRecord(ssid: ssid, helper: helper, reason: why, autoJoinDisabled: true, retryAt: until, at: clock))
+    }
+
+    mutating func resolveFailure(_ ssid: SSID) {
+        if lastFailure?.ssid == ssid { lastFailure?.isResolved = true }
     }
 
     mutating func leave(_ record: FailureRecord) {

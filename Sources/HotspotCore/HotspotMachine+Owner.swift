@@ -48,7 +48,10 @@ extension HotspotMachine {
             }
         }
         let request = send(h, .presentUI, network: linkNetwork(chosen: true), answers: answers)
-        enter(.presentingUI(helper: h, ui: ui, request: request))
+        // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
+        var asked = ui
+        asked.earlierAnswers = answers.filter { a in !(ui.fields.first { $0.name == a.key }?.isSecret ?? true) }
+        enter(.presentingUI(helper: h, ui: asked, request: request))
         reply(.accepted("answers sent to helper " + h))
     }
 
@@ -148,6 +151,7 @@ extension HotspotMachine {
     /// Clears disabled, logged off and backoff (and helper exclusions for `enable`). True if any was set.
     @discardableResult
     mutating func liftBlocks(_ ssid: SSID, exclusionsToo: Bool) -> Bool {
+        resolveFailure(ssid)
         guard let r = networks[ssid] else { return false }
         let persisted = r.disabledReason != nil || r.loggedOff
         let changed = persisted || r.backoff != nil || (exclusionsToo && !r.excluded.isEmpty)

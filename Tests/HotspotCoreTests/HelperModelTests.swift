@@ -10,7 +10,8 @@ import Testing
             .filterScanList: [.success],
             .evaluate: [.success],
             .authenticate: [.success, .uiRequired, .unsupportedNetwork, .temporaryFailure, .failure],
-            .presentUI: [.success, .unsupportedNetwork, .temporaryFailure, .failure],
+            // uiRequired: our extension, a refusal asked again (the owner is the UI).
+            .presentUI: [.success, .uiRequired, .unsupportedNetwork, .temporaryFailure, .failure],
             .maintain: [.success, .authenticationRequired, .temporaryFailure, .failure],
             .logoff: [.success, .failure],
         ]
@@ -440,12 +441,68 @@ import Testing
     }
 
     @Test(arguments: [(HelperResult.unsupportedNetwork, HotspotState.evaluating), (.temporaryFailure, .failure),
-                      (.failure, .failure), (.uiRequired, .failure), (.authenticationRequired, .failure)])
+                      (.failure, .failure), (.uiRequired, .presentingUI), (.authenticationRequired, .failure)])
     func presentUIResults(_ result: HelperResult, _ next: HotspotState) {
         var h = Harness.presentingUI()
         let p = h.on(.owner(.submitUI([UIAnswer(key: "room", value: "1")]))).requests(.presentUI)[0]
         _ = h.respond(p.id, result)
         #expect(h.m.state == next)
+    }
+
+    // MARK: the owner's answers refused by the portal (asked again in the venue's words, never a lock-out)
+
+    static let refusal = UIRequest(fields: [UIField(name: "room"), UIField(name: "surname"), UIField(name: "pin", isSecret: true)],
+                                   portalURL: "http://portal.example/login",
+                                   message: "The last name and room number do not match our records.")
+
+    @Test func aRefusalAsksTheOwnerAgainWithTheVenuesWordsAndKeepsTheLink() throws {
+        var h = Harness.presentingUI()
+        let answers = [UIAnswer(key: "room", value: "412"), UIAnswer(key: "surname", value: "Smith")]
+        let p = try #require(h.on(.owner(.submitUI(answers))).requests(.presentUI).first)
+        var a = h.respond(p.id, .uiRequired, ui: Self.refusal)
+        #expect(h.m.state == .presentingUI && a.disconnects == 0 && a.requests.isEmpty)
+        var s = h.m.snapshot()
+        #expect(s.uiRequest?.message == Self.refusal.message && s.uiRequest?.refusals == 1 && !s.uiAnswersSent)
+        #expect(s.uiRequest?.earlierAnswers == answers, "the owner sees what they typed")
+        #expect(a.logs.contains { $0.contains("do not match our records") })
+        // The second answers go once, as one new presentUI; refused again, a secret is never kept to show.
+        let second = answers + [UIAnswer(key: "pin", value: "0000")]
+        let q = h.on(.owner(.submitUI(second))).requests(.presentUI)
+        #expect(q.count == 1 && q.first?.answers == second)
+        a = h.respond(try #require(q.first).id, .uiRequired, ui: Self.refusal)
+        s = h.m.snapshot()
+        #expect(h.m.state == .presentingUI && s.uiRequest?.refusals == 2 && s.uiRequest?.earlierAnswers == answers)
+        let third = h.on(.owner(.submitUI([UIAnswer(key: "room", value: "421")]))).requests(.presentUI)
+        _ = h.respond(try #require(third.first).id, .success)
+        #expect(h.m.state == .authenticated)
+        #expect(h.m.snapshot().disabled.isEmpty)
+    }
+
+    @Test func threeRefusalsLeaveWithTheVenuesWordsAndABackoffNotADisable() throws {
+        var h = Harness.presentingUI()
+        var a: [HotspotAction] = []
+        for n in 1...3 {
+            let p = try #require(h.on(.owner(.submitUI([UIAnswer(key: "room", value: String(n))]))).requests(.presentUI).first)
+            a = h.respond(p.id, .uiRequired, ui: Self.refusal)
+        }
+        #expect(h.m.state == .failure && a.disconnects == 1)
+        let s = h.m.snapshot()
+        #expect(s.disabled.isEmpty, "a typo is no reason for a long disable")
+        #expect(s.backedOff.map { $0.ssid } == [Fixture.hotel])
+        #expect(s.lastFailure?.reason.contains("do not match our records") == true)
+        #expect(s.lastFailure?.autoJoinDisabled == false)
+        // The owner's join starts over at once.
+        let j = h.on(.owner(.join(Fixture.hotel, passphrase: nil, once: false)))
+        #expect(j.joins.map { $0.ssid } == [Fixture.hotel])
+        #expect(h.m.snapshot().lastFailure?.isResolved == true)
+    }
+
+    @Test func aResolvedFailureIsShownAsPast() {
+        var h = Harness.authenticating()
+        _ = h.respond(h.request("alpha", .authenticate)!, .temporaryFailure)
+        #expect(h.m.snapshot().lastFailure?.isResolved == false)
+        h.on(.owner(.enable(Fixture.hotel)))
+        #expect(h.m.snapshot().lastFailure?.isResolved == true)
     }
 
     @Test func cancellingTheLoginDisablesTheNetwork() {

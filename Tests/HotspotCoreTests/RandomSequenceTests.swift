@@ -188,7 +188,9 @@ struct SeededRandom: RandomNumberGenerator {
             var answered: UInt64? = nil
             switch input {
             case .helperResponded(let id, let response):
-                if let r = model.live[id], r.command == .authenticate, response.result == .uiRequired {
+                // presentUI's uiRequired (a refusal asked again) grants the owner another answer too.
+                if let r = model.live[id], r.command == .authenticate || r.command == .presentUI,
+                   response.result == .uiRequired {
                     model.uiGranted.insert(r.helper)
                 }
                 if model.live.removeValue(forKey: id) != nil { answered = id }
