@@ -1,4 +1,5 @@
 import CLinux
+import HotspotPortal
 import HotspotProtocol
 
 /// HTTP/1.1 for the portal helper: one request per connection (`Connection: close`), over TCP or TLS
@@ -42,7 +43,8 @@ public struct HTTPClient {
     }
 
     /// The request, following redirects: the final response and the URL that gave it. A POST that is
-    /// redirected with 301, 302 or 303 goes on as a GET without its body, as browsers do.
+    /// redirected with 301, 302 or 303 goes on as a GET without its body, as browsers do, and so does a
+    /// 307 or 308 that would take the body to another host or down to http (`PortalHostPolicy`).
     public mutating func fetch(_ request: HTTPRequest) throws(HTTPClientError) -> (response: HTTPResponse, url: HTTPURL) {
         var request = request
         var hops = 0
@@ -51,12 +53,15 @@ public struct HTTPClient {
             guard response.isRedirect, let location = response.header("Location") else { return (response, request.url) }
             if hops == options.maxRedirects { throw .tooManyRedirects(limit: options.maxRedirects) }
             hops += 1
-            do throws(HTTPURLError) { request.url = try request.url.resolve(location[...]) } catch { throw .redirect(error) }
-            if response.status == 303 || (request.method == .post && response.status != 307 && response.status != 308) {
+            let next: HTTPURL
+            do throws(HTTPURLError) { next = try request.url.resolve(location[...]) } catch { throw .redirect(error) }
+            if response.status == 303 || (request.method == .post && response.status != 307 && response.status != 308)
+                || (request.body != nil && !PortalHostPolicy.redirectKeepsBody(from: request.url, to: next)) {
                 request.method = .get
                 request.body = nil
                 request.headers.removeAll { $0.name.elementsEqual("Content-Type".utf8) }
             }
+            request.url = next
         }
     }
 

@@ -163,8 +163,8 @@ public struct PortalHelper {
             // Named from the form as the owner first saw it, so every answer finds its field again.
             var asked: [PortalUIField] = []
             if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+            var answers: [FormField] = []
             if withAnswers && !asked.isEmpty {
-                var answers: [FormField] = []
                 for field in asked {
                     if let value = variable(field.environmentName) {
                         answers.append(FormField(name: field.formName, value: Array(value.utf8)))
@@ -174,16 +174,23 @@ public struct PortalHelper {
             }
             switch plan {
             case .submit(let form, let fields):
-                do throws(PortalError) { try submit(form, fields, page) } catch {
+                do throws(PortalError) { try submit(form, fields, page, answered: !answers.isEmpty) } catch {
                     log("sending the portal's form: " + error.description)
                     return Answer(error.isTemporary ? .temporaryFailure : .failure)
                 }
-            case .needsUser:
+            case .needsUser(let form, _):
                 if withAnswers {
                     var names = ""
                     for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
                     log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
                     return Answer(.failure)
+                }
+                // Answers this helper would not send are not asked for: the owner logs in from a browser.
+                let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
+                if !policy.allowsCredentials(to: action, askedBy: page.url) {
+                    log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
+                        + ": asking the owner to log in from a browser")
+                    return uiRequired([], page, message: PortalHelper.browserLogin)
                 }
                 log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
                 return uiRequired(asked, page, message: nil)
@@ -193,12 +200,18 @@ public struct PortalHelper {
                     return Answer(.failure)
                 }
                 log("the portal page has no form hotspotd can send: asking the owner to log in from a browser")
-                return uiRequired([], page, message: "The portal has no form hotspotd can fill in: open the portal page "
-                                  + "in a browser behind this router, log in, then submit.")
+                return uiRequired([], page, message: PortalHelper.browserLogin)
             }
         }
         log("still behind the portal after " + String(PortalHelper.maxRounds) + " forms sent")
         return Answer(.failure)
+    }
+
+    /// Why a secret is not sent (`PortalHostPolicy.allowsCredentials`).
+    static var secretsGo: String { "secrets go only over https to the portal page's own host or a portal domain" }
+
+    static var browserLogin: String {
+        "The portal has no form hotspotd can fill in: open the portal page in a browser behind this router, log in, then submit."
     }
 
     func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
@@ -381,12 +394,16 @@ public struct PortalHelper {
         }
     }
 
-    /// Sends a form as a browser would: POST as a urlencoded body, GET as the action's query.
-    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage) throws(PortalError) {
+    /// Sends a form as a browser would: POST as a urlencoded body, GET as the action's query; the owner's
+    /// answers only where the policy lets secrets go. The log names the action before that query, and no
+    /// URL after it: the answers may be in them.
+    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage, answered: Bool) throws(PortalError) {
         var action = page.url
         if let a = form.action {
             do throws(HTTPURLError) { action = try page.url.resolve(a[...]) } catch { throw .unusableURL(error) }
         }
+        log("sending the form to " + action.description + " (" + String(fields.count) + " field(s))")
+        if answered && !policy.allowsCredentials(to: action, askedBy: page.url) { throw .answersNotSent }
         var pairs: [(name: [UInt8], value: [UInt8])] = []
         for f in fields { pairs.append((f.name, f.value)) }
         let encoded = FormEncoding.encode(pairs)
@@ -402,10 +419,9 @@ public struct PortalHelper {
             request = HTTPRequest(url: action)
         }
         request.headers.append(HTTPHeader(name: Array("Referer".utf8), value: page.url.bytes))
-        log("sending the form to " + action.description + " (" + String(fields.count) + " field(s))")
         do throws(HTTPClientError) {
-            let (response, final) = try client.fetch(request)
-            log("the form's answer: HTTP " + String(response.status) + " from " + final.description)
+            let (response, _) = try client.fetch(request)
+            log("the form's answer: HTTP " + String(response.status))
         } catch {
             throw .http(error)
         }
@@ -432,9 +448,8 @@ public struct PortalHelper {
             log("WISPr LoginURL unusable: " + error.description)
             return Answer(.failure)
         }
-        // WISPr 1.0 requires https for the login; a password is never sent in clear.
-        guard login.scheme == .https else {
-            log("WISPr LoginURL " + login.description + " is not https: the password is not sent")
+        guard policy.allowsCredentials(to: login, askedBy: page.url) else {
+            log("WISPr LoginURL " + login.description + ": the password is not sent, as " + PortalHelper.secretsGo)
             return Answer(.failure)
         }
         let fields = WISPrLogin.formFields(user: user, password: password, originatingServer: entry.probeURL.bytes)
@@ -584,6 +599,8 @@ struct ProbeChild {
 enum PortalError: Error, CustomStringConvertible {
     case http(HTTPClientError)
     case unusableURL(HTTPURLError)
+    /// The owner's answers would go where `PortalHostPolicy` sends no secret.
+    case answersNotSent
 
     /// Worth trying again later (the network), rather than a portal this helper cannot handle.
     var isTemporary: Bool {
@@ -593,7 +610,7 @@ enum PortalError: Error, CustomStringConvertible {
             case .hostNotAllowed, .request, .redirect, .tooManyRedirects, .response: return false
             case .resolve, .socket, .connect, .connectTimedOut, .timedOut, .io, .tls: return true
             }
-        case .unusableURL: return false
+        case .unusableURL, .answersNotSent: return false
         }
     }
 
@@ -601,6 +618,7 @@ enum PortalError: Error, CustomStringConvertible {
         switch self {
         case .http(let e): return e.description
         case .unusableURL(let e): return e.description
+        case .answersNotSent: return "the owner's answers are not sent, as " + PortalHelper.secretsGo
         }
     }
 }

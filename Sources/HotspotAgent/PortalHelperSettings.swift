@@ -82,11 +82,11 @@ public struct PortalHelperSettings {
         }
     }
 
-    /// The hosts the login may go to (see `PortalHostPolicy`): the probes' and the gateway are trusted.
+    /// The hosts the login may go to (see `PortalHostPolicy`): the probes' and the gateway are trusted, the
+    /// captive-portal API's is not (the venue's DHCP names it: it must be one of the portal domains).
     public var hostPolicy: PortalHostPolicy {
         var trusted: [HTTPURL.Host] = []
         for url in probeURLs { trusted.append(url.host) }
-        if let captivePortalAPI { trusted.append(captivePortalAPI.host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
         return PortalHostPolicy(domains: portalDomains, trusted: trusted)
     }

@@ -1,10 +1,16 @@
 import HotspotProtocol
 
-/// Which hosts the portal login may send requests to. With no portal domains (the manager preferences'
-/// `portal_domain` list, Apple's safariDomains) every host is allowed, as a browser would follow the
-/// portal anywhere. With some, only these are: a host that is one of them or under one
-/// (`login.example.net` for `example.net`), and the `trusted` hosts (the probe URLs' hosts and the
-/// uplink's gateway, which many portals are). An IPv4 literal must be trusted: it is under no domain.
+/// Where the portal login may send what: the one place that decides it.
+///
+/// Pages (`allows`): with no portal domains (the manager preferences' `portal_domain` list, Apple's
+/// safariDomains) every host, as a browser would follow the portal anywhere. With some, only these: a host
+/// that is one of them or under one (`login.example.net` for `example.net`), and the `trusted` hosts (the
+/// probe URLs' hosts and the uplink's gateway, which many portals are). An IPv4 literal must be trusted: it
+/// is under no domain. The captive-portal API's host is never trusted: the venue's DHCP names it.
+///
+/// Secrets (`allowsCredentials`: WISPr credentials, the owner's typed answers) go only over https, and only
+/// to a portal domain, or with none, to the host of the portal page that asked for them (its form or its
+/// WISPr message).
 public struct PortalHostPolicy: Equatable, Sendable {
     /// Lowercase DNS names without a trailing dot.
     public var domains: [[UInt8]]
@@ -22,7 +28,23 @@ public struct PortalHostPolicy: Equatable, Sendable {
     }
 
     public func allows(_ host: HTTPURL.Host) -> Bool {
-        if domains.isEmpty || trusted.contains(host) { return true }
+        domains.isEmpty || trusted.contains(host) || isPortalDomain(host)
+    }
+
+    /// May secrets go to `target`, asked for by the portal page at `origin`? Never over http: the venue's
+    /// DNS names any host there. Never to a trusted host for being trusted: the gateway is the venue's,
+    /// whoever the venue is.
+    public func allowsCredentials(to target: HTTPURL, askedBy origin: HTTPURL) -> Bool {
+        target.scheme == .https && (domains.isEmpty ? target.host == origin.host : isPortalDomain(target.host))
+    }
+
+    /// May a redirect (307, 308) carry the request's body from `url` on to `next`? Only on the same host,
+    /// and never from https down to http.
+    public static func redirectKeepsBody(from url: HTTPURL, to next: HTTPURL) -> Bool {
+        url.host == next.host && (url.scheme == .http || next.scheme == .https)
+    }
+
+    func isPortalDomain(_ host: HTTPURL.Host) -> Bool {
         guard case .name(let name) = host else { return false }
         for d in domains {
             if name == d { return true }

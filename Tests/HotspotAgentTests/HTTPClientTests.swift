@@ -67,6 +67,29 @@ import HotspotProtocol
         #expect(r[2].hasPrefix("GET /last ") && r[2].contains("Cookie: s=42\r\n"))
     }
 
+    /// A 307 or 308 re-sends the body on the same host; to another host it goes on as a GET without it.
+    @Test func aRedirectCarriesTheBodyOnlyOnItsHost() throws {
+        let server = try ScriptedHTTPServer { i, request in
+            let port = request.split(separator: "\r\n").first { $0.hasPrefix("Host: ") }?.split(separator: ":").last ?? ""
+            switch i {
+            case 0: return httpResponse("308 Permanent Redirect", headers: ["Location: /again"])
+            case 1: return httpResponse("307 Temporary Redirect", headers: ["Location: http://other.test:\(port)/login"])
+            default: return httpResponse("200 OK", body: "done")
+            }
+        }
+        var c = client()
+        let post = HTTPRequest(method: .post, url: try url("http://portal.test:\(server.port)/login"),
+                               headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: Array("pin=1234".utf8))
+        let (response, final) = try c.fetch(post)
+        #expect(response.status == 200)
+        #expect(final == (try url("http://other.test:\(server.port)/login")))
+        let r = server.requests
+        #expect(r.count == 3)
+        #expect(r[1].hasPrefix("POST /again ") && r[1].hasSuffix("\r\n\r\npin=1234"))
+        #expect(r[2].hasPrefix("GET /login ") && r[2].contains("Host: other.test:"), "\(r[2])")
+        #expect(!r[2].contains("pin=1234") && !r[2].contains("Content-Type") && !r[2].contains("Content-Length"), "\(r[2])")
+    }
+
     @Test func redirectsAreCapped() throws {
         let server = try ScriptedHTTPServer { i, _ in httpResponse("302 Found", headers: ["Location: /r\(i + 1)"]) }
         var c = client()

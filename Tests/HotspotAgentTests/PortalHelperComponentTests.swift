@@ -169,13 +169,13 @@ final class PortalServer {
 
     /// The owner's fields: a name that fits the helper protocol is kept, `last-name` becomes field2.
     @Test func aFormWithTextFieldsAsksTheOwnerThenPresentUILogsIn() throws {
-        let portal = try PortalServer(mode: "room")
-        let r = try run("authenticate", portal.environment)
+        let portal = try PortalServer(httpsMode: "room")
+        let r = try run("authenticate", portal.trustingEnvironment)
         #expect(r.lines == [
             "ui_message=The captive portal at portal.test asks for this: Guest Wi-Fi",
             "ui_field=room\tRoom number",
             "ui_field=field2\tLast name",
-            "portal_url=http://portal.test:\(portal.http)/terms",
+            "portal_url=https://portal.test:\(portal.https)/terms",
             "result=uiRequired",
         ], "\(r.err)")
         #expect(!portal.requests.contains("POST /accept"))
@@ -187,7 +187,7 @@ final class PortalServer {
         }
         #expect(response.ui?.fields.map(\.name) == ["room", "field2"])
 
-        var missing = portal.environment
+        var missing = portal.trustingEnvironment
         missing["HOTSPOT_UI_ROOM"] = "412"
         let m = try run("presentUI", missing)
         #expect(m.lines == ["result=failure"])
@@ -199,6 +199,59 @@ final class PortalServer {
         #expect(p.lines == ["result=success"], "\(p.err)")
         let post = try #require(portal.entries.last { $0["method"] as? String == "POST" })
         #expect(post["body"] as? String == "token=t0k3n-42&room=412&last-name=Smith&terms=yes&go=Connect")
+        #expect(post["tls"] as? Bool == true)
+        #expect(!p.err.contains("Smith"), "\(p.err)")
+    }
+
+    /// The owner's answers go only over https to the host of the page that asked (no portal domains):
+    /// a form over plain http, or one whose action is another host, gets none. Authenticate does not ask
+    /// for them: the owner is told to log in from a browser.
+    @Test func theOwnersAnswersGoOnlyOverHTTPSToThePagesOwnHost() throws {
+        for (portal, environment) in [try PortalServer(mode: "room")].map({ ($0, $0.environment) })
+                + [try PortalServer(httpsMode: "room-elsewhere")].map({ ($0, $0.trustingEnvironment) }) {
+            let r = try run("authenticate", environment)
+            #expect(r.lines.first == "ui_message=" + PortalHelper.browserLogin, "\(r.err)")
+            #expect(r.lines.last == "result=uiRequired" && !r.out.contains("ui_field"))
+            #expect(r.err.contains("would send the owner's answers to ") && r.err.contains("log in from a browser"), "\(r.err)")
+            var answered = environment
+            answered["HOTSPOT_UI_ROOM"] = "412"
+            answered["HOTSPOT_UI_FIELD2"] = "Smith"
+            let p = try run("presentUI", answered)
+            #expect(p.lines == ["result=failure"], "\(p.err)")
+            #expect(!portal.requests.contains("POST /accept"), "\(portal.requests)")
+        }
+    }
+
+    /// A GET form carries the answers in its URL: the log shows the form's action before they go into it,
+    /// so neither the PIN (a password field, `ui_secret_field`) nor the room number reaches it.
+    @Test func aGETFormsAnswersStayOutOfTheLog() throws {
+        let portal = try PortalServer(httpsMode: "pin")
+        var environment = portal.trustingEnvironment
+        let r = try run("authenticate", environment)
+        #expect(r.lines.contains("ui_field=room\tRoom number") && r.lines.contains("ui_secret_field=pin\tPIN"), "\(r.err)")
+        environment["HOTSPOT_UI_ROOM"] = "412"
+        environment["HOTSPOT_UI_PIN"] = "s3cr3t-pin"
+        let p = try run("presentUI", environment)
+        #expect(p.lines == ["result=success"], "\(p.err)")
+        #expect(portal.requests.contains { $0.hasPrefix("GET /accept?") && $0.contains("pin=s3cr3t-pin") })
+        #expect(p.err.contains("sending the form to https://portal.test:\(portal.https)/accept (5 field(s))"), "\(p.err)")
+        #expect(!p.err.contains("s3cr3t") && !p.err.contains("room=412"), "\(p.err)")
+    }
+
+    /// The repro of issue 17: an RFC 8908 API on a hostile host, naming a portal on itself, while the owner
+    /// allows only operator.example. The API's host was trusted, so the login posted its form there; now
+    /// nothing at all goes to evil.example, and the probes decide.
+    @Test func anAPIOnAHostileHostGetsNothing() throws {
+        let portal = try PortalServer(httpsMode: "capport")
+        var environment = portal.trustingEnvironment
+        environment["HOTSPOT_CAPTIVE_API"] = "https://evil.example:\(portal.https)/capport?here"
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "operator.example"
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")  // the probe: open
+        let evil = portal.entries.filter { ($0["host"] as? String)?.hasPrefix("evil.example") == true }
+        #expect(!evil.contains { $0["method"] as? String == "POST" }, "\(evil)")
+        #expect(evil.isEmpty, "\(evil)")
+        #expect(r.err.contains("evil.example is not one of the portal domains"), "\(r.err)")
     }
 
     /// With portal domains set, a portal elsewhere is not this helper's: nothing is sent to it.
@@ -244,11 +297,41 @@ final class PortalServer {
         #expect(login["tls"] as? Bool == true)
         #expect((login["body"] as? String)?.hasPrefix("UserName=user&Password=secret&button=Login&FNAME=0&OriginatingServer=http%3A%2F%2Fprobe.test") == true)
         #expect(!portal.requests.contains("POST /accept"))
+        #expect(!r.err.contains("secret") && !refused.err.contains("wrong"), "\(r.err)")
+    }
+
+    /// WISPr credentials go only over https to the host that served the Redirect message (no portal
+    /// domains): not to a LoginURL on another host or over http; a 307 from the LoginURL to another host
+    /// or down to http goes on as a GET without them. With portal domains, only to them.
+    @Test func wisprCredentialsGoOnlyOverHTTPSToTheHostThatAsked() throws {
+        for (mode, why) in [("wispr-elsewhere", "the password is not sent"), ("wispr-http", "the password is not sent"),
+                            ("wispr-307-other", "the answer has no WISPr reply"), ("wispr-307-http", "the answer has no WISPr reply")] {
+            let portal = try PortalServer(httpsMode: mode, rsa: true)
+            var environment = portal.trustingEnvironment
+            environment["HOTSPOT_WISPR_USER"] = "user"
+            environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
+            let r = try run("authenticate", environment)
+            #expect(r.lines == ["result=failure"], "\(mode): \(r.err)")
+            #expect(r.err.contains(why), "\(mode): \(r.err)")
+            let sent = portal.entries.filter { ($0["body"] as? String)?.contains("Password=") == true }
+            #expect(sent.allSatisfy { ($0["host"] as? String)?.hasPrefix("portal.test:") == true && $0["tls"] as? Bool == true },
+                    "\(mode): \(sent)")
+            #expect(sent.count == (mode.hasPrefix("wispr-307") ? 1 : 0), "\(mode): \(sent)")
+        }
+        let portal = try PortalServer(httpsMode: "wispr-elsewhere", rsa: true)
+        var environment = portal.trustingEnvironment
+        environment["HOTSPOT_WISPR_USER"] = "user"
+        environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "test"
+        let r = try run("authenticate", environment)
+        #expect(r.lines == ["result=failure"] && r.err.contains("the password is not sent, as secrets go only over https"), "\(r.err)")
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "test localhost"
+        #expect(try run("authenticate", environment).lines == ["result=success"])
     }
 
     @Test func aWISPrPortalWithoutCredentialsFallsBackToItsForm() throws {
         let portal = try PortalServer(httpsMode: "wispr", rsa: true)
-        let r = try run("authenticate", portal.environment)
+        let r = try run("authenticate", portal.trustingEnvironment)
         #expect(r.lines == ["result=success"], "\(r.err)")
         #expect(r.err.contains("no wispr_user and wispr_password"))
         #expect(portal.requests.contains("POST /accept"))

@@ -1,5 +1,6 @@
 import Testing
 import HotspotCore
+import HotspotPortal
 import HotspotProtocol
 @testable import HotspotAgent
 
@@ -38,6 +39,18 @@ import HotspotProtocol
         let policy = s.hostPolicy
         #expect(policy.allows(.name(Array("c.example".utf8))) && policy.allows(.ipv4(IPv4Address(10, 9, 0, 254))))
         #expect(policy.allows(.name(Array("login.example.net".utf8))) && !policy.allows(.name(Array("evil.example".utf8))))
+    }
+
+    /// The captive-portal API is the venue's DHCP's word: its host is trusted with nothing the portal
+    /// domains do not allow (it was, and then the login posted to whatever portal it named there).
+    @Test func theCaptivePortalAPIsHostWidensNoPolicy() {
+        let s = settings(["HOTSPOT_CAPTIVE_API": "https://evil.example/capport", "HOTSPOT_PORTAL_DOMAINS": "operator.example",
+                          "HOTSPOT_GATEWAY": "10.9.0.254"])
+        #expect(s.captivePortalAPI?.description == "https://evil.example/capport")
+        #expect(s.hostPolicy == PortalHostPolicy(domains: [Array("operator.example".utf8)],
+                                                 trusted: [.name(Array("connectivitycheck.gstatic.com".utf8)),
+                                                           .name(Array("www.google.com".utf8)), .ipv4(IPv4Address(10, 9, 0, 254))]))
+        #expect(!s.hostPolicy.allows(.name(Array("evil.example".utf8))))
     }
 
     /// DHCP named no DNS server: the gateway, which usually is one, is asked instead.

@@ -304,7 +304,8 @@ final class TLSServer {
 }
 
 /// Made once per test run: a test CA (RSA), an ECDSA (P-256) and an RSA server certificate for
-/// "localhost" signed by it, both valid for two days, and a second CA (ECDSA) that signed neither.
+/// "localhost" (also portal.test and evil.example, for PortalServer) signed by it, both valid for two days,
+/// and a second CA (ECDSA) that signed neither.
 final class TestPKI: Sendable {
     struct Failure: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
@@ -328,7 +329,7 @@ final class TestPKI: Sendable {
         try Self.openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
                           "-keyout", dir + "/other-ca.key", "-out", dir + "/other-ca.pem", "-days", "2",
                           "-subj", "/CN=hotspotd other CA"] + ca)
-        try "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
+        try "subjectAltName=DNS:localhost,DNS:portal.test,DNS:evil.example\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n"
             .write(toFile: dir + "/server.ext", atomically: true, encoding: .utf8)
         for (name, key, serial) in [("ecdsa", ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"], "2"),
                                     ("rsa", ["-newkey", "rsa:2048"], "3")] {

@@ -32,4 +32,45 @@ import HotspotProtocol
         #expect(policy.allows(name("probe.example")))
         #expect(!policy.allows(name("www.probe.example")))
     }
+
+    func url(_ text: String) throws -> HTTPURL { try HTTPURL(text) }
+
+    /// Without portal domains, secrets go to the host that asked for them, over https, on any port;
+    /// never to another host, a name under it, or over http (the venue's DNS names any host there).
+    @Test func withoutDomainsSecretsGoOnlyOverHTTPSToTheHostThatAsked() throws {
+        let policy = PortalHostPolicy(domains: [])
+        let page = try url("http://portal.test/terms")
+        #expect(policy.allowsCredentials(to: try url("https://portal.test/login"), askedBy: page))
+        #expect(policy.allowsCredentials(to: try url("https://portal.test:8443/login?x=1"), askedBy: try url("https://portal.test/")))
+        #expect(!policy.allowsCredentials(to: try url("http://portal.test/login"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("https://evil.example/login"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("https://login.portal.test/"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("https://10.0.0.1/"), askedBy: try url("https://portal.test/")))
+    }
+
+    /// With portal domains, secrets go over https to those domains alone: not to the page's own host
+    /// outside them, and not to the trusted hosts (the gateway and the probes' hosts are the venue's).
+    @Test func withDomainsSecretsGoOnlyOverHTTPSToThem() throws {
+        let gateway = IPv4Address(192, 168, 8, 1)
+        let policy = PortalHostPolicy(domains: [b("operator.example")], trusted: [.ipv4(gateway), name("probe.example")])
+        let page = try url("https://evil.example/terms")
+        #expect(policy.allowsCredentials(to: try url("https://login.operator.example/wispr"), askedBy: page))
+        #expect(policy.allowsCredentials(to: try url("https://operator.example/"), askedBy: try url("http://192.168.8.1/")))
+        #expect(!policy.allowsCredentials(to: try url("http://login.operator.example/wispr"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("https://evil.example/login"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("https://192.168.8.1/login"), askedBy: try url("https://192.168.8.1/")))
+        #expect(!policy.allowsCredentials(to: try url("https://probe.example/login"), askedBy: try url("https://probe.example/")))
+    }
+
+    /// A 307 or 308 keeps its body on the same host, http to https included; never to another host, nor
+    /// from https down to http.
+    @Test func aRedirectKeepsTheBodyOnlyOnTheSameHostWithoutADowngrade() throws {
+        let login = try url("https://portal.test/login")
+        #expect(PortalHostPolicy.redirectKeepsBody(from: login, to: try url("https://portal.test:8443/retry")))
+        #expect(PortalHostPolicy.redirectKeepsBody(from: try url("http://portal.test/login"), to: login))
+        #expect(PortalHostPolicy.redirectKeepsBody(from: try url("http://portal.test/login"), to: try url("http://portal.test/x")))
+        #expect(!PortalHostPolicy.redirectKeepsBody(from: login, to: try url("http://portal.test/login")))
+        #expect(!PortalHostPolicy.redirectKeepsBody(from: login, to: try url("https://evil.example/login")))
+        #expect(!PortalHostPolicy.redirectKeepsBody(from: try url("http://portal.test/"), to: try url("http://other.test/")))
+    }
 }

@@ -296,6 +296,7 @@ web_start() {
 #   --token                the page sets a cookie and carries a hidden token (and a newsletter box); a
 #                          login needs the token and the cookie back
 #   --room ROOM NAME       the form asks for a room number and a last name; a login needs these two
+#   --form-get             the login form is a GET (its fields in the URL's query), as some portals' are
 #   --wispr [LOGIN_URL]    WISPr 1.0 Redirect XML in the login page (LoginURL: LOGIN_URL, e.g.
 #                          https://portal.radio.test/wispr-login, else the login URL)
 #   --wispr-user U --wispr-password P   what POST /wispr-login wants (else any user, the code)
@@ -309,7 +310,7 @@ portal_start() {
     [ -f "$(ap_dir "$name")/udhcpd.pid" ] || [ -d $RADIO_RUN/web/$n ] || dhcp_start "$name"
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
-    ( cd $w && rm -f code title login_url token room wispr wispr_user wispr_password wispr_pending wispr_reply session )
+    ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session )
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
@@ -317,6 +318,7 @@ portal_start() {
             --login-url) printf '%s' "$2" > $w/login_url; shift 2;;
             --token) echo "tok$n-$$-$(cut -d' ' -f1 /proc/uptime | tr -d .)" > $w/token; shift;;
             --room) echo "$2 $3" > $w/room; shift 3;;
+            --form-get) : > $w/form_get; shift;;
             --wispr)
                 shift; : > $w/wispr
                 case ${1:-} in http://*|https://*) printf '%s' "$1" > $w/wispr; shift;; esac;;
@@ -334,6 +336,24 @@ portal_start() {
 
 # portal_logins: how many logins the AP side's portals have accepted so far (form, WISPr or its poll).
 portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
+
+# syslog_start: busybox syslogd as the router's system log (what logread shows on OpenWrt), all of it kept
+# in $RADIO_DIR/syslog.log.
+syslog_start() {
+    rm -f /dev/log
+    syslogd -n -O "$RADIO_DIR/syslog.log" &
+    wait_for "[ -S /dev/log ]" 5 || fail "syslogd did not start"
+}
+# expect_secret_kept EXTENDED_REGEX WHAT: no line of the router's logs (the whole system log, the daemon's
+# stderr, the portal helper's stderr in both) nor of `hotspotd status` and `hotspotd ui` matches (a login's
+# secrets, as typed and as sent). The system log must hold the daemon's lines, or this proves nothing.
+expect_secret_kept() {
+    local hits
+    expect_match "$(cat "$RADIO_DIR/syslog.log")" "hotspotd.*helper portal: stderr: " "the portal helper's stderr is in the system log"
+    hits=$({ cat "$RADIO_DIR/syslog.log" "$RADIO_DIR/daemon.log"; daemon_cli status; daemon_cli ui; } 2>&1 | grep -E -- "$1")
+    [ -z "$hits" ] || { printf '%s\n' "--- lines with $2:" "$hits" "---"; fail "$2 reached the router's logs or status"; }
+    log "ok: $2 in no log line ($(cat "$RADIO_DIR/syslog.log" "$RADIO_DIR/daemon.log" | wc -l) lines), nor in status or ui"
+}
 
 # ---------------------------------------------------------------- the client side (router)
 

@@ -9,6 +9,7 @@
 #   title       the login page's title
 #   token       present: the page sets a cookie and carries a hidden token; a login needs both back
 #   room        "ROOM NAME": the form asks for a room number and a last name, a login needs both right
+#   form_get    present: the login form is a GET: GET /login with a query is a login, its fields in the query
 #   wispr       present: the login page carries WISPr 1.0 XML; its content (if any) is the LoginURL
 #   wispr_user, wispr_password   the credentials POST /wispr-login wants (else: any user, the code)
 #   wispr_pending  present: /wispr-login answers 201 with a LoginResultsURL; polling that logs in
@@ -68,8 +69,10 @@ field() {
 }
 note=  # shown after the status in access.log (WISPr codes)
 # A form's field names (not their values) go to access.log too: [token accept].
-posted=; [ -n "$body" ] && posted=" [$(printf '%s' "$body" | tr '&' '\n' | sed 's/=.*//' | tr '\n' ' ' | sed 's/ $//')]"
-access() { echo "$peer $method $scheme://${host}$target$posted -> $1${note:+ ($note)}" >> $W/access.log; }
+access() {
+    local posted=; [ -n "$body" ] && posted=" [$(printf '%s' "$body" | tr '&' '\n' | sed 's/=.*//' | tr '\n' ' ' | sed 's/ $//')]"
+    echo "$peer $method $scheme://${host}$target$posted -> $1${note:+ ($note)}" >> $W/access.log
+}
 ctype="text/html; charset=utf-8"
 respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
     local b; b=$(cat)
@@ -92,7 +95,7 @@ login_page() {
     local title; title=$(cat $d/title 2>/dev/null || echo "Radio Test Hotspot")
     echo "<html><head><title>$title</title></head><body>"
     echo "<h1>$title</h1><p>Please accept the terms to use the Internet.</p>"
-    echo "<form method=\"post\" action=\"$login_url\">"
+    echo "<form method=\"$([ -f $d/form_get ] && echo get || echo post)\" action=\"$login_url\">"
     [ -f $d/token ] && echo "<input type=\"hidden\" name=\"token\" value=\"$(token)\">"
     [ -f $d/code ] && echo "<p>Access code: <input name=\"code\" type=\"text\"></p>"
     if [ -f $d/room ]; then
@@ -174,7 +177,9 @@ case "$method $path" in
 esac
 
 if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
-    case "$method $path" in
+    req="$method $path"
+    if [ -f $d/form_get ] && [ "$req" = "GET /login" ] && [ -n "$query" ]; then req="POST /login"; body=$query; fi
+    case "$req" in
         "POST /login")
             ok=1
             code=$(field code); [ -n "$code" ] || code=$(field Password)

@@ -4,7 +4,8 @@
 # AuthenticationReply 100 → the helper answers failure with the gateway's reason in the log, the network is
 # disabled, nothing logged in. Then the right password (`hotspotd reload`, `hotspotd enable`): the gateway
 # answers 201 (pending) with a LoginResultsURL and Delay; the helper polls it, gets 50 → authenticated by
-# portal, without ever posting the page's form.
+# portal, without ever posting the page's form. Neither password, as typed or as sent, is in the system
+# log, the daemon's, the helper's stderr, status or ui.
 # radio-timeout: 240
 # radio-arches: x86_64 aarch64
 
@@ -12,6 +13,7 @@ ssid="Airport Free WiFi"
 ap_start airport --ssid "$ssid" --open --portal
 portal_start airport --title "Airport Wi-Fi" --login-url http://portal.radio.test/login \
     --wispr https://portal.radio.test/wispr-login --wispr-user traveller --wispr-password 'gate 42&B' --wispr-pending
+syslog_start
 sta_start
 sta_dhcp_on_link
 daemon_lobby_helper lobby "$ssid"
@@ -47,4 +49,5 @@ expect_match "$(daemon_log | tail -n +$((RADIO_DAEMON_MARK + 1)))" "authenticati
 expect_no_match "$access" "POST [^ ]*/login " "the page's form was never posted"
 expect_eq "$(portal_logins)" 1 "one login, through WISPr"
 daemon_cli status > /dev/null; expect_eq "$?" 0 "status: usable"
+expect_secret_kept 'gate[ +]4|gate%204|4[12](&|%26)B' "the WISPr passwords"
 note "wrong password → failure (100) in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s; right one → 201, poll, 50 → authenticated in $(awk "BEGIN { printf \"%.1f\", $t2 - $t1 }") s"

@@ -9,17 +9,25 @@ Modes (--mode):
   click   /generate_204 redirects to http://portal.test/terms until a POST to /accept sends the cookie the
           terms page set, its hidden token and the ticked terms box; then 204.
   room    the same, but the form also wants a room number and a last name (412 / Smith).
+  room-elsewhere  the room form, its action on another host (https://localhost:HTTPS/accept).
+  pin     the room form as a GET, with a password field "pin" (s3cr3t-pin) instead of the last name.
   open    /generate_204 is always 204.
   broken  /generate_204 is always 500 (no internet, no portal).
   refresh /generate_204 is a 200 page with a meta refresh to /terms (a portal without redirects).
   wispr   /generate_204 redirects to the terms page, which also carries WISPr XML whose LoginURL is
-          https://localhost:HTTPS/wispr-login; that login takes user/secret, and its reply names the
+          https://portal.test:HTTPS/wispr-login; that login takes user/secret, and its reply names the
           LogoffURL https://localhost:HTTPS/wispr-logoff, which ends the session.
+  wispr-elsewhere, wispr-http  the same with the LoginURL https://localhost:HTTPS/wispr-login (another
+          host) or http://portal.test:HTTP/wispr-login.
+  wispr-307-other, wispr-307-http  the LoginURL of wispr answers 307 to https://localhost:HTTPS/wispr-login
+          or http://portal.test:HTTP/wispr-login, which log in.
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
-          tells the portal.
-In every mode /hang answers only after 30 s.
-Names: probe.test, portal.test and localhost are 127.0.0.1; other.test is 127.0.0.2; the rest NXDOMAIN.
+          tells the portal. /capport?here names a user-portal-url on the API's own host.
+In every mode /hang answers only after 30 s. With a certificate (for localhost, portal.test and
+evil.example), the portal's pages are https://portal.test:HTTPS/...
+Names: probe.test, portal.test, evil.example and localhost are 127.0.0.1; other.test is 127.0.0.2; the
+rest NXDOMAIN.
 """
 import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -43,7 +51,7 @@ def log(entry):
 
 TERMS = """<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>
 <!-- WISPR -->
-<form method="post" action="/accept">
+<form method="%s" action="%s">
 <input type="hidden" name="token" value="%s">
 %s
 <label><input type="checkbox" name="terms" value="yes" required> I accept the terms</label>
@@ -53,13 +61,15 @@ TERMS = """<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>
 
 ROOM_FIELDS = """<label for="r">Room number</label><input id="r" type="text" name="room">
 <input type="text" name="last-name" placeholder="Last name">"""
+PIN_FIELDS = """<label for="r">Room number</label><input id="r" type="text" name="room">
+<label for="p">PIN</label><input id="p" type="password" name="pin">"""
 
 WISPR = """<!--
 <?xml version="1.0" encoding="UTF-8"?>
 <WISPAccessGatewayParam xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <Redirect><MessageType>100</MessageType><ResponseCode>0</ResponseCode>
 <AccessProcedure>1.0</AccessProcedure><LocationName>Test</LocationName>
-<LoginURL>https://localhost:%d/wispr-login</LoginURL>
+<LoginURL>%s</LoginURL>
 </Redirect></WISPAccessGatewayParam>
 -->"""
 
@@ -93,7 +103,27 @@ class Handler(BaseHTTPRequestHandler):
              "tls": isinstance(self.connection, ssl.SSLSocket), "body": body.decode("latin-1")})
 
     def portal_url(self, path):
+        if args.cert:
+            return "https://portal.test:%d%s" % (ports["https"], path)
         return "http://portal.test:%d%s" % (ports["http"], path)
+
+    def login_url(self):
+        return {"wispr-elsewhere": "https://localhost:%d/wispr-login" % ports["https"],
+                "wispr-http": "http://portal.test:%d/wispr-login" % ports["http"]}.get(
+                    args.mode, "https://portal.test:%d/wispr-login" % ports["https"])
+
+    def accept(self, form):
+        """A login with the terms form's fields: 302 to /welcome, else 403."""
+        ok = (self.headers.get("Cookie") == "session=abc123" and form.get("token") == [TOKEN]
+              and form.get("terms") == ["yes"] and "newsletter" not in form)
+        if args.mode.startswith("room"):
+            ok = ok and form.get("room") == ["412"] and form.get("last-name") == ["Smith"]
+        if args.mode == "pin":
+            ok = ok and form.get("room") == ["412"] and form.get("pin") == ["s3cr3t-pin"]
+        if not ok:
+            return self.send(403, b"refused")
+        state["logged_in"] = True
+        return self.send(302, b"", [("Location", "/welcome")])
 
     def do_GET(self):
         self.record()
@@ -105,6 +135,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/capport":
             if state["logged_in"]:
                 api = {"captive": False, "seconds-remaining": 120}
+            elif urllib.parse.urlsplit(self.path).query == "here":
+                api = {"captive": True, "user-portal-url": "https://%s/terms" % self.headers.get("Host")}
             else:
                 api = {"captive": True, "user-portal-url": self.portal_url("/terms")}
             return self.send(200, json.dumps(api).encode(), [("Content-Type", "application/captive+json")])
@@ -123,11 +155,14 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(200, page, [("Content-Type", "text/html")])
             return self.send(302, b"", [("Location", self.portal_url("/terms"))])
         if path == "/terms":
-            extra = ROOM_FIELDS if mode == "room" else ""
-            page = TERMS % (TOKEN, extra)
-            page = page.replace("<!-- WISPR -->", WISPR % ports["https"] if mode == "wispr" else "")
+            extra = PIN_FIELDS if mode == "pin" else ROOM_FIELDS if mode.startswith("room") else ""
+            action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
+            page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
+            page = page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
             return self.send(200, page.encode(), [("Content-Type", "text/html"),
                                                    ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
+        if path == "/accept" and mode == "pin":
+            return self.accept(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True))
         if path == "/welcome":
             return self.send(200, b"<html><title>Welcome</title>You are online.</html>", [("Content-Type", "text/html")])
         return self.send(404, b"not found")
@@ -139,15 +174,12 @@ class Handler(BaseHTTPRequestHandler):
         form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
         path = urllib.parse.urlsplit(self.path).path
         if path == "/accept":
-            ok = (self.headers.get("Cookie") == "session=abc123" and form.get("token") == [TOKEN]
-                  and form.get("terms") == ["yes"] and "newsletter" not in form)
-            if args.mode == "room":
-                ok = ok and form.get("room") == ["412"] and form.get("last-name") == ["Smith"]
-            if not ok:
-                return self.send(403, b"refused")
-            state["logged_in"] = True
-            return self.send(302, b"", [("Location", "/welcome")])
+            return self.accept(form)
         if path == "/wispr-login":
+            bounce = {"wispr-307-other": "https://localhost:%d/wispr-login" % ports["https"],
+                      "wispr-307-http": "http://portal.test:%d/wispr-login" % ports["http"]}.get(args.mode)
+            if bounce and self.headers.get("Host", "").startswith("portal.test") and isinstance(self.connection, ssl.SSLSocket):
+                return self.send(307, b"", [("Location", bounce)])
             ok = form.get("UserName") == ["user"] and form.get("Password") == ["secret"]
             if ok:
                 state["logged_in"] = True
@@ -158,7 +190,8 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def dns_server(sock):
-    names = {"probe.test": "127.0.0.1", "portal.test": "127.0.0.1", "localhost": "127.0.0.1", "other.test": "127.0.0.2"}
+    names = {"probe.test": "127.0.0.1", "portal.test": "127.0.0.1", "localhost": "127.0.0.1", "evil.example": "127.0.0.1",
+             "other.test": "127.0.0.2"}
     while True:
         data, peer = sock.recvfrom(1500)
         qid = data[:2]
