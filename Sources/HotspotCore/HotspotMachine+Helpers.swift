@@ -346,7 +346,7 @@ extension HotspotMachine {
             return enterAuthenticated(nil, hint: nil)
         }
         if let name = cachedHelper(ssid), let h = configuration.helper(named: name) {
-            // Used: the last its table would drop. (Saved with the next change, not just for this.)
+            // Used just now: its table drops it last. (Saved with the next change, not for this alone.)
             _ = networks.slot(ssid, used: true)
             if h.supports(.maintain) {
                 let r = send(name, .maintain, network: linkNetwork(chosen: true))

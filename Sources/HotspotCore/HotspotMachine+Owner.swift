@@ -132,7 +132,11 @@ extension HotspotMachine {
             if configuration.knownNetworks.contains(where: { $0.ssid == ssid }) {
                 return reply(.refused("this network is in the configuration file; remove it there"))
             }
-            return reply(.refused("this is not one of your networks"))
+            reply(.refused("this is not one of your networks"))
+            // A forget cut short (killed before wpa_supplicant dropped it) left its blocks: asked again, they
+            // go, unless the router is on that network.
+            if linkSSID != ssid { emit(.removeNetworks(ssid)) }
+            return
         }
         ownerNetworks.remove(at: i)
         dirty = true

@@ -2,7 +2,8 @@ import HotspotCore
 
 /// Configure wpa_supplicant to join one network and select it, without ever piling up network blocks:
 /// the first block whose SSID equals the target's is reused (further blocks of that SSID are removed), else
-/// a block without an SSID (further ones are removed too), otherwise one is added. Then every variable hotspotd relies on is set, whatever the block held before:
+/// a block without an SSID (further ones are removed too), otherwise one is added. Then every variable
+/// hotspotd relies on is set, whatever the block held before:
 /// `ssid` (hex), `key_mgmt`, `psk` (personal only), `bssid` (the lock or `any`), `scan_ssid 0`,
 /// `id_str "hotspotd"`; and `SELECT_NETWORK <id>`.
 ///

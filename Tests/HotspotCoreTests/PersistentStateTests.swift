@@ -205,4 +205,21 @@ import Testing
         Self.visit(&h, ssid("Venue"))
         #expect(h.m.persistentState.ownerNetworks == mine)
     }
+
+    // MARK: A forget cut short
+
+    /// Killed after saving a forget but before wpa_supplicant dropped the network's block: the block (and
+    /// its passphrase) stays, and the network is no longer the owner's. Asked again, forget removes it, as
+    /// long as the router is not on that network.
+    @Test func forgettingAStrangerAgainRemovesItsBlocks() {
+        var h = Harness(Fixture.config([]))
+        h.on(.supplicantReconnected)
+        let a = h.on(.owner(.forget(Fixture.train)))
+        #expect(a.compactMap { $0.refusal } == ["this is not one of your networks"])
+        #expect(a.removedNetworks == [Fixture.train] && a.persisted == nil)
+        h.on(.associated(ssid: Fixture.airport, bssid: bssid(2), networkID: netID(0)))
+        let b = h.on(.owner(.forget(Fixture.airport)))
+        #expect(b.refused && b.removedNetworks.isEmpty && b.disconnects == 0)
+        #expect(h.on(.owner(.forget(Fixture.hotel))).removedNetworks.isEmpty, "the configuration's")
+    }
 }
