@@ -164,7 +164,7 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
             // RLIMIT_NPROC counts per user, so it only means something after the switch.
             cl_limit(RLIMIT_NPROC, sb->processes);
         }
-        step = 3;  // the evaluation sandbox's system calls, last: setuid and setgroups are among those it allows
+        step = 3;  // the evaluation sandbox's filter comes last: it is for the helper, not for this setup
         struct sock_fprog filter = { sizeof cl_evaluation_filter / sizeof cl_evaluation_filter[0],
                                      (struct sock_filter *)cl_evaluation_filter };
         if (sb->no_network && (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
