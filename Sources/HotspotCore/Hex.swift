@@ -1,7 +1,7 @@
 /// Lowercase hex encoding of raw bytes: how SSIDs always travel to wpa_supplicant.
 public enum Hex {
-    static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
+    /// Not inlined, as `append`: one copy for their many callers on the router.
+    @inline(never)
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -10,10 +10,14 @@ public enum Hex {
     }
 
     /// Append `byte` as two lowercase hex digits.
+    @inline(never)
     public static func append(_ byte: UInt8, to out: inout [UInt8]) {
-        out.append(digits[Int(byte >> 4)])
-        out.append(digits[Int(byte & 0x0f)])
+        out.append(digit(byte >> 4))
+        out.append(digit(byte & 0x0f))
     }
+
+    /// `0`–`9`, `a`–`f` for 0–15: arithmetic, not a table (a global array costs a lazy initialiser per use).
+    static func digit(_ v: UInt8) -> UInt8 { v < 10 ? v + UInt8(ascii: "0") : v - 10 + UInt8(ascii: "a") }
 
     /// nil unless `text` is an even number of hex digits.
     public static func decode(_ text: String) -> [UInt8]? { decode(Array(text.utf8)[...]) }

@@ -73,7 +73,8 @@ public struct HelperInvocation: Hashable, Sendable {
         set("HOTSPOT_CAPTIVE_API", HelperInvocation.fact(uplink.captivePortalAPI))
         set("HOTSPOT_STATE_DIR", HelperInvocation.fact(stateDirectory))
         if request.command == .presentUI {
-            for answer in request.answers { addAnswer(answer) }
+            var names: [[UInt8]] = []
+            for answer in request.answers { addAnswer(answer, &names) }
         }
     }
 
@@ -117,7 +118,8 @@ public struct HelperInvocation: Hashable, Sendable {
 
     /// `HOTSPOT_UI_<KEY>`, KEY upper-cased. A key that is not `[A-Za-z0-9_]{1,32}`, a value with a control
     /// character or longer than `maxLineBytes`, and a second answer for the same variable are left out.
-    mutating func addAnswer(_ answer: UIAnswer) {
+    /// `names`: the `HOTSPOT_UI_<KEY>=` prefixes added so far (no other variable starts with `HOTSPOT_UI_`).
+    mutating func addAnswer(_ answer: UIAnswer, _ names: inout [[UInt8]]) {
         let key = Array(answer.key.utf8)
         let shown = "UI answer '" + HelperProtocol.printable(Array(key.prefix(HelperProtocol.maxFieldNameBytes))) + "'"
         guard HelperProtocol.isFieldName(key[...]) else {
@@ -136,10 +138,11 @@ public struct HelperInvocation: Hashable, Sendable {
         var name: [UInt8] = Array("HOTSPOT_UI_".utf8)
         for b in key { name.append(HelperProtocol.upper(b)) }
         name.append(UInt8(ascii: "="))
-        if environment.contains(where: { $0.utf8.starts(with: name) }) {
+        if names.contains(name) {
             notes.append(shown + " left out: another answer has the same upper-cased key")
             return
         }
+        names.append(name)
         name.append(contentsOf: value)
         environment.append(String(decoding: name, as: UTF8.self))
     }

@@ -210,7 +210,7 @@ struct UCIMapper {
     }
 
     /// The index of `name` in `names`, or -1.
-    static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
+    @inline(never) static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
 
     @inline(never) static func lookup(_ bytes: [UInt8], _ names: [StaticString]) -> Int {
         names.firstIndex { UCIFile.equals(bytes, $0) } ?? -1

@@ -1,9 +1,15 @@
 import HotspotCore
 
 extension TempDisableReason {
+    /// The bytes compared as they are, not through `init(word:)`'s switch over String literals (smaller on the
+    /// router); the same cases.
     init(reasonText text: ArraySlice<UInt8>) {
-        if WpaBytes.equals(text, "WRONG_KEY") || WpaBytes.equals(text, "CONN_FAILED") || WpaBytes.equals(text, "AUTH_FAILED") {
-            self.init(word: WpaBytes.string(text))
+        if WpaBytes.equals(text, "WRONG_KEY") {
+            self = .wrongKey
+        } else if WpaBytes.equals(text, "CONN_FAILED") {
+            self = .connectionFailed
+        } else if WpaBytes.equals(text, "AUTH_FAILED") {
+            self = .authenticationFailed
         } else {
             self = .other(WpaBytes.excerpt(text))
         }

@@ -28,8 +28,8 @@ public struct UCIFile: Hashable, Sendable {
             self.line = line
         }
 
-        /// The bytes as UTF-8 (invalid sequences become U+FFFD).
-        public var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// The bytes as UTF-8 (invalid sequences become U+FFFD). Not inlined: one copy for its callers.
+        @inline(never) public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     public struct Option: Hashable, Sendable {
@@ -142,6 +142,7 @@ public struct UCIFile: Hashable, Sendable {
         word.count == 1 ? word[0] == long.utf8Start[0] : UCIFile.equals(word, long)
     }
 
+    @inline(never)
     static func equals(_ bytes: [UInt8], _ text: StaticString) -> Bool {
         bytes.count == text.utf8CodeUnitCount
             && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

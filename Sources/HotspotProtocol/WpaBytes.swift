@@ -20,6 +20,8 @@ enum WpaBytes {
         UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
+    /// Not inlined, as `equals` and `string`: each has a dozen callers, which share one copy on the router.
+    @inline(never)
     static func hasPrefix(_ s: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
         let p = bytes(prefix)
         guard s.count >= p.count else { return false }
@@ -31,6 +33,7 @@ enum WpaBytes {
         return true
     }
 
+    @inline(never)
     static func equals(_ s: ArraySlice<UInt8>, _ other: StaticString) -> Bool {
         s.count == other.utf8CodeUnitCount && hasPrefix(s, other)
     }
@@ -171,6 +174,7 @@ enum WpaBytes {
         return value
     }
 
+    @inline(never)
     static func string(_ s: ArraySlice<UInt8>) -> String {
         String(decoding: s, as: UTF8.self)
     }
