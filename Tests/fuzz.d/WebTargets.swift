@@ -109,6 +109,8 @@ func dns(_ input: [UInt8]) {
     let answer = Result { () throws(DNSError) in try DNSMessage.parseResponse(input, id: id, name: name) }
     let upper = name.map { $0 >= 0x61 && $0 <= 0x7a ? $0 - 0x20 : $0 }
     let again = Result { () throws(DNSError) in try DNSMessage.parseResponse(input, id: id, name: upper + [0x2e]) }
+    // A name too long to ask about is refused quoting itself: the same refusal in other words.
+    if case .failure(.invalidName) = answer, case .failure(.invalidName) = again { return }
     require(answer == again, "the answer differs for the name in capitals with a trailing dot")
 }
 
