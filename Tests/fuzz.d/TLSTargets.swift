@@ -45,7 +45,7 @@ func tlsAnchors(_ input: [UInt8]) {
     }
 }
 
-/// The test CA that signed the server certificate of tls-records' seed (Tests/fuzz.d/seeds/README.md).
+/// The test CA that signed the server certificate of tls-records' seed (Tests/fuzz.d/Fixtures/seeds/README.md).
 let testCA: ScratchFile = {
     let file = ScratchFile()
     file.write(Array(testCAPEM.utf8))
