@@ -203,8 +203,7 @@ public final class HotspotDaemon: HotspotEffects {
     /// SIGHUP and `hotspotd reload`: `.loaded` with the options left for a restart, or `.refused` with why.
     @discardableResult
     func reload() -> Reload {
-        let result = HotspotDaemon.loadConfiguration(options.configPath)
-        switch result {
+        switch HotspotDaemon.loadConfiguration(options.configPath) {
         case .refused(let why):
             logger.log(.error, "reload refused, keeping the running configuration: " + why)
             return .refused(why)

@@ -7,7 +7,9 @@ extension HotspotMachine {
     /// twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
     func isLookalike(_ e: ScanEntry) -> Bool {
-        e.security != .personal && knownNetworks.contains { $0.ssid == e.ssid && $0.passphrase != nil }
+        // Both lists searched in place: `knownNetworks` would build a new array for every BSS of every scan.
+        func keyed(_ k: KnownNetwork) -> Bool { k.ssid == e.ssid && k.passphrase != nil }
+        return e.security != .personal && (configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed))
     }
 
     @inline(never)
