@@ -19,24 +19,45 @@ let package = Package(
         .target(name: "CTLS", linkerSettings: [.linkedLibrary("bearssl")]),
         // The helper model, the state machine, uplink selection and policy. No I/O, stdlib only.
         .target(name: "HotspotCore"),
-        // Pure encoders and parsers: wpa_supplicant's control protocol, helper protocol, control socket,
-        // UCI, HTTP. No I/O.
-        .target(name: "HotspotProtocol", dependencies: ["HotspotCore"]),
+        // Web protocols, pure: HTTP/1.1 messages, URLs, cookies, form encoding, DNS messages, resolv.conf,
+        // JSON reading and writing. No I/O.
+        .target(name: "HotspotWeb", dependencies: ["HotspotCore"]),
+        // Pure encoders and parsers of hotspotd's own wires: wpa_supplicant's control protocol, the helper
+        // protocol, the control socket, UCI, DHCP option 114. No I/O.
+        .target(name: "HotspotProtocol", dependencies: ["HotspotCore", "HotspotWeb"]),
         // Captive-portal pages: probe verdicts, HTML forms, WISPr XML, RFC 8908 JSON. Pure, no I/O.
-        .target(name: "HotspotPortal", dependencies: ["HotspotProtocol"]),
-        // The driver: one poll(2) loop, sockets, libnl, helper processes, persistence, syslog; and the
-        // built-in portal helper's HTTP client (it runs in a helper process of its own).
-        .target(name: "HotspotAgent", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotPortal", "CLinux", "CNetlink", "CTLS"]),
-        // Daemon and CLI in one binary: flash is scarce.
-        .executableTarget(name: "hotspotd", dependencies: ["HotspotAgent"]),
+        .target(name: "HotspotPortal", dependencies: ["HotspotCore", "HotspotWeb"]),
+        // The system layer: one small wrapper per syscall family (file descriptors, poll loop, sockets,
+        // helper processes, syslog, atomic files), libnl (nl80211, routes), wpa_supplicant's control socket.
+        .target(name: "HotspotSystem", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
+        // The resident daemon: drives the core machines over the system layer, serves the control socket.
+        .target(name: "HotspotDaemon", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotWeb", "HotspotSystem", "CLinux"]),
+        // The built-in portal helper (a helper process of its own): probes, HTTP/TLS client, uplink-bound DNS.
+        .target(
+            name: "HotspotPortalHelper",
+            dependencies: ["HotspotCore", "HotspotWeb", "HotspotProtocol", "HotspotPortal", "HotspotSystem", "CLinux", "CTLS"]),
+        // The command line: one verb per file, the client of the control socket, one-shot radio commands.
+        .target(
+            name: "HotspotCLI",
+            dependencies: [
+                "HotspotCore", "HotspotWeb", "HotspotProtocol", "HotspotSystem", "HotspotDaemon", "HotspotPortalHelper", "CLinux",
+            ]),
+        // Daemon, portal helper and CLI in one binary: flash is scarce.
+        .executableTarget(name: "hotspotd", dependencies: ["HotspotCLI"]),
 
         // Figures for README's benchmarks (host only, not shipped): `swift run -c release hotspotd-bench`.
         .executableTarget(
             name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol"], path: "Benchmarks/HotspotBench"),
 
-        .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
-        .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal"]),
-        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"], exclude: ["Fixtures"]),
+        // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server; a seeded PRNG.
+        .target(name: "TestSupport", dependencies: ["HotspotSystem"], path: "Tests/TestSupport"),
+        .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore", "TestSupport"]),
+        .testTarget(name: "HotspotWebTests", dependencies: ["HotspotWeb", "TestSupport"]),
+        .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal", "TestSupport"]),
+        .testTarget(name: "HotspotSystemTests", dependencies: ["HotspotSystem", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotDaemonTests", dependencies: ["HotspotDaemon", "TestSupport"]),
+        .testTarget(name: "HotspotPortalHelperTests", dependencies: ["HotspotPortalHelper", "HotspotDaemon", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotCLITests", dependencies: ["HotspotCLI", "TestSupport"]),
     ]
 )

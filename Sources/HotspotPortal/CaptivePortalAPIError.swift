@@ -1,3 +1,4 @@
+import HotspotWeb
 /// Why an RFC 8908 captive-portal API answer cannot be used.
 public enum CaptivePortalAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJSON(JSONError)

@@ -1,3 +1,4 @@
+import HotspotWeb
 /// An RFC 8908 captive-portal API answer (`application/captive+json`). Only `captive` is required; an
 /// optional member of the wrong type (or an empty URL) counts as absent, unknown members are ignored, and the
 /// first of duplicate members wins. Counts keep their integer part (a fraction is dropped, so a session is

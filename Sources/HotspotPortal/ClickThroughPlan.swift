@@ -1,3 +1,4 @@
+import HotspotCore
 /// Which form of a portal page to send by itself, and with what: a pure decision over `HTMLPage.forms`.
 ///
 /// A form is sent without asking when the only fields a person would touch are checkboxes (terms ticked;

@@ -1,3 +1,4 @@
+import HotspotCore
 /// What kind of form control an element is: an `<input>` by its `type`, or `<select>`, `<textarea>` and
 /// `<button>` (whose `type` makes it submit, reset or a plain button).
 public enum HTMLControlType: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import HotspotCore
 /// What hotspotd needs from a portal page, read in one pass of `HTMLScanner`: its forms, its `<title>`, the
 /// target of a `<meta http-equiv=refresh>` and of a script redirect. Bounded like the scanner: at most
 /// `formLimit` forms of `controlLimit` controls each (later ones are dropped), short labels and values.

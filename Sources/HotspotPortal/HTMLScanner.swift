@@ -1,3 +1,4 @@
+import HotspotCore
 /// A tolerant HTML tokenizer over bytes, after the HTML standard's tokenizer in a small form: start and end
 /// tags with quoted, unquoted and valueless attributes, comments, CDATA, raw text (`script`, `style`) and
 /// escapable raw text (`title`, `textarea`), the common character references and numeric ones. Names are

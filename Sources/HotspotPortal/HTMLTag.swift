@@ -1,3 +1,4 @@
+import HotspotCore
 /// A start tag: its name in lowercase, its attributes in order (the first of duplicates kept, as browsers do).
 public struct HTMLTag: Equatable, Sendable {
     public var name: [UInt8]

@@ -1,4 +1,5 @@
-import HotspotProtocol
+import HotspotCore
+import HotspotWeb
 
 /// Where the portal login may send what: the one place that decides it.
 ///

@@ -1,3 +1,4 @@
+import HotspotCore
 /// Classifies a connectivity probe's HTTP answer, after Android's NetworkMonitor and travelmate:
 ///
 /// - 204: open.

@@ -1,3 +1,4 @@
+import HotspotCore
 /// What a connectivity probe's answer says about the uplink.
 public enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
     /// The probe got through: the internet is reachable.

@@ -1,3 +1,4 @@
+import HotspotCore
 /// Finds the redirect a portal's inline script performs: `location.href = "…"`, `window.location = "…"`,
 /// `document.location.href='…'`, `location.replace("…")`, `location.assign("…")`. Only a string literal
 /// counts (a computed URL cannot be known without running the script); `location.href == x` is a comparison,

@@ -1,3 +1,4 @@
+import HotspotCore
 /// Why a page's WISPr XML could not be read.
 public enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The numeric elements of a message.

@@ -1,3 +1,4 @@
+import HotspotCore
 /// A WISPr 1.0 message: the `<WISPAccessGatewayParam>` XML a gateway puts in its portal page (usually inside
 /// an HTML comment, after an `<?xml …?>` prolog) or returns from a login. Read tolerantly: element names
 /// compare without their namespace prefix and without case, values have entities and CDATA decoded and

@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 
 /// The RFC 8908 API's URI as DHCPv4 option 114 (RFC 8910) brings it: init.d/udhcpc.user writes the
 /// option's bytes, hex-encoded as busybox's udhcpc gives them, to `<run_dir>/captive-api.<interface>`;

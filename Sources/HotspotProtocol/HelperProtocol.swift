@@ -5,6 +5,8 @@ import HotspotCore
 public enum HelperProtocol {
     /// `HOTSPOT_PROTOCOL`: raised only when a helper written for an older version could misread something.
     public static let version = 1
+    /// `option builtin 'portal'` in a `config helper` section: the portal helper in hotspotd's own binary.
+    public static let builtinPortalHelper = "portal"
     /// The whole environment a helper gets besides `HOTSPOT_*`: nothing of the daemon's own leaks through.
     public static let baseEnvironment = ["PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/var/empty", "LANG=C"]
     /// As many as a scan list can hold (`ScanList.maxEntries`).

@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 
 /// Who an external helper runs as: a uid, or a user name the driver looks up in /etc/passwd. Never root.
 public enum SandboxUser: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 import Testing
+@testable import TestSupport
+@testable import HotspotWeb
 @testable import HotspotPortal
 
 /// Every error a person can see reads as a sentence through `"\(error)"`; on the router a value without a

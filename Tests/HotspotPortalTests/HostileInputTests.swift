@@ -1,4 +1,6 @@
 import Testing
+@testable import TestSupport
+@testable import HotspotWeb
 @testable import HotspotPortal
 
 /// Portal answers come from anywhere: huge, cut, binary, crafted. Nothing may trap, and the caps hold.

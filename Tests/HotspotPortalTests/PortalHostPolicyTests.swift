@@ -1,5 +1,6 @@
 import Testing
-import HotspotProtocol
+@testable import TestSupport
+@testable import HotspotWeb
 @testable import HotspotPortal
 
 @Suite struct PortalHostPolicyTests {

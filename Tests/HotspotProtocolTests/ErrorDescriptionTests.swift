@@ -1,5 +1,7 @@
 import Testing
 import HotspotCore
+@testable import HotspotWeb
+@testable import TestSupport
 @testable import HotspotProtocol
 
 /// Every error a person can see reads as a sentence, through the same `"\(error)"` the product code uses. On

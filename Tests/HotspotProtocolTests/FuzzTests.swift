@@ -1,8 +1,9 @@
 import Testing
 import HotspotCore
+@testable import TestSupport
 @testable import HotspotProtocol
 
-/// Seeded random inputs into every parser: nothing may trap. Reproducible (SplitMix64 with fixed seeds).
+/// Seeded random inputs into every wpa_supplicant parser: nothing may trap (WebFuzzTests does the web's). Reproducible (SplitMix64 with fixed seeds).
 @Suite struct FuzzTests {
     /// Feeds one input to every parser.
     static func feedAll(_ input: [UInt8]) {
@@ -23,26 +24,7 @@ import HotspotCore
         _ = PrintfEscaping.decode(input)
         _ = PrintfEscaping.decodeSSID(input[...])
         _ = try? Passphrase(bytes: input)
-        _ = try? HTTPURL(parsing: input[...])
-        _ = try? FuzzTests.base.resolve(input[...])
-        _ = IPv4Address(input[...])
-        _ = try? FormEncoding.decode(input[...])
-        _ = try? DNSMessage.parseResponse(input, id: UInt16(input.first ?? 0) << 8 | UInt16(input.dropFirst().first ?? 0), name: "a.example")
-        var jar = HTTPCookieJar(now: 0)
-        jar.store(setCookie: input, from: FuzzTests.base)
-        _ = jar.cookieHeader(for: FuzzTests.base)
-        for head in [false, true] {
-            var whole = HTTPResponseParser(respondingToHEAD: head)
-            _ = try? whole.feed(input)
-            _ = try? whole.finish()
-            var split = HTTPResponseParser(respondingToHEAD: head, maxHeadBytes: 64, maxHeaderCount: 3, maxBodyBytes: 32)
-            _ = try? split.feed(input.prefix(input.count / 2))
-            _ = try? split.feed(input.dropFirst(input.count / 2))
-            _ = try? split.finish()
-        }
     }
-
-    static let base = try! HTTPURL("http://portal.example/a/b?c")
 
     /// Bytes that matter to these grammars, so random strings hit the interesting paths often.
     static let alphabet: [UInt8] = Array("\t\n\r \\\"=[]<>-:x0123456789abcdefFAILOKIFNAME=#====".utf8) + [0x00, 0x1b, 0x7f, 0x80, 0xff]
@@ -71,8 +53,6 @@ import HotspotCore
             + [bytes("<3>CTRL-EVENT-SSID-TEMP-DISABLED id=0 ssid=\"a\\\"b\" auth_failures=1 duration=10 reason=WRONG_KEY"),
                bytes("<3>CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:01:00 completed [id=0 id_str=]"),
                bytes("IFNAME=wlan0 <3>CTRL-EVENT-DISCONNECTED bssid=02:00:00:00:01:00 reason=3 locally_generated=1")]
-            + HTTPResponseParserTests.cases.map { $0.wire } + [DNSMessageTests.captured.message]
-            + [bytes("http://a.example:8080/../x?y#z"), bytes("SID=1; Domain=portal.example; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT")]
         for _ in 0..<3000 {
             var input = seeds.randomElement(using: &rng)!
             for _ in 0..<Int.random(in: 1...8, using: &rng) {

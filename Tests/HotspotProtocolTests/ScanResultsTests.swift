@@ -1,5 +1,6 @@
 import Testing
 import HotspotCore
+@testable import TestSupport
 @testable import HotspotProtocol
 
 private let header = "bssid / frequency / signal level / flags / ssid\n"

@@ -1,5 +1,6 @@
 import Testing
 import HotspotCore
+@testable import TestSupport
 @testable import HotspotProtocol
 
 /// The control connection's machine driven by hand: every input, the exact actions it returns.

@@ -1,5 +1,6 @@
 import Testing
 import HotspotCore
+@testable import TestSupport
 @testable import HotspotProtocol
 
 private func event(_ text: String) -> SupplicantEvent? {

@@ -1,6 +1,6 @@
 // The kernel's nl80211 scan and station dumps, and the 802.11 information elements inside them, which
 // any access point in range writes.
-import HotspotAgent
+import HotspotSystem
 import HotspotCore
 import HotspotProtocol
 

@@ -4,7 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HotspotAgent
+import HotspotPortalHelper
 
 let tlsTargets = [
     FuzzTarget(name: "tls-anchors", feeds: "a CA bundle (PEM) for TLSClient", run: tlsAnchors),

@@ -2,7 +2,9 @@
 // cookies, DNS answers, HTML forms, WISPr XML and the RFC 8908 API's JSON.
 import HotspotCore
 import HotspotPortal
+import HotspotPortalHelper
 import HotspotProtocol
+import HotspotWeb
 
 let webTargets = [
     FuzzTarget(name: "http-response", feeds: "a response off the wire, whole, in two reads and byte by byte", run: httpResponse),

@@ -1,6 +1,6 @@
 # nl80211-capture: the real kernel's nl80211 replies (GET_SCAN dump, GET_STATION) saved raw by
 # `hotspotd radio scan|station --raw`, with iw's reading of the same state, for the unit tests
-# (Tests/HotspotAgentTests/Fixtures/nl80211, installed by Tests/radio/capture-fixtures). Checks that
+# (Tests/HotspotSystemTests/Fixtures/nl80211, installed by Tests/radio/capture-fixtures). Checks that
 # the raw dump holds one message per BSS iw lists.
 # radio-timeout: 120
 # radio-arches: x86_64

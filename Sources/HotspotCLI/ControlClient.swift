@@ -1,0 +1,67 @@
+import CLinux
+import HotspotProtocol
+import HotspotSystem
+
+/// The client side of the control socket: one request, one reply, within `timeoutMs`. Blocking is fine
+/// here: this runs in the short-lived CLI process, never in the daemon.
+public enum ControlClient {
+    /// The reply, or one line saying why the daemon could not be reached.
+    public static func send(_ request: ControlRequest, to path: String, timeoutMs: Int64 = 10_000)
+        -> Result<ControlReply, ControlClientError> {
+        let raw = cl_unix_stream_socket()
+        if raw < 0 { return .failure(ControlClientError(path: path, why: Errno.current.description)) }
+        let fd = FileDescriptor(rawValue: raw)
+        defer { fd.close() }
+        let deadline = cl_monotonic_ms() + timeoutMs
+        // EAGAIN: the daemon's backlog is full (many clients at once); it drains within a turn of its loop.
+        while cl_connect_unix(raw, path) != 0 {
+            let e = Errno.current
+            if e == .wouldBlock && cl_monotonic_ms() < deadline {
+                _ = poll(nil, 0, 20)
+                continue
+            }
+            let why = e == .noEntry || e == Errno(ECONNREFUSED) ? "daemon not running" : e.description
+            return .failure(ControlClientError(path: path, why: why))
+        }
+        let wire = request.encoded
+        var written = 0
+        var decoder = ControlReplyDecoder()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let left = deadline - cl_monotonic_ms()
+            if left <= 0 { return .failure(ControlClientError(path: path, why: "no answer in time")) }
+            var p = pollfd(fd: raw, events: Int16(written < wire.count ? POLLOUT : POLLIN), revents: 0)
+            if poll(&p, 1, Int32(left)) < 0 && cl_errno() != EINTR {
+                return .failure(ControlClientError(path: path, why: Errno.current.description))
+            }
+            do throws(Errno) {
+                if written < wire.count {
+                    let n = try wire.withBytes { b throws(Errno) in try fd.send(UnsafeRawBufferPointer(rebasing: b[written...])) }
+                    written += n ?? 0
+                    continue
+                }
+                guard let n = try chunk.withMutableBytes({ b throws(Errno) in try fd.receive(into: b) }) else { continue }
+                if n == 0 { return .failure(ControlClientError(path: path, why: "the daemon closed the connection early")) }
+                switch decoder.feed(chunk[0..<n]) {
+                case .needMore: continue
+                case .reply(let reply): return .success(reply)
+                case .failed(let e): return .failure(ControlClientError(path: path, why: e.description))
+                }
+            } catch {
+                // A refusal sent at once and closed (EPIPE on our request) is read before giving up.
+                if written < wire.count, let n = try? chunk.withMutableBytes({ b throws(Errno) in try fd.receive(into: b) }),
+                   n > 0, case .reply(let reply) = decoder.feed(chunk[0..<n]) {
+                    return .success(reply)
+                }
+                return .failure(ControlClientError(path: path, why: error.description))
+            }
+        }
+    }
+}
+
+public struct ControlClientError: Error, CustomStringConvertible {
+    public var path: String
+    public var why: String
+
+    public var description: String { "cannot reach hotspotd at " + path + ": " + why }
+}

@@ -1,0 +1,183 @@
+import CLinux
+import HotspotCore
+import HotspotDaemon
+import HotspotProtocol
+import HotspotSystem
+
+/// The client subcommands (`status`, `scan`, `join`, …): argv → `ControlRequest`, sent to the daemon's
+/// control socket; the daemon's reply is printed as it comes. Exit status: the daemon's (0 success or
+/// usable uplink, 1 refused or not usable), 2 for usage errors and an unreachable daemon.
+enum ControlCommand {
+    static let defaultSocket = "/var/run/hotspotd/control"
+
+    static func main(_ subcommand: String, _ args: [String]) -> Int32 {
+        var socket: String? = nil
+        var config: String? = nil
+        var json = false
+        var once = false
+        var ssidHex: String? = nil
+        var passphraseFile: String? = nil
+        var words: [String] = []
+        // config save: the preferences it changes, as ManagerPreferences.values(of:).
+        var fields = ManagerPreferences.Fields()
+        var given: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            func value() -> String? {
+                guard i + 1 < args.count, !args[i + 1].utf8.starts(with: "-".utf8) else { return nil }
+                i += 1
+                return args[i]
+            }
+            if word(a, "--json") {
+                json = true
+            } else if word(a, "--once") {
+                once = true
+            } else if word(a, "--socket") {
+                guard let v = value() else { return CLI.fail(subcommand + ": --socket needs a path") }
+                socket = v
+            } else if word(a, "--config") || word(a, "-c") {
+                guard let v = value() else { return CLI.fail(subcommand + ": --config needs a file") }
+                config = v
+            } else if word(a, "--ssid-hex") {
+                guard let v = value() else { return CLI.fail(subcommand + ": --ssid-hex needs hex digits") }
+                ssidHex = v
+            } else if word(a, "--passphrase-file") {
+                guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
+                passphraseFile = v
+            } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
+                // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
+                let f = Int(saveFields[k] & 7)
+                fields.insert(.init(rawValue: 1 << f))
+                given[f] = f < 3 ? [] : given[f]
+                if saveFields[k] & 8 != 0 {
+                    given[f] = []
+                } else {
+                    guard let v = value(), let b = saveFields[k] & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
+                        return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
+                    }
+                    given[f].append(b)
+                }
+            } else if word(a, "--") {
+                words += args[(i + 1)...]
+                break
+            } else if a.utf8.first == UInt8(ascii: "-") {
+                return CLI.fail(subcommand + ": unknown option '" + a + "'")
+            } else {
+                words.append(a)
+            }
+            i += 1
+        }
+
+        // SSID-taking subcommands: one SSID, as text or --ssid-hex.
+        func ssid() -> SSID? {
+            if let h = ssidHex {
+                guard words.isEmpty, let bytes = Hex.decode(h), !bytes.isEmpty else { return nil }
+                return SSID(bytes: bytes)
+            }
+            guard words.count == 1, !words[0].isEmpty else { return nil }
+            return SSID(words[0])
+        }
+        let request: ControlRequest
+        let saving = word(subcommand, "config") && words.count == 1 && word(words[0], "save")
+        // config save's options belong to it alone.
+        var extra = !fields.isEmpty && !saving
+        if word(subcommand, "join") {
+            guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
+            var passphrase: Passphrase? = nil
+            if let file = passphraseFile {
+                switch CLI.readPassphrase(file) {
+                case .success(let p): passphrase = p
+                case .failure(let why): return CLI.fail("join: " + why.message)
+                }
+            }
+            request = .join(s, passphrase: passphrase, once: once)
+            extra = extra || json
+        } else {
+            extra = extra || once || passphraseFile != nil
+            if word(subcommand, "enable") || word(subcommand, "forget") {
+                guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
+                request = word(subcommand, "enable") ? .enable(s) : .forget(s)
+                extra = extra || json
+            } else if saving {
+                var p = ManagerPreferences()
+                for f in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << f)) {
+                    if !p.set(f, given[f]) { return CLI.fail("config save: a value it cannot take (see hotspotd --help)") }
+                }
+                request = .saveConfig(p, fields)
+                extra = extra || json || ssidHex != nil
+            } else {
+                extra = extra || ssidHex != nil
+                guard let r = parse(subcommand, words, json: json) else {
+                    return CLI.fail(subcommand + ": unexpected arguments (see hotspotd --help)")
+                }
+                request = r
+            }
+        }
+        if extra { return CLI.fail(subcommand + ": an option it does not take (see hotspotd --help)") }
+
+        let path = socket ?? config.flatMap(socketPath) ?? defaultSocket
+        switch ControlClient.send(request, to: path) {
+        case .failure(let e):
+            Output.err("hotspotd: " + e.description)
+            return 2
+        case .success(let reply):
+            Output.write(String(decoding: reply.body, as: UTF8.self), to: reply.toStandardError ? .standardError : .standardOutput)
+            return Int32(reply.exitStatus)
+        }
+    }
+
+    /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
+    static let saveOptions: [StaticString] = [
+        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
+        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
+        "--evaluated-ssid-hex", "--no-evaluated-ssids",
+    ]
+    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
+
+    /// Byte equality: keeps Unicode string comparison out of the router build.
+    @inline(never)
+    static func word(_ s: String, _ word: StaticString) -> Bool {
+        s.utf8.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
+    /// Subcommands without an SSID: their words after the name.
+    @inline(never)
+    static func parse(_ name: String, _ w: [String], json: Bool) -> ControlRequest? {
+        func none(_ r: ControlRequest) -> ControlRequest? { w.isEmpty ? r : nil }
+        func plain(_ r: ControlRequest) -> ControlRequest? { w.isEmpty && !json ? r : nil }
+        if word(name, "status") { return none(.status(json: json)) }
+        if word(name, "scan") { return none(.scan(json: json)) }
+        if word(name, "helpers") { return none(.helpers(json: json)) }
+        if word(name, "networks") { return none(.networks(json: json)) }
+        if word(name, "logoff") { return plain(.logoff) }
+        if word(name, "reload") { return plain(.reload) }
+        if word(name, "version") { return plain(.version) }
+        if word(name, "ui") {
+            guard let first = w.first else { return .ui(json: json) }
+            if json { return nil }
+            if word(first, "cancel") { return w.count == 1 ? .cancelUI : nil }
+            guard word(first, "submit") else { return nil }
+            var answers: [UIAnswer] = []
+            for pair in w.dropFirst() {
+                let b = Array(pair.utf8)
+                guard let eq = b.firstIndex(of: UInt8(ascii: "=")), eq > 0 else { return nil }
+                answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
+                                        value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
+            }
+            return answers.isEmpty ? nil : .submitUI(answers)
+        }
+        if word(name, "config"), w.count == 1 {
+            if word(w[0], "check") { return .config(.check, json: json) }
+            if word(w[0], "show") { return .config(.show, json: json) }
+            if word(w[0], "remove") && !json { return .config(.remove, json: false) }
+        }
+        return nil
+    }
+
+    /// The control socket under the configuration's run_dir.
+    static func socketPath(_ config: String) -> String? {
+        guard case .loaded(let l) = HotspotDaemon.loadConfiguration(config) else { return nil }
+        return l.settings.runDirectory + "/" + ControlServer.socketName
+    }
+}

@@ -1,0 +1,131 @@
+import HotspotCore
+import HotspotProtocol
+import HotspotSystem
+
+/// A blocking façade over `SupplicantClient` for one-shot CLI commands (`hotspotd radio …`):
+/// it turns its own poll loop until each answer arrives. The daemon never uses this.
+final class SupplicantSession {
+    enum Failure: Error, CustomStringConvertible {
+        case unreachable(String)
+        case timedOut(String)
+        case refused(String)
+        case invalid(String)
+
+        var description: String {
+            switch self {
+            case .unreachable(let m), .timedOut(let m), .refused(let m), .invalid(let m): return m
+            }
+        }
+
+        var message: String { description }
+    }
+
+    let loop = EventLoop()
+    let client: SupplicantClient
+    var events: [SupplicantEventMessage] = []
+
+    init(controlPath: String, runDirectory: RunDirectory) throws(Failure) {
+        do { try runDirectory.prepare() } catch {
+            throw .unreachable("cannot prepare " + runDirectory.path + ": " + error.description)
+        }
+        var config = SupplicantClient.Configuration(controlPath: controlPath, clientDirectory: runDirectory.path)
+        config.requestTimeout = 5_000
+        client = SupplicantClient(config, loop: loop)
+        client.onEvent = { [self] message in events.append(message) }
+        client.start()
+        let deadline = loop.now + 3_000
+        while client.link != .up && loop.now < deadline { loop.runOnce(maxWait: 50) }
+        guard client.link == .up else {
+            let why = client.lastError
+            client.stop()
+            throw .unreachable("wpa_supplicant at " + controlPath + ": " + why)
+        }
+    }
+
+    func close() { client.stop() }
+
+    /// Send one command and wait for its reply.
+    func call(_ command: SupplicantCommand, timeout: Int64 = 5_000) throws(Failure) -> [UInt8] {
+        var reply: SupplicantClient.Reply? = nil
+        client.request(command, timeout: timeout) { reply = $0 }
+        while reply == nil { loop.runOnce(maxWait: 100) }
+        let name = command.logDescription ?? "command"
+        switch reply! {
+        case .reply(let bytes): return bytes
+        case .timedOut: throw .timedOut(name + " timed out")
+        case .unreachable(let why): throw .unreachable("wpa_supplicant unreachable: " + why)
+        case .invalid(let error): throw .invalid("refused to send " + name + ": " + Self.describe(error))
+        }
+    }
+
+    /// A command whose only good answer is OK.
+    func callExpectingOK(_ command: SupplicantCommand) throws(Failure) {
+        let reply = try call(command)
+        do { try SupplicantReply.expectOK(reply) } catch {
+            throw .refused((command.logDescription ?? "command") + ": wpa_supplicant answered " + Self.describe(error))
+        }
+    }
+
+    /// Turn the loop until an event satisfies `match`, or `timeout` ms pass.
+    func waitForEvent(timeout: Int64, _ match: (SupplicantEvent) -> Bool) -> SupplicantEvent? {
+        let deadline = loop.now + timeout
+        var seen = 0
+        while true {
+            while seen < events.count {
+                let e = events[seen].event
+                seen += 1
+                if match(e) { return e }
+            }
+            if loop.now >= deadline || client.link == .down { return nil }
+            loop.runOnce(maxWait: 100)
+        }
+    }
+
+    /// wpa_supplicant's whole BSS table, paged so that no reply hits the 4 KB reply limit.
+    func bssTable() throws(Failure) -> [BSSInfo] {
+        var all: [BSSInfo] = []
+        var next: Int? = 0
+        var pages = 0
+        while let from = next, pages < 64 {
+            let reply = try call(.bss(.range(from: from, to: nil), mask: .scanListing))
+            if reply.isEmpty { break }
+            let page: BSSRange
+            do { page = try BSSRange.parse(reply) } catch { throw .invalid("unreadable BSS reply: " + Self.describe(error)) }
+            all += page.entries
+            next = page.isComplete ? nil : page.nextID
+            pages += 1
+        }
+        return all
+    }
+
+    // Neither error type prints itself in Embedded Swift: these are its words.
+
+    static func describe(_ error: SupplicantReplyError) -> String {
+        switch error {
+        case .failed(let reason): return reason.map { "FAIL-" + $0 } ?? "FAIL"
+        case .unknownCommand: return "UNKNOWN COMMAND"
+        case .empty: return "nothing"
+        case .unexpected(let excerpt): return "\"" + excerpt + "\""
+        }
+    }
+
+    static func describe(_ error: SupplicantCommandError) -> String {
+        switch error {
+        case .emptySSID: return "empty SSID"
+        case .invalidFrequency(let f): return "frequency " + String(f) + " MHz is outside 1-100000"
+        case .invalidLevel(let n): return "level " + String(n) + " is outside 0-5"
+        case .invalidPriority(let p): return "priority " + String(p) + " does not fit in 32 bits"
+        case .invalidBSSSelector: return "BSS selector out of range"
+        case .emptyKeyManagement: return "no key management suite"
+        case .invalidFieldName(let name): return "\"" + name + "\" is not a network variable name"
+        case .reservedField(let name): return "network variable \"" + name + "\" is not settable this way"
+        case .invalidValue(let field, let problem):
+            switch problem {
+            case .empty: return field + " is empty"
+            case .tooLong(let n): return field + " is too long (" + String(n) + " bytes)"
+            case .forbiddenByte(let b, let offset):
+                return field + " has byte 0x" + String(b, radix: 16) + " at offset " + String(offset)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+
+/// wpa_supplicant's `printf_encode` / `printf_decode` (src/utils/common.c), which it uses for every SSID it
+/// prints as text (`wpa_ssid_txt`): SCAN_RESULTS, BSS `ssid=`, STATUS `ssid=`, LIST_NETWORKS and the quoted
+/// `ssid="…"` of events.
+///
+/// Encoding (exactly as wpa_supplicant 2.10): `"` → `\"`, `\` → `\\`, ESC (0x1b) → `\e`, LF → `\n`,
+/// CR → `\r`, TAB → `\t`, other bytes 0x20–0x7e as they are, every other byte → `\xNN` (lowercase hex).
+///
+/// Decoding follows `printf_decode` byte for byte, so hostile or odd text decodes to what wpa_supplicant
+/// itself would make of it, deterministically:
+/// - `\\` `\"` `\n` `\r` `\t` `\e` → the byte they name;
+/// - `\xHH` → that byte; `\x` followed by a single hex digit → that digit's value (0–15), the next character is
+///   read normally; `\x` followed by no hex digit → nothing (both characters vanish);
+/// - `\` followed by 1–3 octal digits (`\0`…`\777`) → that value modulo 256;
+/// - `\` followed by any other byte → the backslash is dropped and the byte is kept (`\q` → `q`);
+/// - a lone `\` at the very end → dropped;
+/// - any other byte, including raw control bytes and bytes ≥ 0x80, → itself.
+///
+/// The one deliberate difference from C: a raw NUL byte does not end the text (C strings cannot carry it;
+/// wpa_supplicant never prints one raw), it decodes to 0x00 like any other raw byte.
+public enum PrintfEscaping {
+    public static func encode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""): out.append(WpaBytes.backslash); out.append(b)
+            case UInt8(ascii: "\\"): out.append(WpaBytes.backslash); out.append(b)
+            case 0x1b: out.append(WpaBytes.backslash); out.append(UInt8(ascii: "e"))
+            case UInt8(ascii: "\n"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "t"))
+            case 0x20...0x7e: out.append(b)
+            default:
+                out.append(WpaBytes.backslash)
+                out.append(UInt8(ascii: "x"))
+                WpaBytes.appendHex(&out, b)
+            }
+        }
+        return out
+    }
+
+    public static func encode(_ bytes: [UInt8]) -> [UInt8] { encode(bytes[...]) }
+
+    /// The escaped text as a `String` (always ASCII).
+    public static func encodeToString(_ bytes: [UInt8]) -> String {
+        String(decoding: encode(bytes[...]), as: UTF8.self)
+    }
+
+    public static func decode(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var i = text.startIndex
+        let end = text.endIndex
+        while i < end {
+            let c = text[i]
+            guard c == WpaBytes.backslash else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            i += 1
+            guard i < end else { break }  // lone trailing backslash
+            let e = text[i]
+            switch e {
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); i += 1
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\"")); i += 1
+            case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n")); i += 1
+            case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r")); i += 1
+            case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t")); i += 1
+            case UInt8(ascii: "e"): out.append(0x1b); i += 1
+            case UInt8(ascii: "x"):
+                i += 1
+                if i < end, let high = WpaBytes.hexValue(text[i]) {
+                    if i + 1 < end, let low = WpaBytes.hexValue(text[i + 1]) {
+                        out.append(high << 4 | low)
+                        i += 2
+                    } else {
+                        out.append(high)
+                        i += 1
+                    }
+                }
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = Int(e - UInt8(ascii: "0"))
+                i += 1
+                var more = 0
+                while more < 2, i < end, text[i] >= UInt8(ascii: "0"), text[i] <= UInt8(ascii: "7") {
+                    value = value * 8 + Int(text[i] - UInt8(ascii: "0"))
+                    i += 1
+                    more += 1
+                }
+                out.append(UInt8(truncatingIfNeeded: value))
+            default:
+                break  // backslash dropped; the byte is read again as an ordinary one
+            }
+        }
+        return out
+    }
+
+    public static func decode(_ text: [UInt8]) -> [UInt8] { decode(text[...]) }
+    public static func decode(_ text: String) -> [UInt8] { decode(Array(text.utf8)[...]) }
+
+    /// The SSID the escaped text stands for; nil when it decodes to more than 32 bytes.
+    public static func decodeSSID(_ text: ArraySlice<UInt8>) -> SSID? {
+        SSID(bytes: decode(text))
+    }
+
+    public static func decodeSSID(_ text: String) -> SSID? { decodeSSID(Array(text.utf8)[...]) }
+
+    /// True when the text is exactly what `printf_encode` would print for its decoding, that is, it uses
+    /// no irregular escape and no raw byte that wpa_supplicant would have escaped.
+    public static func isCanonical(_ text: ArraySlice<UInt8>) -> Bool {
+        let again = encode(decode(text)[...])
+        return again.count == text.count && again.elementsEqual(text)
+    }
+}

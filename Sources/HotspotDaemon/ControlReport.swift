@@ -1,0 +1,470 @@
+import HotspotCore
+import HotspotProtocol
+import HotspotWeb
+
+/// What `hotspotd status|scan|helpers|ui|networks|config show` print, as text for people (80 columns) or
+/// JSON (documented in the README). Rendered in the daemon; the client prints the body as it comes.
+struct ControlReport {
+    /// What the daemon knows beside the core's snapshot.
+    struct Extras {
+        var address: String? = nil
+        var gateway: String? = nil
+        var dns: [String] = []
+        var lastRun: HelperRun? = nil
+        var transitions: [Transition] = []
+        /// EventLoop.longestBusyMicroseconds: the longest the daemon kept anyone waiting.
+        var loopLongestBusyMicroseconds: Int64 = 0
+        /// StateFile's: the file did not load (and where it went); the latest save failed.
+        var stateLoadProblem: String? = nil
+        var stateSaveProblem: String? = nil
+    }
+
+    /// The latest helper command the daemon ran, with its outcome and duration.
+    struct HelperRun {
+        var helper: String
+        var command: HelperCommand
+        var result: String
+        var ms: Int64
+        var at: Int64
+    }
+
+    struct Transition {
+        var state: HotspotState
+        var link: String
+        var ssid: SSID?
+        var at: Int64
+    }
+
+    let json: Bool
+    var text: [UInt8] = []
+    var out = JSONWriter()
+
+    init(json: Bool) { self.json = json }
+
+    var body: [UInt8] {
+        if json { return out.bytes + [0x0a] }
+        return text
+    }
+
+    // MARK: Text helpers
+
+    /// `label` padded to 13 columns, then `value`, one line.
+    @inline(never)
+    mutating func line(_ label: String, _ value: String) {
+        text.append(contentsOf: ControlReport.pad(label, 12).utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: value.utf8)
+        text.append(0x0a)
+    }
+
+    @inline(never)
+    mutating func plain(_ s: String) {
+        text.append(contentsOf: s.utf8)
+        text.append(0x0a)
+    }
+
+    @inline(never)
+    static func seconds(_ ms: Int64) -> String { String(max(0, ms) / 1000) + " s" }
+
+    /// 0.0–1.0 with two decimals, as a JSON number.
+    @inline(never)
+    static func fraction(_ d: Double) -> String {
+        let n = Int(min(max(d, 0), 1) * 100 + 0.5)
+        return n == 100 ? "1.0" : (n < 10 ? "0.0" : "0.") + String(n)
+    }
+
+    /// Four bars for people: ▂▄▆█ filled by signal quarters.
+    @inline(never)
+    static func bars(_ signal: Double) -> String {
+        let n = signal >= 0.75 ? 4 : signal >= 0.5 ? 3 : signal >= 0.25 ? 2 : signal > 0 ? 1 : 0
+        return String(repeating: "#", count: n) + String(repeating: ".", count: 4 - n)
+    }
+
+    @inline(never)
+    static func percent(_ d: Double) -> String { String(Int(max(d, 0) * 100 + 0.5)) + "%" }
+
+    /// `parts` with a space between each two.
+    @inline(never)
+    static func spaced(_ parts: [String]) -> String {
+        var out = ""
+        for (i, p) in parts.enumerated() { out += (i == 0 ? "" : " ") + p }
+        return out
+    }
+
+    /// Strongest first, rows of equal signal in their order (a stable insertion sort): smaller on the router
+    /// than the standard library's sort specialised for this row type, and a scan has at most a few hundred.
+    @inline(never)
+    static func strongestFirst(_ rows: [StatusSnapshot.ScanRow]) -> [StatusSnapshot.ScanRow] {
+        var rows = rows
+        var j = 1
+        while j < rows.count {
+            var i = j
+            while i > 0 && rows[i - 1].entry.rssi < rows[i].entry.rssi {
+                rows.swapAt(i - 1, i)
+                i -= 1
+            }
+            j += 1
+        }
+        return rows
+    }
+
+    // MARK: status
+
+    @inline(never)
+    mutating func status(_ s: StatusSnapshot, _ x: Extras) {
+        let link = s.link
+        if json {
+            out.beginObject()
+            out.field("state", s.state.rawValue)
+            out.field("state_seconds", int: Int((s.now - s.stateSince) / 1000))
+            out.field("usable", bool: s.isUsable)
+            out.name("uplink")
+            if let l = link {
+                out.beginObject()
+                out.ssidFields(l.ssid)
+                out.field("bssid", l.bssid?.description)
+                out.field("stage", l.stage.rawValue)
+                out.field("frequency", int: l.frequency)
+                out.field("rssi", int: l.rssi)
+                out.field("signal", number: l.signalStrength.map(ControlReport.fraction))
+                out.field("security", l.security.rawValue)
+                out.field("auto_joined", bool: l.didAutoJoin)
+                out.field("owner_choice", bool: l.isOwnerChoice)
+                out.field("seconds", int: Int((s.now - l.since) / 1000))
+                out.endObject()
+            } else {
+                out.null()
+            }
+            out.field("helper", s.chosenHelper)
+            out.name("last_helper_command")
+            if let r = x.lastRun {
+                out.beginObject()
+                out.field("helper", r.helper)
+                out.field("command", r.command.rawValue)
+                out.field("result", r.result)
+                out.field("ms", int: Int(r.ms))
+                out.field("seconds_ago", int: Int((s.now - r.at) / 1000))
+                out.endObject()
+            } else {
+                out.null()
+            }
+            out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("address", x.address)
+            out.field("gateway", x.gateway)
+            out.field("dns", strings: x.dns)
+            out.field("portal_url", s.uiRequest?.portalURL)
+            out.field("session_seconds_left", int: s.sessionEndsAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
+            out.field("state_load_error", x.stateLoadProblem)
+            out.field("state_save_error", x.stateSaveProblem)
+            out.name("last_failure")
+            if let f = s.lastFailure {
+                out.beginObject()
+                out.ssidFields(f.ssid)
+                out.field("helper", f.helper)
+                out.field("reason", f.reason)
+                out.field("auto_join_disabled", bool: f.autoJoinDisabled)
+                out.field("retry_seconds", int: f.isResolved ? nil : f.retryAt.map { Int(max(0, $0 - s.now) / 1000) })
+                out.field("current", bool: !f.isResolved)
+                out.endObject()
+            } else {
+                out.null()
+            }
+            out.name("passed_over")
+            out.beginArray()
+            for e in s.lookalikes {
+                out.beginObject()
+                out.ssidFields(e.ssid)
+                out.field("bssid", e.bssid.description)
+                out.field("security", e.security.rawValue)
+                out.field("reason", "look-alike of a network you gave a key")
+                out.endObject()
+            }
+            out.endArray()
+            out.name("transitions")
+            out.beginArray()
+            for t in x.transitions {
+                out.beginObject()
+                out.field("state", t.state.rawValue)
+                out.field("link", t.link)
+                out.ssidFields(t.ssid)
+                out.field("seconds_ago", int: Int((s.now - t.at) / 1000))
+                out.endObject()
+            }
+            out.endArray()
+            out.endObject()
+            return
+        }
+        line("state", s.state.rawValue + " for " + ControlReport.seconds(s.now - s.stateSince)
+             + (s.isUsable ? " (usable)" : " (not usable)"))
+        if let l = link {
+            line("uplink", l.ssid.description + " " + l.stage.rawValue + ", " + l.security.rawValue
+                 + (l.isOwnerChoice ? ", your choice" : ""))
+            var radio = l.bssid?.description ?? "?"
+            if let f = l.frequency { radio += ", " + String(f) + " MHz" }
+            if let r = l.rssi { radio += ", " + String(r) + " dBm" }
+            if let sig = l.signalStrength { radio += " " + ControlReport.bars(sig) + " " + ControlReport.percent(sig) }
+            line("", radio)
+        } else {
+            line("uplink", "none")
+        }
+        if let h = s.chosenHelper { line("helper", h) }
+        if let r = x.lastRun {
+            line("last helper", r.helper + " " + r.command.rawValue + ": " + r.result + " in " + String(r.ms) + " ms, "
+                 + ControlReport.seconds(s.now - r.at) + " ago")
+        }
+        if let m = s.nextMaintainAt { line("maintain", "in " + ControlReport.seconds(m - s.now)) }
+        if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)) + " left") }
+        if let a = x.address {
+            line("address", a + (x.gateway.map { ", gateway " + $0 } ?? ""))
+        }
+        if !x.dns.isEmpty {
+            line("dns", ControlReport.spaced(x.dns))
+        }
+        if let u = s.uiRequest?.portalURL { line("portal", u) }
+        if let f = s.lastFailure {
+            line(f.isResolved ? "past failure" : "last failure",
+                 f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
+                 + (f.isResolved ? ", resolved" : ""))
+        }
+        for e in s.lookalikes {
+            line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
+                 + " look-alike of a network you gave a key")
+        }
+        if let p = x.stateLoadProblem { line("state file", p) }
+        if let p = x.stateSaveProblem { line("state file", p) }
+        for (i, t) in x.transitions.reversed().enumerated() {
+            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
+                 + t.link + (t.ssid.map { " " + $0.description } ?? ""))
+        }
+    }
+
+    // MARK: scan
+
+    /// Why the router would not join this network by itself, or nil when it is a candidate.
+    @inline(never)
+    static func notCandidate(_ e: ScanEntry, _ s: StatusSnapshot, minSignal: Double, lookalike: Bool) -> String? {
+        if lookalike { return "look-alike: " + e.security.rawValue + ", but you gave this network a key" }
+        if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
+            return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - s.now) } ?? " until enabled")
+        }
+        if let b = s.backedOff.first(where: { $0.ssid == e.ssid }) {
+            return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - s.now) } ?? "")
+        }
+        if s.loggedOff.contains(e.ssid) { return "logged off" }
+        for h in s.helpers where h.excludedFor.contains(e.ssid) { return "excluded for helper " + h.name }
+        if e.signalStrength < minSignal { return "below minimum signal" }
+        return nil
+    }
+
+    @inline(never)
+    mutating func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, minSignal: Double) {
+        let sorted = ControlReport.strongestFirst(rows)
+        if json { out.beginArray() } else {
+            plain("  SIGNAL     dBm  MHz   SECURITY    SSID / BSSID / HELPER")
+        }
+        for r in sorted {
+            let e = r.entry
+            let why = ControlReport.notCandidate(e, s, minSignal: minSignal, lookalike: r.isLookalike)
+            if json {
+                out.beginObject()
+                out.ssidFields(e.ssid)
+                out.field("bssid", e.bssid.description)
+                out.field("rssi", int: e.rssi)
+                out.field("signal", number: ControlReport.fraction(e.signalStrength))
+                out.field("frequency", int: e.frequency)
+                out.field("security", e.security.rawValue)
+                out.field("claimed_by", r.claimedBy)
+                out.field("confidence", r.confidence?.rawValue)
+                out.field("password_known", bool: r.isKnown)
+                out.field("current", bool: r.isCurrent)
+                out.field("not_candidate", why)
+                out.endObject()
+                continue
+            }
+            var l = (r.isCurrent ? "* " : "  ") + ControlReport.bars(e.signalStrength) + " "
+                + ControlReport.pad(ControlReport.percent(e.signalStrength), 4) + " "
+            l += ControlReport.pad(String(e.rssi), 4) + " " + ControlReport.pad(String(e.frequency), 5) + " "
+            l += ControlReport.pad(e.security.rawValue + (r.isKnown ? "+key" : ""), 11) + " " + e.ssid.description
+            plain(l)
+            var detail = "      " + e.bssid.description
+            if let h = r.claimedBy { detail += ", " + h + " (" + (r.confidence?.rawValue ?? "?") + ")" }
+            if let w = why { detail += ", " + w }
+            plain(detail)
+        }
+        if json { out.endArray() } else if sorted.isEmpty { plain("  (no scan results yet)") }
+    }
+
+    // MARK: helpers
+
+    @inline(never)
+    mutating func helpers(_ s: StatusSnapshot) {
+        if json {
+            out.beginObject()
+            out.name("helpers")
+            out.beginArray()
+        }
+        for h in s.helpers {
+            var roles: [String] = []
+            for c in HelperCommand.allCases where h.commands.contains(c) { roles.append(c.rawValue) }
+            if json {
+                out.beginObject()
+                out.field("name", h.name)
+                out.field("kind", h.kind.rawValue)
+                out.field("priority", int: h.priority)
+                out.field("commands", strings: roles)
+                out.field("running", h.command?.rawValue)
+                out.field("last_command", h.lastCommand?.rawValue)
+                out.field("last_outcome", h.lastOutcome)
+                ssidList("cached_for", h.cachedFor)
+                ssidList("excluded_for", h.excludedFor)
+                out.endObject()
+                continue
+            }
+            let r = ControlReport.spaced(roles)
+            plain(h.name + " (" + h.kind.rawValue + ", priority " + String(h.priority) + ")"
+                  + (h.command.map { ", running " + $0.rawValue } ?? ""))
+            line("  commands", r)
+            if let c = h.lastCommand { line("  last", c.rawValue + ": " + (h.lastOutcome ?? "?")) }
+            for ssid in h.cachedFor { line("  cached", ssid.description) }
+            for ssid in h.excludedFor { line("  excluded", ssid.description) }
+        }
+        if json {
+            out.endArray()
+            blockedList("disabled", s.disabled, s.now)
+            blockedList("backed_off", s.backedOff, s.now)
+            ssidList("logged_off", s.loggedOff)
+            out.endObject()
+            return
+        }
+        if s.helpers.isEmpty { plain("no helpers configured") }
+        for b in s.disabled { blockedLine("disabled", b, s.now) }
+        for b in s.backedOff { blockedLine("backed off", b, s.now) }
+        for ssid in s.loggedOff { line("logged off", ssid.description) }
+    }
+
+    /// A disabled or backed-off network, one line.
+    @inline(never)
+    mutating func blockedLine(_ label: String, _ b: StatusSnapshot.Blocked, _ now: Int64) {
+        line(label, b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? ""))
+    }
+
+    @inline(never)
+    mutating func ssidList(_ name: StaticString, _ list: [SSID]) {
+        out.name(name)
+        ssidListValue(list)
+    }
+
+    @inline(never)
+    mutating func blockedList(_ name: StaticString, _ list: [StatusSnapshot.Blocked], _ now: Int64) {
+        out.name(name)
+        out.beginArray()
+        for b in list {
+            out.beginObject()
+            out.ssidFields(b.ssid)
+            out.field("reason", b.reason)
+            out.field("seconds_left", int: b.until.map { Int(max(0, $0 - now) / 1000) })
+            out.endObject()
+        }
+        out.endArray()
+    }
+
+    // MARK: ui
+
+    /// False when no login waits.
+    @inline(never)
+    mutating func ui(_ s: StatusSnapshot) -> Bool {
+        guard let ui = s.uiRequest else {
+            if json { out.null() } else { plain("no login is waiting") }
+            return false
+        }
+        if json {
+            out.beginObject()
+            out.field("helper", s.chosenHelper)
+            out.ssidFields(s.link?.ssid)
+            out.field("message", ui.message)
+            out.field("portal_url", ui.portalURL)
+            out.field("answers_sent", bool: s.uiAnswersSent)
+            out.field("refusals", int: ui.refusals)
+            out.name("earlier_answers")
+            out.beginArray()
+            for a in ui.earlierAnswers {
+                out.beginObject()
+                out.field("name", a.key)
+                out.field("value", a.value)
+                out.endObject()
+            }
+            out.endArray()
+            out.name("fields")
+            out.beginArray()
+            for f in ui.fields {
+                out.beginObject()
+                out.field("name", f.name)
+                out.field("prompt", f.prompt)
+                out.field("secret", bool: f.isSecret)
+                out.endObject()
+            }
+            out.endArray()
+            out.endObject()
+            return true
+        }
+        line("helper", s.chosenHelper ?? "?")
+        if let l = s.link { line("network", l.ssid.description) }
+        if let m = ui.message { line("message", m) }
+        if let u = ui.portalURL { line("portal", u) }
+        if s.uiAnswersSent { line("answers", "sent, waiting for the helper") }
+        if ui.refusals > 0 {
+            line("refused", String(ui.refusals) + " of " + String(UIRequest.maxRefusals) + " times; check and type again")
+        }
+        for f in ui.fields {
+            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { $0.key == f.name }
+            line("field", f.name + (f.prompt.isEmpty ? "" : ": " + f.prompt) + (f.isSecret ? " (secret)" : "")
+                 + (earlier.map { " (you typed \"" + $0.value + "\")" } ?? ""))
+        }
+        return true
+    }
+
+    // MARK: networks, preferences
+
+    @inline(never)
+    mutating func networks(_ s: StatusSnapshot) {
+        if json { return ssidListValue(s.ownerNetworks) }
+        for n in s.ownerNetworks { plain(n.description) }
+    }
+
+    @inline(never)
+    mutating func ssidListValue(_ list: [SSID]) {
+        out.beginArray()
+        for ssid in list {
+            out.beginObject()
+            out.ssidFields(ssid)
+            out.endObject()
+        }
+        out.endArray()
+    }
+
+    @inline(never)
+    mutating func preferences(_ p: ManagerPreferences) {
+        if json {
+            out.beginObject()
+            out.field("enabled", bool: p.isEnabled)
+            out.field("evaluation_provider", p.evaluationProvider)
+            out.field("authentication_provider", p.authenticationProvider)
+            out.field("portal_domains", strings: p.safariDomains)
+            ssidList("evaluated_ssids", p.evaluatedSSIDs)
+            out.endObject()
+            return
+        }
+        line("enabled", p.isEnabled ? "yes" : "no")
+        line("evaluation", p.evaluationProvider ?? "any helper")
+        line("authentic.", p.authenticationProvider ?? "the claiming helper")
+        for d in p.safariDomains { line("portal", d) }
+        for s in p.evaluatedSSIDs { line("evaluated", s.description) }
+    }
+
+    /// A column of a text table, padded with spaces to `width` bytes.
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.utf8.count
+        return n >= width ? s : s + String(repeating: " ", count: width - n)
+    }
+}

@@ -1,0 +1,239 @@
+import CLinux
+import HotspotProtocol
+import HotspotSystem
+
+/// The daemon's control socket (`RUN_DIR/control`): a UNIX stream socket the client subcommands talk to,
+/// one request and one reply per connection (`ControlRequest`, `ControlReply`).
+///
+/// Everything is non-blocking on the daemon's loop. Each client has a byte limit (the decoder's) and one
+/// deadline for its whole life, request and reply; a client that is silent, slow or never reads is dropped
+/// when it passes. At most `maxClients` at once: the rest wait in the listen backlog, unaccepted, until a
+/// client leaves (backpressure, not refusal: a burst of `hotspotd status` calls is answered in full, and
+/// a client finding the backlog full retries its connect).
+public final class ControlServer {
+    /// Who may talk to the daemon: root, the daemon's own user, and members of the control group.
+    public struct Access: Hashable, Sendable {
+        public var ownUID: UInt32
+        public var group: UInt32?
+
+        public init(ownUID: UInt32, group: UInt32?) {
+            self.ownUID = ownUID
+            self.group = group
+        }
+
+        /// `inGroup`: the peer holds the group, primary or supplementary (only asked when there is one).
+        public func permits(uid: UInt32, inGroup: (UInt32) -> Bool) -> Bool {
+            if uid == 0 || uid == ownUID { return true }
+            guard let g = group else { return false }
+            return inGroup(g)
+        }
+    }
+
+    struct Client {
+        let id: Int
+        let fd: FileDescriptor
+        var watch: Int
+        var timer: Int
+        var decoder = ControlRequestDecoder()
+        /// The reply being written, and how much of it is out.
+        var output: [UInt8] = []
+        var written = 0
+        var answered = false
+    }
+
+    public static let socketName = "control"
+    /// Enough for a shell loop of concurrent `hotspotd status` calls (a request and its reply take one turn
+    /// of the loop); each holds at most a 4 KB request and its reply.
+    public var maxClients = 32
+    public var clientTimeoutMs: Int64 = 5_000
+    /// Requests taken per turn of the loop: a burst of clients is served over several turns, so
+    /// wpa_supplicant's events and timers never wait behind more than this many replies.
+    public var requestsPerTurn = 4
+    var servedTurn: UInt64 = 0
+    var servedInTurn = 0
+
+    let loop: EventLoop
+    public let path: String
+    let listener: FileDescriptor
+    var listenWatch = 0
+    var clients: [Client] = []
+    var nextID = 1
+    public var access: Access
+    /// A request arrived; the handler answers through `reply` (now or later, once).
+    public var onRequest: (ControlRequest, _ reply: @escaping (ControlReply) -> Void) -> Void = { _, reply in
+        reply(.refused("not ready"))
+    }
+
+    /// Bind and listen at `path`, mode 0600, or 0660 with `group` as the file's group. A socket file left
+    /// behind is removed only when nothing answers on it: a live daemon keeps its socket.
+    public init(path: String, loop: EventLoop, access: Access) throws(ControlServerError) {
+        self.loop = loop
+        self.path = path
+        self.access = access
+        if ControlServer.isAnswering(path) { throw .alreadyRunning(path) }
+        _ = unlink(path)
+        let raw = cl_unix_stream_socket()
+        if raw < 0 { throw .system("socket", Errno.current) }
+        listener = FileDescriptor(rawValue: raw)
+        // umask narrows the file from its first moment: no window in which others could connect.
+        let old = umask(0o177)
+        let bound = cl_bind_unix(raw, path)
+        let e = Errno.current
+        umask(old)
+        do throws(ControlServerError) {
+            if bound != 0 { throw .system("bind " + path, e) }
+            if let g = access.group {
+                if chown(path, uid_t(access.ownUID), gid_t(g)) != 0 { throw .system("chown " + path, Errno.current) }
+                if chmod(path, 0o660) != 0 { throw .system("chmod " + path, Errno.current) }
+            }
+            if listen(raw, 64) != 0 { throw .system("listen", Errno.current) }
+        } catch {
+            listener.close()
+            _ = unlink(path)
+            throw error
+        }
+        listenWatch = loop.watch(listener) { [self] _ in acceptAll() }
+    }
+
+    /// True when a process accepts connections at `path`.
+    static func isAnswering(_ path: String) -> Bool {
+        let raw = cl_unix_stream_socket()
+        if raw < 0 { return false }
+        defer { _ = CLinux.close(raw) }
+        // A listening socket accepts at once (or queues: EAGAIN on a full backlog is still alive).
+        return cl_connect_unix(raw, path) == 0 || cl_errno() == EAGAIN
+    }
+
+    public func close() {
+        loop.unwatch(listenWatch)
+        listener.close()
+        _ = unlink(path)
+        while let c = clients.first { drop(c.id) }
+    }
+
+    public var clientCount: Int { clients.count }
+
+    // MARK: Connections
+
+    func acceptAll() {
+        while true {
+            if clients.count >= maxClients {
+                loop.setEvents(listenWatch, 0)
+                return
+            }
+            let raw = cl_accept(listener.rawValue)
+            if raw < 0 {
+                // EAGAIN: none left. EMFILE and friends: try again on the next wake-up.
+                return
+            }
+            let fd = FileDescriptor(rawValue: raw)
+            var peerUID: UInt32 = 0, peerGID: UInt32 = 0, peerPID: Int32 = 0
+            let known = cl_peer_credentials(raw, &peerUID, &peerGID, &peerPID) == 0
+            if !known || !access.permits(uid: peerUID, inGroup: { cl_peer_in_group(raw, $0) == 1 }) {
+                ControlServer.refuseAtOnce(fd, "permission denied: root or the control group only")
+                continue
+            }
+            let id = nextID
+            nextID += 1
+            let watch = loop.watch(fd) { [self] revents in ready(id, revents) }
+            let timer = loop.schedule(after: clientTimeoutMs) { [self] in drop(id) }
+            clients.append(Client(id: id, fd: fd, watch: watch, timer: timer))
+        }
+    }
+
+    /// A refusal that fits the socket's buffer goes out at once; the connection closes either way.
+    static func refuseAtOnce(_ fd: FileDescriptor, _ message: String) {
+        var reply = ControlReply.refused(message)
+        reply.exitStatus = 2
+        _ = try? reply.encoded.withBytes { raw throws(Errno) in try fd.send(raw) }
+        fd.close()
+    }
+
+    func index(_ id: Int) -> Int? { clients.firstIndex { $0.id == id } }
+
+    func drop(_ id: Int) {
+        guard let i = index(id) else { return }
+        let c = clients.remove(at: i)
+        loop.unwatch(c.watch)
+        loop.cancel(c.timer)
+        c.fd.close()
+        // A place is free: take the next waiting connection (a no-op once the listener is closed).
+        loop.setEvents(listenWatch, Int16(POLLIN))
+    }
+
+    @inline(never)
+    func ready(_ id: Int, _ revents: Int16) {
+        guard let i = index(id) else { return }
+        if clients[i].answered {
+            if clients[i].output.isEmpty {
+                // Waiting for the handler: only a hang-up wakes us; the client is gone.
+                drop(id)
+            } else {
+                flush(id)
+            }
+            return
+        }
+        // Its bytes stay in the socket; poll reports them again on the next turn.
+        if servedTurn != loop.turn { servedTurn = loop.turn; servedInTurn = 0 }
+        if servedInTurn >= requestsPerTurn { return }
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while true {
+            let fd = clients[i].fd
+            let n: Int?
+            do {
+                n = try chunk.withMutableBytes { raw throws(Errno) in try fd.receive(into: raw) }
+            } catch {
+                return drop(id)
+            }
+            guard let count = n else { return }
+            if count == 0 { return drop(id) }
+            switch clients[i].decoder.feed(chunk[0..<count]) {
+            case .needMore:
+                continue
+            case .failed(let why):
+                return answer(id, .refused("refused: " + why.description))
+            case .request(let request):
+                servedInTurn += 1
+                clients[i].answered = true
+                loop.setEvents(clients[i].watch, 0)
+                onRequest(request) { [self] reply in answer(id, reply) }
+                return
+            }
+        }
+    }
+
+    func answer(_ id: Int, _ reply: ControlReply) {
+        guard let i = index(id), clients[i].output.isEmpty else { return }
+        clients[i].answered = true
+        clients[i].output = reply.encoded
+        flush(id)
+    }
+
+    func flush(_ id: Int) {
+        guard let i = index(id) else { return }
+        let c = clients[i]
+        let n: Int?
+        do {
+            n = try c.output.withBytes { raw throws(Errno) in
+                try c.fd.send(UnsafeRawBufferPointer(rebasing: raw[c.written...]))
+            }
+        } catch {
+            return drop(id)
+        }
+        clients[i].written += n ?? 0
+        if clients[i].written >= c.output.count { return drop(id) }
+        loop.setEvents(c.watch, Int16(POLLOUT))
+    }
+}
+
+public enum ControlServerError: Error, CustomStringConvertible {
+    case alreadyRunning(String)
+    case system(String, Errno)
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning(let path): return "another hotspotd answers on " + path
+        case .system(let call, let e): return call + ": " + e.description
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import CLinux
+import HotspotCore
+import HotspotProtocol
+import HotspotSystem
+
+/// The control socket's requests, answered from the core's snapshot and what the daemon knows.
+extension HotspotDaemon {
+    func startControl() -> String? {
+        var group: UInt32? = nil
+        if let g = settings.controlGroup {
+            switch g {
+            case .uid(let id): group = id
+            case .name(let name):
+                var gid: UInt32 = 0
+                guard cl_lookup_id("/etc/group", name, &gid, nil) == 0 else { return "control_group: no group named " + name }
+                group = gid
+            }
+        }
+        // Group members must reach the socket through the run directory.
+        do { try RunDirectory(settings.runDirectory).prepare(mode: group == nil ? 0o700 : 0o710, group: group) } catch {
+            return "cannot prepare " + settings.runDirectory + ": " + error.description
+        }
+        do throws(ControlServerError) {
+            let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,
+                                           access: ControlServer.Access(ownUID: geteuid(), group: group))
+            server.onRequest = { [self] request, reply in reply(answer(request)) }
+            control = server
+            return nil
+        } catch {
+            return "control socket: " + error.description
+        }
+    }
+
+    @inline(never)
+    func answer(_ request: ControlRequest) -> ControlReply {
+        let machine = driver.machine
+        switch request {
+        case .status(let json):
+            let s = machine.snapshot()
+            var r = ControlReport(json: json)
+            r.status(s, extras())
+            return ControlReply(exitStatus: s.isUsable ? 0 : 1, body: r.body)
+        case .scan(let json):
+            var r = ControlReport(json: json)
+            r.scan(machine.scanRows(), machine.snapshot(), minSignal: machine.configuration.minSignal)
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .helpers(let json):
+            var r = ControlReport(json: json)
+            r.helpers(machine.snapshot())
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .ui(let json):
+            var r = ControlReport(json: json)
+            let waiting = r.ui(machine.snapshot())
+            return ControlReply(exitStatus: waiting ? 0 : 1, body: r.body)
+        case .networks(let json):
+            var r = ControlReport(json: json)
+            r.networks(machine.snapshot())
+            return ControlReply(exitStatus: 0, body: r.body)
+        case .logoff: return owner(.logoff)
+        case .submitUI(let answers): return owner(.submitUI(answers))
+        case .cancelUI: return owner(.cancelUI)
+        case .enable(let ssid): return owner(.enable(ssid))
+        case .join(let ssid, let passphrase, let once): return owner(.join(ssid, passphrase: passphrase, once: once))
+        case .forget(let ssid): return owner(.forget(ssid))
+        case .reload:
+            switch reload() {
+            case .refused(let why): return .refused("reload refused, the running configuration stays: " + why)
+            case .loaded(let atRestart):
+                return text("configuration reloaded" + (atRestart.isEmpty ? "" : "; at restart: " + atRestart))
+            }
+        case .config(let verb, let json):
+            switch verb {
+            case .check:
+                switch HotspotDaemon.loadConfiguration(options.configPath) {
+                case .refused(let why): return .refused(why)
+                case .loaded: return text(options.configPath + ": valid")
+                }
+            case .show:
+                var r = ControlReport(json: json)
+                r.preferences(machine.configuration.preferences)
+                return ControlReply(exitStatus: 0, body: r.body)
+            case .remove: return savePreferences(nil, .all)
+            }
+        case .saveConfig(let preferences, let fields):
+            return savePreferences(preferences, fields)
+        case .version:
+            return text("hotspotd " + hotspotdVersion)
+        }
+    }
+
+    /// `config save` and `config remove`: NEHotspotManager's saveToPreferences and removeFromPreferences
+    /// over the UCI file. The running preferences with `fields` taken from `values` (nil: every one back to
+    /// its default) are validated with the running helpers; then those options of `config hotspot` are
+    /// rewritten, the file must load, it is replaced atomically and takes effect as at SIGHUP. Nothing is
+    /// written when anything fails.
+    @inline(never)
+    func savePreferences(_ values: ManagerPreferences?, _ fields: ManagerPreferences.Fields) -> ControlReply {
+        let path = options.configPath
+        let running = driver.machine.configuration
+        var wanted = running.preferences
+        wanted.take(fields, from: values ?? ManagerPreferences())
+        do throws(ManagerPreferencesError) {
+            try wanted.validate(helpers: running.helpers)
+            let file: [UInt8]
+            do throws(Errno) {
+                file = try HotspotDaemon.readConfiguration(path)
+            } catch {
+                throw .internalError("cannot read " + path + ": " + error.description)
+            }
+            guard let edited = HotspotUCI.editingPreferences(file, values, fields) else {
+                throw .configurationInvalid(path + " has no config hotspot section")
+            }
+            if edited == file { return text("nothing to change in " + path) }
+            // The file as it will be must load (it may hold edits not reloaded yet).
+            let loaded: HotspotUCI
+            do throws(HotspotUCIError) {
+                loaded = try HotspotUCI(parsing: edited, file: path)
+            } catch {
+                throw .configurationInvalid(error.description)
+            }
+            do throws(Errno) {
+                // 0600 as the package installs it: the file can hold passphrases.
+                try StateFile.replace(path, with: edited, mode: 0o600)
+            } catch {
+                throw .internalError("cannot write " + path + ": " + error.description)
+            }
+            logger.log(.notice, "preferences saved to " + path)
+            let changed = loaded.configuration.preferences.differences(from: running.preferences)
+            apply(loaded)
+            var head = (values == nil ? "removed the preferences from " : "saved ") + path + ", configuration reloaded"
+            for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
+                let name = HotspotUCI.preferenceOptions[i]
+                head += (changed.rawValue & ((1 << i) - 1) == 0 ? "; changed: " : ", ")
+                    + String(decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), as: UTF8.self)
+            }
+            var r = ControlReport(json: false)
+            r.preferences(loaded.configuration.preferences)
+            return ControlReply(exitStatus: 0, body: Array((head + "\n").utf8) + r.body)
+        } catch {
+            return .refused(error.description)
+        }
+    }
+
+    func text(_ line: String) -> ControlReply { ControlReply(exitStatus: 0, body: Array((line + "\n").utf8)) }
+
+    /// The core answers an owner's request within the batch it starts.
+    func owner(_ request: OwnerRequest) -> ControlReply {
+        var reply = ControlReply.refused("the daemon is busy; try again")
+        driver.submit(.owner(request)) { answer in
+            switch answer {
+            case .accepted(let message): reply = ControlReply(exitStatus: 0, body: Array((message + "\n").utf8))
+            case .refused(let message): reply = .refused(message)
+            }
+        }
+        return reply
+    }
+
+    func extras() -> ControlReport.Extras {
+        var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
+        x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
+        x.stateLoadProblem = stateFile.loadProblem
+        x.stateSaveProblem = stateFile.saveProblem
+        if let a = route?.addressing, a.hasAddress {
+            x.address = a.addresses.first.map { $0.address.description }
+            x.gateway = a.gateway.map { $0.description }
+            x.dns = HotspotDaemon.dnsServers()
+        }
+        return x
+    }
+}

@@ -1,0 +1,117 @@
+import HotspotCore
+import HotspotSystem
+
+/// What the driver does to the world on the core's behalf. The daemon implements it with wpa_supplicant,
+/// helper processes, the state file and syslog; tests implement it with a recorder. A class protocol, so an
+/// existential is allowed in Embedded Swift.
+public protocol HotspotEffects: AnyObject {
+    func runHelper(_ request: HelperRequest)
+    func abandonHelper(requestID: UInt64, helper: String)
+    func join(_ target: JoinTarget)
+    func disconnect()
+    /// Remove every wpa_supplicant block of this SSID.
+    func removeNetworks(_ ssid: SSID)
+    func requestScan()
+    func persist(_ state: PersistentState)
+    func log(_ level: LogLevel, _ message: String)
+    /// The status changed (waiters of `hotspotd status --wait`, `hotspotd ui`).
+    func notify()
+}
+
+/// The seam between the pure core and the I/O around it: inputs go in one at a time, and every action of a
+/// batch is performed before the next input reaches the core.
+///
+/// Completions that arrive while a batch is being performed (a helper that fails to start inside `runHelper`,
+/// a reply already buffered) are queued, never fed to the core in the middle of the batch: the core's actions
+/// are ordered (run the helper, *then* arm its timer), and an answer slipped in between would settle a
+/// request whose timer is armed afterwards.
+///
+/// Timers belong to the core: it arms and cancels them by `TimerID` with absolute deadlines on the monotonic
+/// clock; the driver holds one loop timer per id and feeds `timerFired(id)` back. Nothing else here times out.
+public final class HotspotDriver {
+    public typealias ReplyHandler = (OwnerReply) -> Void
+
+    struct Pending {
+        var input: HotspotInput
+        var onReply: ReplyHandler?
+    }
+
+    struct ArmedTimer {
+        var id: TimerID
+        var deadline: Int64
+        var loopTimer: Int
+    }
+
+    public let loop: EventLoop
+    public private(set) var machine: HotspotMachine
+    let effects: HotspotEffects
+    var inbox: [Pending] = []
+    var performing = false
+    var timers: [ArmedTimer] = []
+    /// The reply handler of the input whose actions are being performed.
+    var currentReply: ReplyHandler? = nil
+
+    public init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+        self.machine = machine
+        self.loop = loop
+        self.effects = effects
+    }
+
+    /// Feed one input to the core. `onReply` receives the core's answer when the input is an owner's request.
+    /// Safe to call from inside an action being performed: the input then waits for the batch to finish.
+    public func submit(_ input: HotspotInput, onReply: ReplyHandler? = nil) {
+        inbox.append(Pending(input: input, onReply: onReply))
+        guard !performing else { return }
+        performing = true
+        while !inbox.isEmpty {
+            let next = inbox.removeFirst()
+            let actions = machine.handle(next.input, now: loop.now)
+            currentReply = next.onReply
+            for action in actions { perform(action) }
+            currentReply = nil
+        }
+        performing = false
+    }
+
+    /// The timers the driver holds for the core, with their deadlines (for `status` and tests).
+    public var armedTimers: [(TimerID, Int64)] { timers.map { ($0.id, $0.deadline) } }
+
+    func perform(_ action: HotspotAction) {
+        switch action {
+        case .runHelper(let request): effects.runHelper(request)
+        case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
+        case .join(let target): effects.join(target)
+        case .disconnect: effects.disconnect()
+        case .removeNetworks(let ssid): effects.removeNetworks(ssid)
+        case .requestScan: effects.requestScan()
+        case .armTimer(let id, let deadline): arm(id, at: deadline)
+        case .cancelTimer(let id): cancel(id)
+        case .persist(let state): effects.persist(state)
+        case .log(let level, let message): effects.log(level, message)
+        case .notify: effects.notify()
+        case .reply(let reply):
+            if let r = currentReply { r(reply) }
+        }
+    }
+
+    func arm(_ id: TimerID, at deadline: Int64) {
+        cancel(id)
+        let loopTimer = loop.schedule(at: deadline) { [self] in
+            self.timers.removeAll { $0.id == id }
+            self.submit(.timerFired(id))
+        }
+        timers.append(ArmedTimer(id: id, deadline: deadline, loopTimer: loopTimer))
+    }
+
+    func cancel(_ id: TimerID) {
+        guard let i = timers.firstIndex(where: { $0.id == id }) else { return }
+        loop.cancel(timers[i].loopTimer)
+        timers.remove(at: i)
+    }
+
+    /// Stop every timer (orderly exit).
+    public func cancelAllTimers() {
+        for t in timers { loop.cancel(t.loopTimer) }
+        timers = []
+    }
+}

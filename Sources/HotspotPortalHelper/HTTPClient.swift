@@ -1,0 +1,233 @@
+import CLinux
+import HotspotPortal
+import HotspotProtocol
+import HotspotSystem
+import HotspotWeb
+
+/// HTTP/1.1 for the portal helper: one request per connection (`Connection: close`), over TCP or TLS
+/// (`TLSClient`, chains always verified against the CA bundle), every socket bound to the uplink interface
+/// and every name resolved by the uplink's own DNS servers (`UplinkResolver`).
+///
+/// It blocks over poll(2): it runs in the helper process, one command at a time, never in the daemon.
+/// Limits: `connectTimeoutMs` per address, `readTimeoutMs` of silence while a response is due, and
+/// `deadline` (monotonic ms) for everything; the response through `HTTPResponseParser` with its caps on
+/// head and body. `fetch` follows redirects (at most `maxRedirects`); cookies of one login live in
+/// `cookies`; `allowsHost` refuses hosts before any byte goes to them (the portal domains).
+public struct HTTPClient {
+    public struct Options {
+        /// The uplink interface; nil: the routing table decides (tests on the loopback device may give "lo").
+        public var interface: String?
+        /// PEM CA bundle for https.
+        public var trustAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
+        public var connectTimeoutMs: Int64 = 5_000
+        public var readTimeoutMs: Int64 = 10_000
+        public var maxRedirects = 5
+        public var maxBodyBytes = HTTPResponseParser.defaultMaxBodyBytes
+        public var userAgent = "hotspotd/" + hotspotdVersion
+
+        public init(interface: String? = nil) { self.interface = interface }
+    }
+
+    public var options: Options
+    public var resolver: UplinkResolver
+    public var cookies: HTTPCookieJar
+    /// Monotonic milliseconds by which every request must be done.
+    public var deadline: Int64
+    /// Consulted for every URL before it is requested, redirects included.
+    public var allowsHost: (HTTPURL.Host) -> Bool = { _ in true }
+
+    public init(options: Options, resolver: UplinkResolver, deadline: Int64) {
+        self.options = options
+        self.resolver = resolver
+        self.deadline = deadline
+        // A time late rather than early keeps live cookies (HTTPCookieJar); the wall clock may be unset.
+        cookies = HTTPCookieJar(now: cl_realtime_s())
+    }
+
+    /// The request, following redirects: the final response and the URL that gave it. A POST that is
+    /// redirected with 301, 302 or 303 goes on as a GET without its body, as browsers do, and so does a
+    /// 307 or 308 that would take the body to another host or down to http (`PortalHostPolicy`).
+    public mutating func fetch(_ request: HTTPRequest) throws(HTTPClientError) -> (response: HTTPResponse, url: HTTPURL) {
+        var request = request
+        var hops = 0
+        while true {
+            let response = try send(request)
+            guard response.isRedirect, let location = response.header("Location") else { return (response, request.url) }
+            if hops == options.maxRedirects { throw .tooManyRedirects(limit: options.maxRedirects) }
+            hops += 1
+            let next: HTTPURL
+            do throws(HTTPURLError) { next = try request.url.resolve(location[...]) } catch { throw .redirect(error) }
+            if response.status == 303 || (request.method == .post && response.status != 307 && response.status != 308)
+                || (request.body != nil && !PortalHostPolicy.redirectKeepsBody(from: request.url, to: next)) {
+                request.method = .get
+                request.body = nil
+                request.headers.removeAll { $0.name.elementsEqual("Content-Type".utf8) }
+            }
+            request.url = next
+        }
+    }
+
+    /// One request and its response, redirects not followed; `Set-Cookie` goes into `cookies`.
+    public mutating func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
+        let url = request.url
+        let host = url.host.description
+        guard allowsHost(url.host) else { throw .hostNotAllowed(host) }
+        var outgoing = request
+        outgoing.headers.append(HTTPHeader("User-Agent", options.userAgent))
+        if let cookie = cookies.cookieHeader(for: url) { outgoing.headers.append(HTTPHeader(name: Array("Cookie".utf8), value: cookie)) }
+        let wire: [UInt8]
+        do throws(HTTPRequestError) { wire = try outgoing.encoded() } catch { throw .request(error) }
+        let addresses: [IPv4Address]
+        do throws(UplinkResolverError) { addresses = try resolver.resolve(url.host, by: deadline) } catch {
+            throw .resolve(host: host, error)
+        }
+        let socket = try connect(host, addresses, port: url.port)
+        defer { socket.close() }
+        var parser = HTTPResponseParser(respondingToHEAD: request.method == .head, maxBodyBytes: options.maxBodyBytes)
+        let response: HTTPResponse
+        if url.scheme == .https {
+            var tls: TLSClient
+            do throws(TLSError) { tls = try TLSClient(serverName: host, trustAnchorsPath: options.trustAnchorsPath) } catch {
+                throw .tls(host: host, error)
+            }
+            response = try exchange(&tls, socket, wire, &parser, host)
+        } else {
+            response = try exchange(socket, wire, &parser, host)
+        }
+        for value in response.headerValues("Set-Cookie") { cookies.store(setCookie: value, from: url) }
+        return response
+    }
+
+    /// A connected socket to the first address that accepts, each given `connectTimeoutMs`.
+    func connect(_ host: String, _ addresses: [IPv4Address], port: UInt16) throws(HTTPClientError) -> UplinkSocket {
+        var last = HTTPClientError.connectTimedOut(host: host, port: port)
+        for address in addresses.prefix(4) {
+            let socket: UplinkSocket
+            do throws(UplinkSocketError) { socket = try UplinkSocket.open(.tcp, interface: options.interface) } catch {
+                throw .socket(error)
+            }
+            do throws(UplinkSocket.Failure) {
+                try socket.connect(to: address, port: port, by: min(deadline, cl_monotonic_ms() + options.connectTimeoutMs))
+                return socket
+            } catch {
+                socket.close()
+                switch error {
+                case .timedOut: last = .connectTimedOut(host: host, port: port)
+                case .errno(let e): last = .connect(host: host, address: address, port: port, e)
+                }
+            }
+            if cl_monotonic_ms() >= deadline { break }
+        }
+        throw last
+    }
+
+    /// Silence limit for the next read, within the overall deadline.
+    func readDeadline() -> Int64 { min(deadline, cl_monotonic_ms() + options.readTimeoutMs) }
+
+    /// A socket call, its failure named after the host.
+    func io<T>(_ host: String, _ body: () throws(UplinkSocket.Failure) -> T) throws(HTTPClientError) -> T {
+        do throws(UplinkSocket.Failure) { return try body() } catch {
+            switch error {
+            case .timedOut: throw .timedOut(host: host)
+            case .errno(let e): throw .io(host: host, e)
+            }
+        }
+    }
+
+    /// Bytes of the response, through the parser: the response once it is complete, else nil.
+    func parse(_ parser: inout HTTPResponseParser, _ bytes: ArraySlice<UInt8>, _ host: String) throws(HTTPClientError) -> HTTPResponse? {
+        do throws(HTTPParseError) { return try parser.feed(bytes) } catch { throw .response(host: host, error) }
+    }
+
+    func finish(_ parser: inout HTTPResponseParser, _ host: String) throws(HTTPClientError) -> HTTPResponse {
+        do throws(HTTPParseError) { return try parser.finish() } catch { throw .response(host: host, error) }
+    }
+
+    func exchange(_ socket: UplinkSocket, _ wire: [UInt8], _ parser: inout HTTPResponseParser, _ host: String)
+        throws(HTTPClientError) -> HTTPResponse {
+        try io(host) { () throws(UplinkSocket.Failure) in try socket.sendAll(wire, by: deadline) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = try io(host) { () throws(UplinkSocket.Failure) in try socket.receive(into: &buffer, by: readDeadline()) }
+            if n == 0 { return try finish(&parser, host) }
+            if let response = try parse(&parser, buffer[0..<n], host) { return response }
+        }
+    }
+
+    /// The TLS session's pump (as BearSSL wants it: ciphertext out first, plaintext up, request in,
+    /// ciphertext from the socket), until the response is complete. A stream that ends without the
+    /// server's close_notify while the response still runs is truncated, never taken as the whole.
+    func exchange(_ tls: inout TLSClient, _ socket: UplinkSocket, _ wire: [UInt8], _ parser: inout HTTPResponseParser,
+                  _ host: String) throws(HTTPClientError) -> HTTPResponse {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var pending: [UInt8] = []
+        var sent = 0
+        while true {
+            let readiness: TLSClient.Readiness
+            switch tls.state {
+            case .failed(let e): throw .tls(host: host, e)
+            case .closed: return try finish(&parser, host)
+            case .open(let r): readiness = r
+            }
+            if readiness.contains(.wantsToSend) {
+                let n = buffer.withUnsafeMutableBytes { tls.pullCiphertext(into: $0) }
+                let out = Array(buffer[0..<n])
+                try io(host) { () throws(UplinkSocket.Failure) in try socket.sendAll(out, by: deadline) }
+            } else if readiness.contains(.hasPlaintext) {
+                let n = buffer.withUnsafeMutableBytes { tls.pullPlaintext(into: $0) }
+                if let response = try parse(&parser, buffer[0..<n], host) { return response }
+            } else if readiness.contains(.canSendPlaintext) && sent < wire.count {
+                sent += wire[sent...].withUnsafeBytes { tls.pushPlaintext($0) }
+            } else if readiness.contains(.canReceive) {
+                if pending.isEmpty {
+                    let n = try io(host) { () throws(UplinkSocket.Failure) in try socket.receive(into: &buffer, by: readDeadline()) }
+                    if n == 0 {
+                        do throws(TLSError) { try tls.transportEnded() } catch { throw .tls(host: host, error) }
+                        return try finish(&parser, host)
+                    }
+                    pending = Array(buffer[0..<n])
+                }
+                let taken = pending.withUnsafeBytes { tls.pushCiphertext($0) }
+                pending.removeFirst(taken)
+            } else {
+                // Nothing to send, nothing to read: the engine waits for what this client will never do.
+                throw .tls(host: host, .truncated)
+            }
+        }
+    }
+}
+
+/// Why a portal request got no response.
+public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
+    case hostNotAllowed(String)
+    case request(HTTPRequestError)
+    case resolve(host: String, UplinkResolverError)
+    case socket(UplinkSocketError)
+    case connect(host: String, address: IPv4Address, port: UInt16, Errno)
+    case connectTimedOut(host: String, port: UInt16)
+    /// No response in time: the read timeout or the command's deadline.
+    case timedOut(host: String)
+    case io(host: String, Errno)
+    case tls(host: String, TLSError)
+    case response(host: String, HTTPParseError)
+    case redirect(HTTPURLError)
+    case tooManyRedirects(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .hostNotAllowed(let h): return h + " is not one of the portal domains: not followed"
+        case .request(let e): return e.description
+        case .resolve(let h, let e): return "cannot resolve " + h + ": " + e.description
+        case .socket(let e): return e.description
+        case .connect(let h, let a, let p, let e):
+            return "cannot connect to " + h + " (" + a.description + ":" + String(p) + "): " + e.description
+        case .connectTimedOut(let h, let p): return "connecting to " + h + ":" + String(p) + " timed out"
+        case .timedOut(let h): return h + " did not answer in time"
+        case .io(let h, let e): return h + ": " + e.description
+        case .tls(let h, let e): return h + ": " + e.description
+        case .response(let h, let e): return h + ": " + e.description
+        case .redirect(let e): return "redirect to an unusable URL: " + e.description
+        case .tooManyRedirects(let limit): return "more than " + String(limit) + " redirects"
+        }
+    }
+}

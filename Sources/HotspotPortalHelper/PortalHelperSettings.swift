@@ -1,0 +1,104 @@
+import HotspotPortal
+import HotspotProtocol
+import HotspotWeb
+
+/// What the built-in portal helper works with, read from its environment: the helper protocol's
+/// `HOTSPOT_INTERFACE`, `HOTSPOT_DNS`, `HOTSPOT_GATEWAY`, `HOTSPOT_CAPTIVE_API` (the RFC 8908 API the
+/// DHCP server announced), `HOTSPOT_STATE_DIR` and `HOTSPOT_SSID_HEX`, and the variables hotspotd adds for this
+/// helper alone from its `config helper` section and the manager preferences:
+///
+/// | variable | value |
+/// |---|---|
+/// | `HOTSPOT_PORTAL_PROBE_URLS` | probe URLs separated by spaces (`list probe_url`); the defaults when empty |
+/// | `HOTSPOT_PORTAL_DOMAINS` | portal domains separated by spaces (`list portal_domain`) |
+/// | `HOTSPOT_CA_BUNDLE` | PEM CA bundle for https (`option ca_bundle`) |
+/// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`) |
+/// | `HOTSPOT_PORTAL_TIME_LIMIT` | seconds the whole command may take (hotspotd: its command_timeout less 5) |
+/// | `HOTSPOT_PORTAL_DNS_PORT` | the DNS servers' port, 53 unless given (for tests) |
+///
+/// A value that does not parse is left out with a note (printed on stderr, so it reaches the log).
+public struct PortalHelperSettings {
+    public static let defaultProbeURLs = ["http://connectivitycheck.gstatic.com/generate_204",
+                                          "https://www.google.com/generate_204"]
+    public static let defaultCABundle = "/etc/ssl/certs/ca-certificates.crt"
+
+    public var interface: String?
+    /// The uplink's DNS servers; the gateway when DHCP named none.
+    public var dnsServers: [IPv4Address] = []
+    public var dnsPort: UInt16 = 53
+    public var gateway: IPv4Address?
+    public var probeURLs: [HTTPURL] = []
+    public var portalDomains: [[UInt8]] = []
+    public var trustAnchorsPath = PortalHelperSettings.defaultCABundle
+    public var wisprUser: [UInt8]?
+    public var wisprPassword: [UInt8]?
+    public var timeLimitMs: Int64 = 40_000
+    /// RFC 8908's API, always https (the daemon checked the DHCP option).
+    public var captivePortalAPI: HTTPURL?
+    /// Where the WISPr LogoffURL waits for logoff.
+    public var stateDirectory: String?
+    public var ssidHex = ""
+    /// Values left out, for the log.
+    public var notes: [String] = []
+
+    /// `variable` looks a name up in the environment (nil: unset).
+    public init(environment variable: (String) -> String?) {
+        func value(_ name: String) -> String? {
+            guard let v = variable(name), !v.utf8.isEmpty else { return nil }
+            return v
+        }
+        interface = value("HOTSPOT_INTERFACE")
+        if let g = value("HOTSPOT_GATEWAY") {
+            gateway = IPv4Address(g)
+            if gateway == nil { notes.append("HOTSPOT_GATEWAY is not an IPv4 address") }
+        }
+        for word in PortalHelperSettings.words(value("HOTSPOT_DNS")) {
+            if let a = IPv4Address(word) { dnsServers.append(a) } else { notes.append("DNS server '" + word + "' left out: not IPv4") }
+        }
+        if dnsServers.isEmpty, let gateway { dnsServers = [gateway] }
+        if let p = value("HOTSPOT_PORTAL_DNS_PORT") {
+            if let n = Int(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append("HOTSPOT_PORTAL_DNS_PORT is not a port") }
+        }
+        let probes = value("HOTSPOT_PORTAL_PROBE_URLS").map { PortalHelperSettings.words($0) } ?? PortalHelperSettings.defaultProbeURLs
+        for text in probes {
+            do throws(HTTPURLError) { probeURLs.append(try HTTPURL(text)) } catch {
+                notes.append("probe URL '" + text + "' left out: " + error.description)
+            }
+        }
+        for d in PortalHelperSettings.words(value("HOTSPOT_PORTAL_DOMAINS")) { portalDomains.append(Array(d.utf8)) }
+        if let path = value("HOTSPOT_CA_BUNDLE") { trustAnchorsPath = path }
+        wisprUser = value("HOTSPOT_WISPR_USER").map { Array($0.utf8) }
+        wisprPassword = value("HOTSPOT_WISPR_PASSWORD").map { Array($0.utf8) }
+        if let api = value("HOTSPOT_CAPTIVE_API") {
+            if let url = try? HTTPURL(api), url.scheme == .https { captivePortalAPI = url } else {
+                notes.append("HOTSPOT_CAPTIVE_API left out: not an https URL")
+            }
+        }
+        stateDirectory = value("HOTSPOT_STATE_DIR")
+        ssidHex = value("HOTSPOT_SSID_HEX") ?? ""
+        if let t = value("HOTSPOT_PORTAL_TIME_LIMIT") {
+            if let s = Int(t), s >= 1, s <= 3600 { timeLimitMs = Int64(s) * 1000 } else {
+                notes.append("HOTSPOT_PORTAL_TIME_LIMIT is not 1-3600 seconds")
+            }
+        }
+    }
+
+    /// The hosts the login may go to (see `PortalHostPolicy`): the probes' and the gateway are trusted, the
+    /// captive-portal API's is not (the venue's DHCP names it: it must be one of the portal domains).
+    public var hostPolicy: PortalHostPolicy {
+        var trusted: [HTTPURL.Host] = []
+        for url in probeURLs { trusted.append(url.host) }
+        if let gateway { trusted.append(.ipv4(gateway)) }
+        return PortalHostPolicy(domains: portalDomains, trusted: trusted)
+    }
+
+    /// Space-separated words (tabs count as spaces), empty ones dropped.
+    static func words(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var out: [String] = []
+        for w in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            out.append(String(decoding: w, as: UTF8.self))
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+import HotspotProtocol
+import HotspotPortal
+import HotspotCore
+
+/// A form field the owner fills in, as the helper protocol carries it: `ui_field=NAME<TAB>LABEL` out, and
+/// the answer back in `HOTSPOT_UI_<NAME>`. A form's own field names may be anything (`user[room]`,
+/// `last-name`, 200 bytes); the helper name must be 1-32 of `A-Z a-z 0-9 _`, unique ignoring case. So a
+/// form name that fits is kept (the owner recognises it), and any other becomes `fieldN` (N its place
+/// among the form's visible fields). The same page gives the same names, so the answers to
+/// `authenticate`'s question find their fields again in `presentUI`.
+public struct PortalUIField: Equatable, Sendable {
+    /// The name the form sends.
+    public var formName: [UInt8]
+    /// The helper protocol's field name.
+    public var name: String
+    /// What the owner sees: the page's label, printable, at most `labelLimit` bytes of it.
+    public var label: String
+    /// Shown masked (a password field).
+    public var isSecret: Bool
+
+    public static let labelLimit = 120
+
+    public static func fields(for visible: [VisibleField]) -> [PortalUIField] {
+        var out: [PortalUIField] = []
+        var taken: [[UInt8]] = []  // upper-cased names in use
+        for (i, field) in visible.prefix(HelperProtocol.maxUIFields).enumerated() {
+            var name = field.name
+            if !HelperProtocol.isFieldName(name[...]) || taken.contains(name.map(HelperProtocol.upper)) {
+                name = Array(("field" + String(i + 1)).utf8)
+                while taken.contains(name.map(HelperProtocol.upper)) { name.append(UInt8(ascii: "_")) }
+            }
+            taken.append(name.map(HelperProtocol.upper))
+            out.append(PortalUIField(
+                formName: field.name, name: String(decoding: name, as: UTF8.self),
+                label: HelperProtocol.printable(Array(field.label.prefix(labelLimit))), isSecret: field.type == .password))
+        }
+        return out
+    }
+
+    /// `HOTSPOT_UI_<NAME>`: where `presentUI` finds the owner's answer.
+    public var environmentName: String {
+        var bytes = Array("HOTSPOT_UI_".utf8)
+        for b in name.utf8 { bytes.append(HelperProtocol.upper(b)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,9 +1,0 @@
-import Testing
-@testable import HotspotAgent
-
-/// `CLI.processArguments()` reads /proc/self/cmdline, the only argv Embedded Swift has.
-@Suite struct CLIProcessArgumentsTests {
-    @Test func matchesTheRuntimesArguments() {
-        #expect(CLI.processArguments() == CommandLine.arguments)
-    }
-}

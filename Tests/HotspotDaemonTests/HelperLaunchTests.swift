@@ -1,0 +1,65 @@
+import Testing
+import HotspotCore
+import HotspotProtocol
+@testable import HotspotDaemon
+
+/// What the daemon starts for a helper command: the portal helper is this binary, with network for evaluate.
+@Suite struct HelperLaunchTests {
+    let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
+    let uplink = UplinkAddressing(interface: "phy0-sta0", address: "10.9.0.7", gateway: "10.9.0.1", dnsServers: ["10.9.0.1"])
+
+    func launch(_ helper: HelperDescriptor, _ command: HelperCommand, settings: DaemonSettings = DaemonSettings(),
+                configuration: HotspotConfiguration = HotspotConfiguration()) -> HelperLaunch {
+        HotspotDaemon.launch(helper, HelperRequest(id: 1, helper: helper.name, command: command, network: network),
+                             uplink: uplink, settings: settings, configuration: configuration, portalHelperPath: "/proc/self/exe")
+    }
+
+    @Test func externalHelpersEvaluateWithoutNetwork() {
+        let helper = HelperDescriptor(name: "ext", kind: .external, program: "/usr/libexec/ext")
+        let evaluate = launch(helper, .evaluate)
+        #expect(evaluate.path == "/usr/libexec/ext" && evaluate.arguments == ["evaluate"])
+        #expect(evaluate.noNetwork && evaluate.stderrLines == 1)
+        #expect(!launch(helper, .authenticate).noNetwork)
+        #expect(!evaluate.environment.contains { $0.hasPrefix("HOTSPOT_PORTAL_") })
+    }
+
+    @Test func thePortalHelperIsThisBinaryWithItsOptions() {
+        let helper = HelperDescriptor(name: "portal", kind: .builtin, program: "portal")
+        var settings = DaemonSettings()
+        var options = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
+        options.probeURLs = ["http://a.example/204", "https://b.example/204"]
+        options.caBundle = "/etc/ca.pem"
+        options.wisprUser = "u"
+        options.wisprPassword = "p w"
+        settings.helpers = [options]
+        var configuration = HotspotConfiguration()
+        configuration.preferences.safariDomains = ["example.net", "portal.test"]
+        configuration.commandTimeoutMs = 30_000
+        let l = launch(helper, .evaluate, settings: settings, configuration: configuration)
+        #expect(l.path == "/proc/self/exe" && l.arguments == ["portal-helper", "evaluate"])
+        #expect(!l.noNetwork && l.stderrLines > 1)
+        for variable in ["HOTSPOT_PORTAL_PROBE_URLS=http://a.example/204 https://b.example/204",
+                         "HOTSPOT_PORTAL_DOMAINS=example.net portal.test", "HOTSPOT_CA_BUNDLE=/etc/ca.pem",
+                         "HOTSPOT_WISPR_USER=u", "HOTSPOT_WISPR_PASSWORD=p w", "HOTSPOT_PORTAL_TIME_LIMIT=25",
+                         "HOTSPOT_INTERFACE=phy0-sta0", "HOTSPOT_DNS=10.9.0.1", "HOTSPOT_COMMAND=evaluate"] {
+            #expect(l.environment.contains(variable), "\(variable)")
+        }
+        // Without options, none of its variables but the time limit.
+        let bare = launch(helper, .maintain)
+        #expect(bare.environment.filter { $0.hasPrefix("HOTSPOT_PORTAL_") || $0.hasPrefix("HOTSPOT_WISPR") }
+            == ["HOTSPOT_PORTAL_TIME_LIMIT=40"])
+    }
+
+    @Test func thePortalHelpersStderrReachesTheLogLineByLine() {
+        var logged: [String] = []
+        let request = HelperRequest(id: 1, helper: "portal", command: .evaluate, network: network)
+        let stderr = Array("probe: 302\ncaptive portal at http://x/\n".utf8)
+        _ = HotspotDaemon.input(for: request, .exited(status: 0, stdout: Array("result=success\n".utf8), stderr: stderr),
+                                stderrLines: 12, log: { logged.append($0) })
+        #expect(logged == ["stderr: probe: 302", "stderr: captive portal at http://x/"])
+        logged = []
+        _ = HotspotDaemon.input(for: request, .exited(status: 0, stdout: Array("result=success\n".utf8), stderr: stderr),
+                                log: { logged.append($0) })
+        #expect(logged == ["stderr: probe: 302"])
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Glibc
+import CLinux
+import Testing
+import HotspotProtocol
+@testable import HotspotSystem
+@testable import HotspotWeb
+@testable import TestSupport
+@testable import HotspotPortalHelper
+
+/// HTTPClient against scripted servers on 127.0.0.1 (names resolved by a fake DNS server), its sockets
+/// bound to `lo`; https against `openssl s_server` with the throwaway CA of TLSClientTests.
+@Suite struct HTTPClientTests {
+    let dns: FakeDNSServer
+
+    init() throws {
+        dns = try FakeDNSServer { q in
+            let name = FakeDNSServer.name(q)
+            let known = ["portal.test", "localhost", "other.test"]
+            return [FakeDNSServer.answer(q, addresses: known.contains(name) ? [[127, 0, 0, 1]] : [], rcode: known.contains(name) ? 0 : 3)]
+        }
+    }
+
+    func client(readTimeoutMs: Int64 = 5_000, interface: String? = "lo", ca: String? = nil) -> HTTPClient {
+        var options = HTTPClient.Options(interface: interface)
+        options.readTimeoutMs = readTimeoutMs
+        if let ca { options.trustAnchorsPath = ca }
+        let resolver = UplinkResolver(servers: [IPv4Address(127, 0, 0, 1)], port: dns.port, interface: "lo")
+        return HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + 15_000)
+    }
+
+    func url(_ text: String) throws -> HTTPURL { try HTTPURL(text) }
+
+    @Test func getsAChunkedResponseByName() throws {
+        let server = try ScriptedHTTPServer { _, _ in
+            Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n".utf8)
+        }
+        var c = client()
+        let response = try c.send(HTTPRequest(url: url("http://portal.test:\(server.port)/page?a=1")))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "hello world")
+        let request = try #require(server.requests.first)
+        #expect(request.hasPrefix("GET /page?a=1 HTTP/1.1\r\nHost: portal.test:\(server.port)\r\n"))
+        #expect(request.contains("User-Agent: hotspotd/"))
+        #expect(request.contains("Connection: close\r\n"))
+        #expect(dns.queries.map(FakeDNSServer.name) == ["portal.test"])
+    }
+
+    /// 302 after a POST goes on as a GET without the body; the cookie set on the way goes with it.
+    @Test func followsRedirectsWithCookies() throws {
+        let server = try ScriptedHTTPServer { i, _ in
+            switch i {
+            case 0: return httpResponse("302 Found", headers: ["Location: /next", "Set-Cookie: s=42; Path=/"])
+            case 1: return httpResponse("307 Temporary Redirect", headers: ["Location: /last"])
+            default: return httpResponse("200 OK", body: "done")
+            }
+        }
+        var c = client()
+        let body = Array("a=1".utf8)
+        let (response, final) = try c.fetch(HTTPRequest(
+            method: .post, url: url("http://portal.test:\(server.port)/login"),
+            headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: body))
+        #expect(response.status == 200)
+        #expect(final == (try url("http://portal.test:\(server.port)/last")))
+        let r = server.requests
+        #expect(r.count == 3)
+        #expect(r[0].hasPrefix("POST /login ") && r[0].hasSuffix("\r\n\r\na=1"))
+        #expect(r[1].hasPrefix("GET /next ") && r[1].contains("Cookie: s=42\r\n") && !r[1].contains("Content-Type"))
+        // 307 keeps the method (here the GET it had become).
+        #expect(r[2].hasPrefix("GET /last ") && r[2].contains("Cookie: s=42\r\n"))
+    }
+
+    /// A 307 or 308 re-sends the body on the same host; to another host it goes on as a GET without it.
+    @Test func aRedirectCarriesTheBodyOnlyOnItsHost() throws {
+        let server = try ScriptedHTTPServer { i, request in
+            let port = request.split(separator: "\r\n").first { $0.hasPrefix("Host: ") }?.split(separator: ":").last ?? ""
+            switch i {
+            case 0: return httpResponse("308 Permanent Redirect", headers: ["Location: /again"])
+            case 1: return httpResponse("307 Temporary Redirect", headers: ["Location: http://other.test:\(port)/login"])
+            default: return httpResponse("200 OK", body: "done")
+            }
+        }
+        var c = client()
+        let post = HTTPRequest(method: .post, url: try url("http://portal.test:\(server.port)/login"),
+                               headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: Array("pin=1234".utf8))
+        let (response, final) = try c.fetch(post)
+        #expect(response.status == 200)
+        #expect(final == (try url("http://other.test:\(server.port)/login")))
+        let r = server.requests
+        #expect(r.count == 3)
+        #expect(r[1].hasPrefix("POST /again ") && r[1].hasSuffix("\r\n\r\npin=1234"))
+        #expect(r[2].hasPrefix("GET /login ") && r[2].contains("Host: other.test:"), "\(r[2])")
+        #expect(!r[2].contains("pin=1234") && !r[2].contains("Content-Type") && !r[2].contains("Content-Length"), "\(r[2])")
+    }
+
+    @Test func redirectsAreCapped() throws {
+        let server = try ScriptedHTTPServer { i, _ in httpResponse("302 Found", headers: ["Location: /r\(i + 1)"]) }
+        var c = client()
+        #expect(throws: HTTPClientError.tooManyRedirects(limit: 5)) {
+            _ = try c.fetch(HTTPRequest(url: url("http://portal.test:\(server.port)/r0")))
+        }
+        #expect(server.requests.count == 6)
+    }
+
+    /// A redirect to a host outside the allow-list is refused before anything goes to it (no lookup either).
+    @Test func hostsOutsideTheAllowListAreNotFollowed() throws {
+        let server = try ScriptedHTTPServer { _, _ in httpResponse("302 Found", headers: ["Location: http://other.test/"]) }
+        var c = client()
+        c.allowsHost = { $0 == .name(Array("portal.test".utf8)) }
+        #expect(throws: HTTPClientError.hostNotAllowed("other.test")) {
+            _ = try c.fetch(HTTPRequest(url: url("http://portal.test:\(server.port)/")))
+        }
+        #expect(!dns.queries.map(FakeDNSServer.name).contains("other.test"))
+    }
+
+    @Test func aSilentServerTimesOut() throws {
+        let server = try ScriptedHTTPServer { _, _ in nil }
+        var c = client(readTimeoutMs: 300)
+        let start = cl_monotonic_ms()
+        #expect(throws: HTTPClientError.timedOut(host: "portal.test")) {
+            _ = try c.send(HTTPRequest(url: url("http://portal.test:\(server.port)/")))
+        }
+        #expect(cl_monotonic_ms() - start < 3_000)
+    }
+
+    @Test func refusedConnectionsAndUnknownNamesAreNamed() throws {
+        let port = try TCPListener().port  // free a moment ago, closed now
+        var c = client()
+        #expect(throws: HTTPClientError.connect(host: "portal.test", address: IPv4Address(127, 0, 0, 1), port: port, Errno(ECONNREFUSED))) {
+            _ = try c.send(HTTPRequest(url: url("http://portal.test:\(port)/")))
+        }
+        #expect(throws: HTTPClientError.resolve(host: "nowhere.test", .answer(.nameNotFound))) {
+            _ = try c.send(HTTPRequest(url: url("http://nowhere.test/")))
+        }
+        #expect(HTTPClientError.resolve(host: "nowhere.test", .answer(.nameNotFound)).description
+            == "cannot resolve nowhere.test: DNS name does not exist (NXDOMAIN)")
+    }
+
+    @Test func theBodyIsCapped() throws {
+        let server = try ScriptedHTTPServer { _, _ in httpResponse("200 OK", body: String(repeating: "x", count: 2_000)) }
+        var c = client()
+        c.options.maxBodyBytes = 1_000
+        #expect(throws: HTTPClientError.response(host: "portal.test", .bodyTooLarge(limit: 1_000))) {
+            _ = try c.send(HTTPRequest(url: url("http://portal.test:\(server.port)/")))
+        }
+    }
+
+    @Test func aMissingInterfaceIsAClearError() throws {
+        var c = client(interface: "nosuchif0")
+        #expect(throws: HTTPClientError.socket(.bindToDevice(interface: "nosuchif0", Errno(ENODEV)))) {
+            _ = try c.send(HTTPRequest(url: url("http://127.0.0.1:1/")))
+        }
+    }
+
+    @Test func httpsVerifiesTheChain() throws {
+        let pki = TestPKI.shared
+        let server = try TLSServer(certificate: pki.ecdsaCertificate, key: pki.ecdsaKey, options: ["-tls1_2"])
+        var trusted = client(ca: pki.caBundle)
+        let response = try trusted.send(HTTPRequest(url: url("https://localhost:\(server.port)/")))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("TLSv1.2"))
+        var untrusted = client(ca: pki.otherCABundle)
+        #expect(throws: HTTPClientError.tls(host: "localhost", .certificateUntrusted)) {
+            _ = try untrusted.send(HTTPRequest(url: url("https://localhost:\(server.port)/")))
+        }
+    }
+}
