@@ -2,6 +2,7 @@ import CLinux
 import HotspotCore
 import HotspotProtocol
 import HotspotSystem
+import HotspotWeb
 
 /// The control socket's requests, answered from the core's snapshot and what the daemon knows.
 extension HotspotDaemon {
