@@ -3,7 +3,7 @@
 public enum HelperCommand: String, CaseIterable, Hashable, Sendable {
     case filterScanList, evaluate, authenticate, presentUI, maintain, logoff
 
-    /// The results design.md §2 allows for this command; any other result counts as `failure`.
+    /// The results docs/architecture.md §2 allows for this command; any other result counts as `failure`.
     public func accepts(_ result: HelperResult) -> Bool {
         switch self {
         case .filterScanList, .evaluate:

@@ -1,4 +1,4 @@
-/// The helper side of the machine: sending commands, matching answers, and the transitions of design.md §2.
+/// The helper side of the machine: sending commands, matching answers, and the transitions of docs/architecture.md §2.
 extension HotspotMachine {
     enum Answer {
         case response(HelperResponse)
@@ -309,7 +309,7 @@ extension HotspotMachine {
             case .authenticationRequired:
                 startAuthenticate(h)
             case .uiRequired, .unsupportedNetwork, .temporaryFailure, .failed:
-                // design.md §2: anything else sends the network back to evaluation, by every helper.
+                // docs/architecture.md §2: anything else sends the network back to evaluation, by every helper.
                 say(.notice, ssid, "evaluating again after maintain:", h + ": " + o.summary)
                 setCachedHelper(ssid, nil)
                 beginEvaluation()

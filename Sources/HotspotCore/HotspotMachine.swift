@@ -1,4 +1,4 @@
-/// The heart of hotspotd: design.md §2 as a state machine without I/O.
+/// The heart of hotspotd: docs/architecture.md §2 as a state machine without I/O.
 ///
 /// Each input (`handle(_:now:)`, or the named method for it) changes the state and returns the actions the
 /// driver must perform, in order. The clock is an input; timers are data (`armTimer` / `cancelTimer`).

@@ -174,7 +174,7 @@ enum HelperOutputKey: Int {
         }
     }
 
-    /// Which answers carry this key (design.md §2).
+    /// Which answers carry this key (docs/architecture.md §2).
     func isPart(of command: HelperCommand) -> Bool {
         switch self {
         case .result: return true

@@ -1,7 +1,7 @@
 import Testing
 @testable import HotspotCore
 
-/// The transitions of design.md §2, one behaviour at a time.
+/// The transitions of docs/architecture.md §2, one behaviour at a time.
 @Suite struct HelperModelTests {
     // MARK: Commands and results
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import HotspotCore
 
-/// Every (state, input) pair: the eight states of design.md §2, reached the way they are in life, against
+/// Every (state, input) pair: the eight states of docs/architecture.md §2, reached the way they are in life, against
 /// every kind of input, including those that must be ignored or refused. Each cell is the state after the
 /// input and what the driver is told to do, in order (see `summary`): helpers run and killed, joins,
 /// disconnects, scans, timers armed and cancelled, what is persisted, the owner's reply.
