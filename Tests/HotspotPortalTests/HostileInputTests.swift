@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TestSupport
 @testable import HotspotWeb
 @testable import HotspotPortal
@@ -51,40 +52,18 @@ import Testing
     }
 
     @Test func randomBytes() {
-        var rng = SplitMix64(seed: 0x9047_0001)
-        for _ in 0..<3000 {
-            let n = Int.random(in: 0...400, using: &rng)
-            Self.feedAll((0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) })
-        }
+        SeededInputs.random(seed: 0x9047_0001, count: 3000, maxLength: 400, Self.feedAll)
     }
 
     @Test func randomGrammarBytes() {
-        var rng = SplitMix64(seed: 0x9047_0002)
-        for _ in 0..<3000 {
-            let n = Int.random(in: 0...400, using: &rng)
-            Self.feedAll((0..<n).map { _ in Self.alphabet.randomElement(using: &rng)! })
-        }
+        SeededInputs.random(seed: 0x9047_0002, count: 3000, maxLength: 400, alphabet: Self.alphabet, Self.feedAll)
     }
 
     /// Real pages with bytes flipped, inserted, deleted, duplicated or cut.
     @Test func mutatedPages() {
-        var rng = SplitMix64(seed: 0x9047_0003)
         let seeds = [PortalPages.hotelTerms, PortalPages.openNDS, PortalPages.noDogSplash, PortalPages.telekomWISPr,
                      PortalPages.wisprLoginReply, PortalPages.mikrotik, PortalPages.searchAndLogin, PortalPages.metaRefresh,
                      #"{"captive": false, "user-portal-url": "https:\/\/x\u00e9\ud83d\ude00", "seconds-remaining": 1.5e3}"#].map(b)
-        for _ in 0..<1500 {
-            var input = seeds.randomElement(using: &rng)!
-            for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let at = input.isEmpty ? 0 : Int.random(in: 0..<input.count, using: &rng)
-                switch Int.random(in: 0..<5, using: &rng) {
-                case 0 where !input.isEmpty: input[at] = UInt8.random(in: 0...255, using: &rng)
-                case 1: input.insert(Self.alphabet.randomElement(using: &rng)!, at: at)
-                case 2 where !input.isEmpty: input.remove(at: at)
-                case 3 where !input.isEmpty: input.insert(contentsOf: input[at..<min(input.count, at + 40)], at: at)
-                default: input = Array(input.prefix(at))
-                }
-            }
-            Self.feedAll(input)
-        }
+        SeededInputs.mutated(seed: 0x9047_0003, count: 1500, seeds: seeds, alphabet: Self.alphabet, duplicate: 40, Self.feedAll)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import HotspotCore
 @testable import TestSupport
 @testable import HotspotProtocol
@@ -31,42 +32,20 @@ import HotspotCore
         + Array("HTTP/1.1 200;%./?@&+:".utf8) + [0xc0, 0x0c]
 
     @Test func randomBytes() {
-        var rng = SplitMix64(seed: 0x5eed_0001)
-        for _ in 0..<4000 {
-            let n = Int.random(in: 0...300, using: &rng)
-            Self.feedAll((0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) })
-        }
+        SeededInputs.random(seed: 0x5eed_0001, count: 4000, maxLength: 300, Self.feedAll)
     }
 
     @Test func randomGrammarBytes() {
-        var rng = SplitMix64(seed: 0x5eed_0002)
-        for _ in 0..<4000 {
-            let n = Int.random(in: 0...300, using: &rng)
-            Self.feedAll((0..<n).map { _ in Self.alphabet.randomElement(using: &rng)! })
-        }
+        SeededInputs.random(seed: 0x5eed_0002, count: 4000, maxLength: 300, alphabet: Self.alphabet, Self.feedAll)
     }
 
     /// Valid replies with random bytes flipped, inserted, deleted or duplicated.
     @Test func mutatedFixtures() throws {
-        var rng = SplitMix64(seed: 0x5eed_0003)
         let seeds = try Fixture.names(prefix: "").filter { !$0.hasSuffix(".md") }.map { try Fixture.load($0) }
             + [bytes("<3>CTRL-EVENT-SSID-TEMP-DISABLED id=0 ssid=\"a\\\"b\" auth_failures=1 duration=10 reason=WRONG_KEY"),
                bytes("<3>CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:01:00 completed [id=0 id_str=]"),
                bytes("IFNAME=wlan0 <3>CTRL-EVENT-DISCONNECTED bssid=02:00:00:00:01:00 reason=3 locally_generated=1")]
-        for _ in 0..<3000 {
-            var input = seeds.randomElement(using: &rng)!
-            for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let at = input.isEmpty ? 0 : Int.random(in: 0..<input.count, using: &rng)
-                switch Int.random(in: 0..<5, using: &rng) {
-                case 0 where !input.isEmpty: input[at] = UInt8.random(in: 0...255, using: &rng)
-                case 1: input.insert(Self.alphabet.randomElement(using: &rng)!, at: at)
-                case 2 where !input.isEmpty: input.remove(at: at)
-                case 3 where !input.isEmpty: input.insert(contentsOf: input[at..<min(input.count, at + 20)], at: at)
-                default: input = Array(input.prefix(at))
-                }
-            }
-            Self.feedAll(input)
-        }
+        SeededInputs.mutated(seed: 0x5eed_0003, count: 3000, seeds: seeds, alphabet: Self.alphabet, Self.feedAll)
     }
 
     /// Whatever SSID or passphrase bytes, an encoded command is one line of printable ASCII: nothing can

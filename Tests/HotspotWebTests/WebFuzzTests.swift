@@ -32,39 +32,17 @@ import TestSupport
         + Array("HTTP/1.1 200;%./?@&+:".utf8) + [0xc0, 0x0c]
 
     @Test func randomBytes() {
-        var rng = SplitMix64(seed: 0x5eed_0101)
-        for _ in 0..<4000 {
-            let n = Int.random(in: 0...300, using: &rng)
-            Self.feedAll((0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) })
-        }
+        SeededInputs.random(seed: 0x5eed_0101, count: 4000, maxLength: 300, Self.feedAll)
     }
 
     @Test func randomGrammarBytes() {
-        var rng = SplitMix64(seed: 0x5eed_0102)
-        for _ in 0..<4000 {
-            let n = Int.random(in: 0...300, using: &rng)
-            Self.feedAll((0..<n).map { _ in Self.alphabet.randomElement(using: &rng)! })
-        }
+        SeededInputs.random(seed: 0x5eed_0102, count: 4000, maxLength: 300, alphabet: Self.alphabet, Self.feedAll)
     }
 
     /// Valid responses, DNS answers, URLs and cookies with random bytes flipped, inserted, deleted or duplicated.
     @Test func mutatedSamples() {
-        var rng = SplitMix64(seed: 0x5eed_0103)
         let seeds = HTTPResponseParserTests.cases.map { $0.wire } + [DNSMessageTests.captured.message]
             + [bytes("http://a.example:8080/../x?y#z"), bytes("SID=1; Domain=portal.example; Path=/; Expires=Wed, 21 Oct 2015 07:28:00 GMT")]
-        for _ in 0..<3000 {
-            var input = seeds.randomElement(using: &rng)!
-            for _ in 0..<Int.random(in: 1...8, using: &rng) {
-                let at = input.isEmpty ? 0 : Int.random(in: 0..<input.count, using: &rng)
-                switch Int.random(in: 0..<5, using: &rng) {
-                case 0 where !input.isEmpty: input[at] = UInt8.random(in: 0...255, using: &rng)
-                case 1: input.insert(Self.alphabet.randomElement(using: &rng)!, at: at)
-                case 2 where !input.isEmpty: input.remove(at: at)
-                case 3 where !input.isEmpty: input.insert(contentsOf: input[at..<min(input.count, at + 20)], at: at)
-                default: input = Array(input.prefix(at))
-                }
-            }
-            Self.feedAll(input)
-        }
+        SeededInputs.mutated(seed: 0x5eed_0103, count: 3000, seeds: seeds, alphabet: Self.alphabet, Self.feedAll)
     }
 }
