@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// Which form of a portal page to send by itself, and with what: a pure decision over `HTMLPage.forms`.
 ///
 /// A form is sent without asking when the only fields a person would touch are checkboxes (terms ticked;
@@ -69,7 +71,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
         for c in form.controls where isSent(c) && c.type.isTyped { typed.append(c) }
         guard typed.count == 1, let only = typed.first else { return false }
         let name = only.name[...]
-        return only.type == .search || PortalBytes.equals(name, "q") || PortalBytes.equals(name, "search") || PortalBytes.equals(name, "s")
+        return only.type == .search || ASCII.equalsIgnoringCase(name, "q") || ASCII.equalsIgnoringCase(name, "search") || ASCII.equalsIgnoringCase(name, "s")
     }
 
     /// What a browser would send after ticking every checkbox and pressing the first submit button.
@@ -112,9 +114,9 @@ public enum ClickThroughPlan: Equatable, Sendable {
         if c.isChecked || c.isRequired { return true }
         for text in [c.name, c.label, c.id] {
             let t = text[...]
-            if PortalBytes.firstIndex(of: "news", in: t) != nil || PortalBytes.firstIndex(of: "marketing", in: t) != nil
-                || PortalBytes.firstIndex(of: "subscri", in: t) != nil || PortalBytes.firstIndex(of: "offer", in: t) != nil
-                || PortalBytes.firstIndex(of: "promo", in: t) != nil || PortalBytes.firstIndex(of: "partner", in: t) != nil {
+            if ASCII.firstIndexIgnoringCase(of: "news", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "marketing", in: t) != nil
+                || ASCII.firstIndexIgnoringCase(of: "subscri", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "offer", in: t) != nil
+                || ASCII.firstIndexIgnoringCase(of: "promo", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "partner", in: t) != nil {
                 return false
             }
         }

@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// What a connectivity probe's answer says about the uplink.
 public enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
     /// The probe got through: the internet is reachable.
@@ -12,7 +14,7 @@ public enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .open: "open"
-        case .portal(let url?): "portal at " + PortalBytes.printable(url[...], limit: 200)
+        case .portal(let url?): "portal at " + ASCII.printable(url[...], limit: 200)
         case .portal(nil): "portal"
         case .noInternet: "no internet"
         }

@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// Why a page's WISPr XML could not be read.
 public enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The numeric elements of a message.
@@ -25,7 +27,7 @@ public enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMessage: "WISPr XML without a Redirect, Proxy or reply message"
         case .truncated(let kind): "WISPr XML ends inside <" + kind.description + ">"
         case .invalidNumber(let element, let text):
-            "WISPr <" + element.description + "> is not a number: '" + PortalBytes.printable(text[...]) + "'"
+            "WISPr <" + element.description + "> is not a number: '" + ASCII.printable(text[...]) + "'"
         }
     }
 }

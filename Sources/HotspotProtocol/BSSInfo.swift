@@ -65,7 +65,7 @@ public struct BSSInfo: Equatable, Sendable {
         var lines: [ArraySlice<UInt8>] = []
         var delimited = false
         for line in all {
-            if WpaBytes.equals(line, "====") || WpaBytes.equals(line, "####") {
+            if ASCII.equals(line, "====") || ASCII.equals(line, "####") {
                 delimited = true
                 break
             }

@@ -96,7 +96,7 @@ public enum DNSMessage {
         let invalid = DNSError.invalidName(WpaBytes.excerpt(name))
         guard !text.isEmpty, text.count <= 253 else { throw invalid }
         var out: [UInt8] = []
-        for label in WpaBytes.split(text, on: HTTPURL.dot) {
+        for label in ASCII.split(text, on: HTTPURL.dot) {
             guard label.count >= 1, label.count <= 63 else { throw invalid }
             for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
                 throw invalid

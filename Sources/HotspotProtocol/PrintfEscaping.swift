@@ -25,15 +25,15 @@ public enum PrintfEscaping {
         out.reserveCapacity(bytes.count)
         for b in bytes {
             switch b {
-            case UInt8(ascii: "\""): out.append(WpaBytes.backslash); out.append(b)
-            case UInt8(ascii: "\\"): out.append(WpaBytes.backslash); out.append(b)
-            case 0x1b: out.append(WpaBytes.backslash); out.append(UInt8(ascii: "e"))
-            case UInt8(ascii: "\n"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""): out.append(ASCII.backslash); out.append(b)
+            case UInt8(ascii: "\\"): out.append(ASCII.backslash); out.append(b)
+            case 0x1b: out.append(ASCII.backslash); out.append(UInt8(ascii: "e"))
+            case UInt8(ascii: "\n"): out.append(ASCII.backslash); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(ASCII.backslash); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(ASCII.backslash); out.append(UInt8(ascii: "t"))
             case 0x20...0x7e: out.append(b)
             default:
-                out.append(WpaBytes.backslash)
+                out.append(ASCII.backslash)
                 out.append(UInt8(ascii: "x"))
                 WpaBytes.appendHex(&out, b)
             }
@@ -55,7 +55,7 @@ public enum PrintfEscaping {
         let end = text.endIndex
         while i < end {
             let c = text[i]
-            guard c == WpaBytes.backslash else {
+            guard c == ASCII.backslash else {
                 out.append(c)
                 i += 1
                 continue

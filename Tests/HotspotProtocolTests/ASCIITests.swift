@@ -1,4 +1,5 @@
 import Testing
+import HotspotCore
 @testable import HotspotProtocol
 
 @Suite struct ASCIITests {
