@@ -34,9 +34,11 @@ let package = Package(
         .executableTarget(
             name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol"], path: "Benchmarks/HotspotBench"),
 
-        .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore"]),
-        .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal"]),
-        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent"], exclude: ["Fixtures"]),
+        // What every test target shares: the seeded RNG, byte shorthands, localhost sockets. Full Swift.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore", "TestSupport"]),
+        .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal", "TestSupport"]),
+        .testTarget(name: "HotspotAgentTests", dependencies: ["HotspotAgent", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )

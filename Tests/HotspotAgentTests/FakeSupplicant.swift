@@ -112,4 +112,3 @@ func temporaryDirectory() -> String {
     return dir
 }
 
-func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import HotspotPortal
 
 /// Portal answers come from anywhere: huge, cut, binary, crafted. Nothing may trap, and the caps hold.

@@ -34,22 +34,6 @@ enum Fixture {
     }
 }
 
-/// Test shorthand: the UTF-8 bytes of a string.
-func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
-
-/// Deterministic PRNG (SplitMix64) so fuzz-style tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 import HotspotCore
 
 /// Test-only: a passphrase written as a literal (a bad literal is a broken test, so `try!`).

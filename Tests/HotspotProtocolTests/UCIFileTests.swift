@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import HotspotProtocol
 
 private func parse(_ text: String) throws -> UCIFile { try UCIFile(parsing: Array(text.utf8)) }
