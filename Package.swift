@@ -49,14 +49,15 @@ let package = Package(
         .executableTarget(
             name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol"], path: "Benchmarks/HotspotBench"),
 
-        // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server; a seeded PRNG.
+        // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server, localhost
+        // sockets, the seeded PRNG and byte shorthands. Full Swift.
         .target(name: "TestSupport", dependencies: ["HotspotSystem"], path: "Tests/TestSupport"),
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore", "TestSupport"]),
         .testTarget(name: "HotspotWebTests", dependencies: ["HotspotWeb", "TestSupport"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal", "TestSupport"]),
         .testTarget(name: "HotspotSystemTests", dependencies: ["HotspotSystem", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotDaemonTests", dependencies: ["HotspotDaemon", "TestSupport"]),
+        .testTarget(name: "HotspotDaemonTests", dependencies: ["HotspotDaemon", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HotspotPortalHelperTests", dependencies: ["HotspotPortalHelper", "HotspotDaemon", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HotspotCLITests", dependencies: ["HotspotCLI", "TestSupport"]),
     ]

@@ -138,7 +138,7 @@ enum ControlCommand {
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)
     static func word(_ s: String, _ word: StaticString) -> Bool {
-        s.utf8.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        s.utf8.elementsEqual(ASCII.bytes(word))
     }
 
     /// Subcommands without an SSID: their words after the name.

@@ -54,7 +54,7 @@ final class SupplicantSession {
         case .reply(let bytes): return bytes
         case .timedOut: throw .timedOut(name + " timed out")
         case .unreachable(let why): throw .unreachable("wpa_supplicant unreachable: " + why)
-        case .invalid(let error): throw .invalid("refused to send " + name + ": " + Self.describe(error))
+        case .invalid(let error): throw .invalid("refused to send " + name + ": " + error.description)
         }
     }
 
@@ -62,7 +62,7 @@ final class SupplicantSession {
     func callExpectingOK(_ command: SupplicantCommand) throws(Failure) {
         let reply = try call(command)
         do { try SupplicantReply.expectOK(reply) } catch {
-            throw .refused((command.logDescription ?? "command") + ": wpa_supplicant answered " + Self.describe(error))
+            throw .refused((command.logDescription ?? "command") + ": " + error.description)
         }
     }
 
@@ -78,54 +78,6 @@ final class SupplicantSession {
             }
             if loop.now >= deadline || client.link == .down { return nil }
             loop.runOnce(maxWait: 100)
-        }
-    }
-
-    /// wpa_supplicant's whole BSS table, paged so that no reply hits the 4 KB reply limit.
-    func bssTable() throws(Failure) -> [BSSInfo] {
-        var all: [BSSInfo] = []
-        var next: Int? = 0
-        var pages = 0
-        while let from = next, pages < 64 {
-            let reply = try call(.bss(.range(from: from, to: nil), mask: .scanListing))
-            if reply.isEmpty { break }
-            let page: BSSRange
-            do { page = try BSSRange.parse(reply) } catch { throw .invalid("unreadable BSS reply: " + Self.describe(error)) }
-            all += page.entries
-            next = page.isComplete ? nil : page.nextID
-            pages += 1
-        }
-        return all
-    }
-
-    // Neither error type prints itself in Embedded Swift: these are its words.
-
-    static func describe(_ error: SupplicantReplyError) -> String {
-        switch error {
-        case .failed(let reason): return reason.map { "FAIL-" + $0 } ?? "FAIL"
-        case .unknownCommand: return "UNKNOWN COMMAND"
-        case .empty: return "nothing"
-        case .unexpected(let excerpt): return "\"" + excerpt + "\""
-        }
-    }
-
-    static func describe(_ error: SupplicantCommandError) -> String {
-        switch error {
-        case .emptySSID: return "empty SSID"
-        case .invalidFrequency(let f): return "frequency " + String(f) + " MHz is outside 1-100000"
-        case .invalidLevel(let n): return "level " + String(n) + " is outside 0-5"
-        case .invalidPriority(let p): return "priority " + String(p) + " does not fit in 32 bits"
-        case .invalidBSSSelector: return "BSS selector out of range"
-        case .emptyKeyManagement: return "no key management suite"
-        case .invalidFieldName(let name): return "\"" + name + "\" is not a network variable name"
-        case .reservedField(let name): return "network variable \"" + name + "\" is not settable this way"
-        case .invalidValue(let field, let problem):
-            switch problem {
-            case .empty: return field + " is empty"
-            case .tooLong(let n): return field + " is too long (" + String(n) + " bytes)"
-            case .forbiddenByte(let b, let offset):
-                return field + " has byte 0x" + String(b, radix: 16) + " at offset " + String(offset)
-            }
         }
     }
 }

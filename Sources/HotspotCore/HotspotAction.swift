@@ -21,7 +21,7 @@ public enum HotspotAction: Hashable, Sendable {
     /// Durable state changed: write it (atomically).
     case persist(PersistentState)
     case log(LogLevel, String)
-    /// The status changed: wake `hotspotd status --wait` / `hotspotd ui` waiters.
+    /// The status changed: the driver records it in the recent changes `hotspotd status` shows.
     case notify
     /// The answer to the owner's request of this input.
     case reply(OwnerReply)

@@ -2,15 +2,12 @@
 public enum ManagerPreferencesError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The preferences break a rule (Apple's limits, unknown helper names, malformed domains).
     case configurationInvalid(String)
-    /// save / remove before load: there is nothing to change yet.
-    case configurationNotLoaded
     /// The store itself failed (the driver reports write errors this way).
     case internalError(String)
 
     public var description: String {
         switch self {
         case .configurationInvalid(let why): return "configuration invalid: " + why
-        case .configurationNotLoaded: return "configuration not loaded"
         case .internalError(let why): return "internal error: " + why
         }
     }

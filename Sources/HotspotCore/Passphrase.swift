@@ -30,7 +30,7 @@ public struct Passphrase: Hashable, CustomStringConvertible, Sendable {
             secret = psk
             return
         }
-        for (offset, b) in bytes.enumerated() where b < 0x20 || b > 0x7e {
+        for (offset, b) in bytes.enumerated() where !ASCII.isPrintable(b) {
             throw .notPrintableASCII(offset: offset)
         }
         if bytes.count < 8 { throw .tooShort(length: bytes.count) }

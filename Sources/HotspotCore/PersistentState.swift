@@ -202,13 +202,5 @@ public struct PersistentState: Hashable, Sendable {
     }
 
     /// Plain digits only, no sign, at most 18 of them (no overflow).
-    static func decimal(_ field: ArraySlice<UInt8>) -> Int64? {
-        guard !field.isEmpty && field.count <= 18 else { return nil }
-        var v: Int64 = 0
-        for c in field {
-            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { return nil }
-            v = v * 10 + Int64(c - UInt8(ascii: "0"))
-        }
-        return v
-    }
+    static func decimal(_ field: ArraySlice<UInt8>) -> Int64? { ASCII.decimal(field, maxDigits: 18, as: Int64.self) }
 }

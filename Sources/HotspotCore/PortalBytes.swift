@@ -1,63 +1,11 @@
 
-/// Byte helpers for the HTML, XML and JSON a portal sends. Names and keywords are compared as ASCII against
-/// lowercase `StaticString`s: `String` comparison would pull Unicode tables into the Embedded build.
+/// What is HTML's in the bytes a portal sends: its whitespace, its UTF-8 checks. Names and keywords are compared
+/// with `ASCII`'s case-blind comparisons.
 public enum PortalBytes {
-    public static func lowercased(_ b: UInt8) -> UInt8 { ASCII.lowercased(b) }
-
     /// HTML's whitespace: space, tab, LF, FF, CR.
     public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0c || b == 0x0d }
 
-    public static func isLetter(_ b: UInt8) -> Bool { ASCII.isLetter(b) }
-
-    public static func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) }
-
-    public static func hexValue(_ b: UInt8) -> UInt32? {
-        if isDigit(b) { return UInt32(b - 0x30) }
-        let l = b | 0x20
-        return l >= 0x61 && l <= 0x66 ? UInt32(l - 0x61 + 10) : nil
-    }
-
-    /// `s` starts with `keyword` (given in lowercase), ignoring ASCII case.
-    public static func hasPrefix(_ s: ArraySlice<UInt8>, _ keyword: StaticString) -> Bool {
-        let n = keyword.utf8CodeUnitCount
-        guard s.count >= n else { return false }
-        let k = keyword.utf8Start
-        var i = s.startIndex
-        for j in 0..<n {
-            if lowercased(s[i]) != k[j] { return false }
-            i += 1
-        }
-        return true
-    }
-
-    /// `s` is `keyword` (given in lowercase), ignoring ASCII case.
-    public static func equals(_ s: ArraySlice<UInt8>, _ keyword: StaticString) -> Bool {
-        s.count == keyword.utf8CodeUnitCount && hasPrefix(s, keyword)
-    }
-
-    /// Where `keyword` (lowercase) first occurs in `s`, ignoring ASCII case. Linear for the short keywords used.
-    public static func firstIndex(of keyword: StaticString, in s: ArraySlice<UInt8>) -> Int? {
-        var i = s.startIndex
-        while i + keyword.utf8CodeUnitCount <= s.endIndex {
-            if hasPrefix(s[i...], keyword) { return i }
-            i += 1
-        }
-        return nil
-    }
-
-    /// Where `needle` first occurs in `s`, case as written.
-    public static func firstIndex(exactly needle: StaticString, in s: ArraySlice<UInt8>) -> Int? {
-        let n = needle.utf8CodeUnitCount
-        let p = needle.utf8Start
-        var i = s.startIndex
-        while i + n <= s.endIndex {
-            var j = 0
-            while j < n && s[i + j] == p[j] { j += 1 }
-            if j == n { return i }
-            i += 1
-        }
-        return nil
-    }
+    public static func hexValue(_ b: UInt8) -> UInt32? { Hex.value(of: b).map { UInt32($0) } }
 
     public static func skipSpace(_ s: ArraySlice<UInt8>, from start: Int) -> Int {
         var i = start
@@ -91,14 +39,7 @@ public enum PortalBytes {
 
     /// A non-negative decimal of 1–9 digits, whitespace around it allowed.
     public static func decimal(_ s: ArraySlice<UInt8>) -> Int? {
-        let t = trimmed(s)
-        guard !t.isEmpty, t.count <= 9 else { return nil }
-        var value = 0
-        for b in t {
-            guard isDigit(b) else { return nil }
-            value = value * 10 + Int(b - 0x30)
-        }
-        return value
+        ASCII.decimal(trimmed(s), maxDigits: 9)
     }
 
     /// Appends a Unicode scalar as UTF-8; anything that is not a scalar value becomes U+FFFD.
@@ -147,13 +88,5 @@ public enum PortalBytes {
             j += 1
         }
         return n
-    }
-
-    /// Hostile bytes for an error message: printable ASCII as is, anything else as `?`, cut at `limit`.
-    public static func printable(_ s: ArraySlice<UInt8>, limit: Int = 40) -> String {
-        var out: [UInt8] = []
-        for b in s.prefix(limit) { out.append(ASCII.isPrintable(b) ? b : UInt8(ascii: "?")) }
-        if s.count > limit { out.append(contentsOf: [0x2E, 0x2E, 0x2E]) }
-        return String(decoding: out, as: UTF8.self)
     }
 }

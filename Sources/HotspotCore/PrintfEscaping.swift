@@ -24,17 +24,17 @@ public enum PrintfEscaping {
         out.reserveCapacity(bytes.count)
         for b in bytes {
             switch b {
-            case UInt8(ascii: "\""): out.append(WpaBytes.backslash); out.append(b)
-            case UInt8(ascii: "\\"): out.append(WpaBytes.backslash); out.append(b)
-            case 0x1b: out.append(WpaBytes.backslash); out.append(UInt8(ascii: "e"))
-            case UInt8(ascii: "\n"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(WpaBytes.backslash); out.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""): out.append(ASCII.backslash); out.append(b)
+            case UInt8(ascii: "\\"): out.append(ASCII.backslash); out.append(b)
+            case 0x1b: out.append(ASCII.backslash); out.append(UInt8(ascii: "e"))
+            case UInt8(ascii: "\n"): out.append(ASCII.backslash); out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(ASCII.backslash); out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(ASCII.backslash); out.append(UInt8(ascii: "t"))
             case 0x20...0x7e: out.append(b)
             default:
-                out.append(WpaBytes.backslash)
+                out.append(ASCII.backslash)
                 out.append(UInt8(ascii: "x"))
-                WpaBytes.appendHex(&out, b)
+                Hex.append(b, to: &out)
             }
         }
         return out
@@ -54,7 +54,7 @@ public enum PrintfEscaping {
         let end = text.endIndex
         while i < end {
             let c = text[i]
-            guard c == WpaBytes.backslash else {
+            guard c == ASCII.backslash else {
                 out.append(c)
                 i += 1
                 continue
@@ -71,8 +71,8 @@ public enum PrintfEscaping {
             case UInt8(ascii: "e"): out.append(0x1b); i += 1
             case UInt8(ascii: "x"):
                 i += 1
-                if i < end, let high = WpaBytes.hexValue(text[i]) {
-                    if i + 1 < end, let low = WpaBytes.hexValue(text[i + 1]) {
+                if i < end, let high = Hex.value(of: text[i]) {
+                    if i + 1 < end, let low = Hex.value(of: text[i + 1]) {
                         out.append(high << 4 | low)
                         i += 2
                     } else {
@@ -112,5 +112,13 @@ public enum PrintfEscaping {
     public static func isCanonical(_ text: ArraySlice<UInt8>) -> Bool {
         let again = encode(decode(text)[...])
         return again.count == text.count && again.elementsEqual(text)
+    }
+
+    /// At most `limit` bytes as wpa_supplicant would print them, "..." when cut: for error messages.
+    public static func excerpt(_ s: ArraySlice<UInt8>, limit: Int = 64) -> String {
+        let cut = s.count > limit ? s.prefix(limit) : s
+        var text = PrintfEscaping.encode(cut)
+        if s.count > limit { ASCII.append(&text, "...") }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -261,7 +261,7 @@ struct ControlReport {
     mutating func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, minSignal: Double) {
         let sorted = ControlReport.strongestFirst(rows)
         if json { out.beginArray() } else {
-            plain("  SIGNAL     dBm  MHz   SECURITY    SSID / BSSID / HELPER")
+            plain("  SIGNAL    dBm  MHz   SECURITY    SSID / BSSID / HELPER")
         }
         for r in sorted {
             let e = r.entry

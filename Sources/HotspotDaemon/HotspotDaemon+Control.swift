@@ -132,7 +132,7 @@ extension HotspotDaemon {
             for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
                 let name = HotspotUCI.preferenceOptions[i]
                 head += (changed.rawValue & ((1 << i) - 1) == 0 ? "; changed: " : ", ")
-                    + String(decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), as: UTF8.self)
+                    + String(decoding: ASCII.bytes(name), as: UTF8.self)
             }
             var r = ControlReport(json: false)
             r.preferences(loaded.configuration.preferences)

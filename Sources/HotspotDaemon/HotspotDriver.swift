@@ -14,7 +14,7 @@ public protocol HotspotEffects: AnyObject {
     func requestScan()
     func persist(_ state: PersistentState)
     func log(_ level: LogLevel, _ message: String)
-    /// The status changed (waiters of `hotspotd status --wait`, `hotspotd ui`).
+    /// The status changed: record it for `hotspotd status` (its recent changes).
     func notify()
 }
 

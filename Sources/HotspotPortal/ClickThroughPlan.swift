@@ -70,7 +70,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
         for c in form.controls where isSent(c) && c.type.isTyped { typed.append(c) }
         guard typed.count == 1, let only = typed.first else { return false }
         let name = only.name[...]
-        return only.type == .search || PortalBytes.equals(name, "q") || PortalBytes.equals(name, "search") || PortalBytes.equals(name, "s")
+        return only.type == .search || ASCII.equalsIgnoringCase(name, "q") || ASCII.equalsIgnoringCase(name, "search") || ASCII.equalsIgnoringCase(name, "s")
     }
 
     /// What a browser would send after ticking every checkbox and pressing the first submit button.
@@ -113,9 +113,9 @@ public enum ClickThroughPlan: Equatable, Sendable {
         if c.isChecked || c.isRequired { return true }
         for text in [c.name, c.label, c.id] {
             let t = text[...]
-            if PortalBytes.firstIndex(of: "news", in: t) != nil || PortalBytes.firstIndex(of: "marketing", in: t) != nil
-                || PortalBytes.firstIndex(of: "subscri", in: t) != nil || PortalBytes.firstIndex(of: "offer", in: t) != nil
-                || PortalBytes.firstIndex(of: "promo", in: t) != nil || PortalBytes.firstIndex(of: "partner", in: t) != nil {
+            if ASCII.firstIndexIgnoringCase(of: "news", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "marketing", in: t) != nil
+                || ASCII.firstIndexIgnoringCase(of: "subscri", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "offer", in: t) != nil
+                || ASCII.firstIndexIgnoringCase(of: "promo", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "partner", in: t) != nil {
                 return false
             }
         }

@@ -9,26 +9,26 @@ public enum HTMLControlType: Equatable, Sendable, CustomStringConvertible {
     /// An `<input type=…>`, any case. Unknown types (and date, url, color …) are text fields, as in browsers.
     public init(inputType: [UInt8]?) {
         let t = PortalBytes.trimmed((inputType ?? [])[...])
-        if PortalBytes.equals(t, "hidden") { self = .hidden
-        } else if PortalBytes.equals(t, "search") { self = .search
-        } else if PortalBytes.equals(t, "password") { self = .password
-        } else if PortalBytes.equals(t, "email") { self = .email
-        } else if PortalBytes.equals(t, "number") { self = .number
-        } else if PortalBytes.equals(t, "tel") { self = .tel
-        } else if PortalBytes.equals(t, "file") { self = .file
-        } else if PortalBytes.equals(t, "checkbox") { self = .checkbox
-        } else if PortalBytes.equals(t, "radio") { self = .radio
-        } else if PortalBytes.equals(t, "submit") { self = .submit
-        } else if PortalBytes.equals(t, "image") { self = .image
-        } else if PortalBytes.equals(t, "reset") { self = .reset
-        } else if PortalBytes.equals(t, "button") { self = .button
+        if ASCII.equalsIgnoringCase(t, "hidden") { self = .hidden
+        } else if ASCII.equalsIgnoringCase(t, "search") { self = .search
+        } else if ASCII.equalsIgnoringCase(t, "password") { self = .password
+        } else if ASCII.equalsIgnoringCase(t, "email") { self = .email
+        } else if ASCII.equalsIgnoringCase(t, "number") { self = .number
+        } else if ASCII.equalsIgnoringCase(t, "tel") { self = .tel
+        } else if ASCII.equalsIgnoringCase(t, "file") { self = .file
+        } else if ASCII.equalsIgnoringCase(t, "checkbox") { self = .checkbox
+        } else if ASCII.equalsIgnoringCase(t, "radio") { self = .radio
+        } else if ASCII.equalsIgnoringCase(t, "submit") { self = .submit
+        } else if ASCII.equalsIgnoringCase(t, "image") { self = .image
+        } else if ASCII.equalsIgnoringCase(t, "reset") { self = .reset
+        } else if ASCII.equalsIgnoringCase(t, "button") { self = .button
         } else { self = .text }
     }
 
     /// A `<button type=…>`: submit unless it says reset or button.
     public init(buttonType: [UInt8]?) {
         let t = PortalBytes.trimmed((buttonType ?? [])[...])
-        self = PortalBytes.equals(t, "reset") ? .reset : PortalBytes.equals(t, "button") ? .button : .submit
+        self = ASCII.equalsIgnoringCase(t, "reset") ? .reset : ASCII.equalsIgnoringCase(t, "button") ? .button : .submit
     }
 
     /// A field a person types into: the owner has to answer it.

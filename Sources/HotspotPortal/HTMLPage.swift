@@ -42,12 +42,12 @@ public struct HTMLPage: Equatable, Sendable {
     /// declarative-refresh steps, leniently; nil when it names none.
     public static func refreshURL(content: ArraySlice<UInt8>) -> [UInt8]? {
         var i = PortalBytes.skipSpace(content, from: content.startIndex)
-        while i < content.endIndex && (PortalBytes.isDigit(content[i]) || content[i] == UInt8(ascii: ".")) { i += 1 }
+        while i < content.endIndex && (ASCII.isDigit(content[i]) || content[i] == UInt8(ascii: ".")) { i += 1 }
         i = PortalBytes.skipSpace(content, from: i)
         if i < content.endIndex && (content[i] == UInt8(ascii: ";") || content[i] == UInt8(ascii: ",")) {
             i = PortalBytes.skipSpace(content, from: i + 1)
         }
-        if PortalBytes.hasPrefix(content[i...], "url") {
+        if ASCII.hasPrefixIgnoringCase(content[i...], "url") {
             let eq = PortalBytes.skipSpace(content, from: i + 3)
             if eq < content.endIndex && content[eq] == UInt8(ascii: "=") { i = PortalBytes.skipSpace(content, from: eq + 1) }
         }
@@ -102,7 +102,7 @@ public struct HTMLPage: Equatable, Sendable {
                 closeSelect()
                 // A form inside a form is ignored, as in browsers; past the limit, controls have nowhere to go.
                 guard !inForm, page.forms.count < HTMLPage.formLimit else { return }
-                let method = PortalBytes.equals(PortalBytes.trimmed((tag.attribute("method") ?? [])[...]), "post")
+                let method = ASCII.equalsIgnoringCase(PortalBytes.trimmed((tag.attribute("method") ?? [])[...]), "post")
                 page.forms.append(HTMLForm(action: tag.attribute("action"), method: method ? .post : .get))
                 inForm = true
             } else if tag.is("input") {
@@ -129,21 +129,21 @@ public struct HTMLPage: Equatable, Sendable {
                 titleOpen = page.title == nil
             } else if tag.is("meta") {
                 guard page.refreshURL == nil, let equiv = tag.attribute("http-equiv"),
-                      PortalBytes.equals(PortalBytes.trimmed(equiv[...]), "refresh"),
+                      ASCII.equalsIgnoringCase(PortalBytes.trimmed(equiv[...]), "refresh"),
                       let content = tag.attribute("content") else { return }
                 page.refreshURL = HTMLPage.refreshURL(content: content[...])
             }
         }
 
         mutating func end(_ name: ArraySlice<UInt8>) {
-            if PortalBytes.equals(name, "form") {
+            if ASCII.equalsIgnoringCase(name, "form") {
                 closeSelect()
                 inForm = false
-            } else if PortalBytes.equals(name, "select") {
+            } else if ASCII.equalsIgnoringCase(name, "select") {
                 closeSelect()
-            } else if PortalBytes.equals(name, "option") || PortalBytes.equals(name, "optgroup") {
+            } else if ASCII.equalsIgnoringCase(name, "option") || ASCII.equalsIgnoringCase(name, "optgroup") {
                 closeOption()
-            } else if PortalBytes.equals(name, "label") {
+            } else if ASCII.equalsIgnoringCase(name, "label") {
                 closeLabel()
             }
         }

@@ -79,10 +79,10 @@ public struct HTMLScanner: Sendable {
         let rest = input[(position + 1)...]
         guard let first = rest.first else { return text(from: position) }
         if first == Self.bang {
-            if PortalBytes.hasPrefix(rest, "!--") { return comment() }
-            if PortalBytes.hasPrefix(rest, "![cdata[") {
+            if ASCII.hasPrefixIgnoringCase(rest, "!--") { return comment() }
+            if ASCII.hasPrefixIgnoringCase(rest, "![cdata[") {
                 let start = position + 9
-                let end = PortalBytes.firstIndex(exactly: "]]>", in: input[start...]) ?? input.endIndex
+                let end = ASCII.firstIndex(of: "]]>", in: input[start...]) ?? input.endIndex
                 position = min(end + 3, input.endIndex)
                 return .text(Array(input[start..<end]))
             }
@@ -95,25 +95,25 @@ public struct HTMLScanner: Sendable {
         }
         if first == Self.slash {
             guard let next = rest.dropFirst().first else { return text(from: position) }
-            if PortalBytes.isLetter(next) {
+            if ASCII.isLetter(next) {
                 let name = readName(from: position + 2)
                 return skipPast(Self.gt) ? .endTag(name) : nil
             }
             skipPast(Self.gt)  // `</>` and `</ 3>` are nothing
             return nil
         }
-        guard PortalBytes.isLetter(first) else { return text(from: position) }
+        guard ASCII.isLetter(first) else { return text(from: position) }
         return startTag()
     }
 
     mutating func comment() -> HTMLToken {
         let start = position + 4
         // `<!-->` and `<!--->` are empty comments.
-        if PortalBytes.hasPrefix(input[start...], ">") || PortalBytes.hasPrefix(input[start...], "->") {
+        if ASCII.hasPrefixIgnoringCase(input[start...], ">") || ASCII.hasPrefixIgnoringCase(input[start...], "->") {
             position = start + (input[start] == Self.gt ? 1 : 2)
             return .comment([])
         }
-        let end = PortalBytes.firstIndex(exactly: "-->", in: input[start...]) ?? input.endIndex
+        let end = ASCII.firstIndex(of: "-->", in: input[start...]) ?? input.endIndex
         position = min(end + 3, input.endIndex)
         return .comment(Array(input[start..<end]))
     }
@@ -167,7 +167,7 @@ public struct HTMLScanner: Sendable {
 
     func addAttribute(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>, to tag: inout HTMLTag) {
         guard tag.attributes.count < Self.attributeLimit, value.count <= Self.attributeValueLimit else { return }
-        let lower = name.map(PortalBytes.lowercased)
+        let lower = name.map(ASCII.lowercased)
         for a in tag.attributes where a.name == lower { return }
         tag.attributes.append(HTMLAttribute(name: lower, value: Self.decode(value)))
     }
@@ -177,7 +177,7 @@ public struct HTMLScanner: Sendable {
         var i = start
         while i < input.endIndex && !Self.endsName(input[i]) { i += 1 }
         position = i
-        return input[start..<i].map(PortalBytes.lowercased)
+        return input[start..<i].map(ASCII.lowercased)
     }
 
     static func endsName(_ b: UInt8) -> Bool { PortalBytes.isSpace(b) || b == slash || b == gt }
@@ -198,7 +198,7 @@ public struct HTMLScanner: Sendable {
         let n = element.name.utf8CodeUnitCount
         while i < input.endIndex {
             if input[i] == Self.lt, i + 1 < input.endIndex, input[i + 1] == Self.slash,
-               PortalBytes.hasPrefix(input[(i + 2)...], element.name),
+               ASCII.hasPrefixIgnoringCase(input[(i + 2)...], element.name),
                i + 2 + n == input.endIndex || Self.endsName(input[i + 2 + n]) {
                 break
             }
@@ -250,16 +250,16 @@ public struct HTMLScanner: Sendable {
             return (value == 0 ? 0xFFFD : value, j)
         }
         let nameStart = j
-        while j < s.endIndex && j - nameStart < 6 && (PortalBytes.isLetter(s[j]) || PortalBytes.isDigit(s[j])) { j += 1 }
+        while j < s.endIndex && j - nameStart < 6 && (ASCII.isLetter(s[j]) || ASCII.isDigit(s[j])) { j += 1 }
         guard j < s.endIndex && s[j] == semicolon else { return nil }
         let name = s[nameStart..<j]
         let scalar: UInt32
-        if PortalBytes.equals(name, "amp") { scalar = 0x26
-        } else if PortalBytes.equals(name, "lt") { scalar = 0x3C
-        } else if PortalBytes.equals(name, "gt") { scalar = 0x3E
-        } else if PortalBytes.equals(name, "quot") { scalar = 0x22
-        } else if PortalBytes.equals(name, "apos") { scalar = 0x27
-        } else if PortalBytes.equals(name, "nbsp") { scalar = 0xA0
+        if ASCII.equalsIgnoringCase(name, "amp") { scalar = 0x26
+        } else if ASCII.equalsIgnoringCase(name, "lt") { scalar = 0x3C
+        } else if ASCII.equalsIgnoringCase(name, "gt") { scalar = 0x3E
+        } else if ASCII.equalsIgnoringCase(name, "quot") { scalar = 0x22
+        } else if ASCII.equalsIgnoringCase(name, "apos") { scalar = 0x27
+        } else if ASCII.equalsIgnoringCase(name, "nbsp") { scalar = 0xA0
         } else { return nil }
         return (scalar, j + 1)
     }

@@ -13,11 +13,11 @@ public struct HTMLTag: Equatable, Sendable {
     }
 
     /// Whether this is the element `name` (lowercase).
-    public func `is`(_ name: StaticString) -> Bool { PortalBytes.equals(self.name[...], name) }
+    public func `is`(_ name: StaticString) -> Bool { ASCII.equalsIgnoringCase(self.name[...], name) }
 
     /// The value of attribute `name` (lowercase), nil when the tag has none.
     public func attribute(_ name: StaticString) -> [UInt8]? {
-        for a in attributes where PortalBytes.equals(a.name[...], name) { return a.value }
+        for a in attributes where ASCII.equalsIgnoringCase(a.name[...], name) { return a.value }
         return nil
     }
 

@@ -20,7 +20,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
     public init(domains: [[UInt8]], trusted: [HTTPURL.Host] = []) {
         var lowered: [[UInt8]] = []
         for d in domains {
-            var name = d.map(PortalBytes.lowercased)
+            var name = d.map(ASCII.lowercased)
             if name.last == UInt8(ascii: ".") { name.removeLast() }
             if !name.isEmpty { lowered.append(name) }
         }

@@ -13,7 +13,7 @@ public enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .open: "open"
-        case .portal(let url?): "portal at " + PortalBytes.printable(url[...], limit: 200)
+        case .portal(let url?): "portal at " + ASCII.printable(url[...], limit: 200)
         case .portal(nil): "portal"
         case .noInternet: "no internet"
         }

@@ -10,7 +10,7 @@ public enum ScriptRedirect {
     /// The first redirect target written as a literal, JavaScript escapes decoded; nil when there is none.
     public static func url(in script: ArraySlice<UInt8>) -> [UInt8]? {
         var i = script.startIndex
-        while let at = PortalBytes.firstIndex(exactly: "location", in: script[i...]) {
+        while let at = ASCII.firstIndex(of: "location", in: script[i...]) {
             i = at + 8
             if at > script.startIndex && isIdentifier(script[at - 1]) { continue }  // `mylocation`
             var j = PortalBytes.skipSpace(script, from: at + 8)
@@ -40,13 +40,13 @@ public enum ScriptRedirect {
     }
 
     static func isIdentifier(_ b: UInt8) -> Bool {
-        PortalBytes.isLetter(b) || PortalBytes.isDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b >= 0x80
+        ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$") || b >= 0x80
     }
 
     /// `s` starts with the identifier `name` and nothing more (`href`, not `hrefs`).
     static func word(_ s: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
         let n = name.utf8CodeUnitCount
-        guard PortalBytes.firstIndex(exactly: name, in: s.prefix(n)) != nil else { return false }
+        guard ASCII.hasPrefix(s, name) else { return false }
         return s.count == n || !isIdentifier(s[s.startIndex + n])
     }
 

@@ -26,7 +26,7 @@ public enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noMessage: "WISPr XML without a Redirect, Proxy or reply message"
         case .truncated(let kind): "WISPr XML ends inside <" + kind.description + ">"
         case .invalidNumber(let element, let text):
-            "WISPr <" + element.description + "> is not a number: '" + PortalBytes.printable(text[...]) + "'"
+            "WISPr <" + element.description + "> is not a number: '" + ASCII.printable(text[...]) + "'"
         }
     }
 }

@@ -14,12 +14,12 @@ public struct WISPrMessage: Equatable, Sendable {
         case abortLoginReply          // 150
 
         init?(_ name: ArraySlice<UInt8>) {
-            if PortalBytes.equals(name, "redirect") { self = .redirect
-            } else if PortalBytes.equals(name, "proxy") { self = .proxy
-            } else if PortalBytes.equals(name, "authenticationreply") { self = .authenticationReply
-            } else if PortalBytes.equals(name, "logoffreply") { self = .logoffReply
-            } else if PortalBytes.equals(name, "authenticationpollreply") { self = .authenticationPollReply
-            } else if PortalBytes.equals(name, "abortloginreply") { self = .abortLoginReply
+            if ASCII.equalsIgnoringCase(name, "redirect") { self = .redirect
+            } else if ASCII.equalsIgnoringCase(name, "proxy") { self = .proxy
+            } else if ASCII.equalsIgnoringCase(name, "authenticationreply") { self = .authenticationReply
+            } else if ASCII.equalsIgnoringCase(name, "logoffreply") { self = .logoffReply
+            } else if ASCII.equalsIgnoringCase(name, "authenticationpollreply") { self = .authenticationPollReply
+            } else if ASCII.equalsIgnoringCase(name, "abortloginreply") { self = .abortLoginReply
             } else { return nil }
         }
 
@@ -68,7 +68,7 @@ public struct WISPrMessage: Equatable, Sendable {
         while let token = scanner.next() {
             switch token {
             case .comment(let text):
-                guard PortalBytes.firstIndex(of: "wispaccessgatewayparam", in: text[...]) != nil else { continue }
+                guard ASCII.firstIndexIgnoringCase(of: "wispaccessgatewayparam", in: text[...]) != nil else { continue }
                 var inner = HTMLScanner(text)
                 while let t = inner.next() {
                     if case .startTag(let tag) = t, isRoot(tag.name[...]) { return inner }
@@ -87,7 +87,7 @@ public struct WISPrMessage: Equatable, Sendable {
         return name[(colon + 1)...]
     }
 
-    static func isRoot(_ name: ArraySlice<UInt8>) -> Bool { PortalBytes.equals(localName(name), "wispaccessgatewayparam") }
+    static func isRoot(_ name: ArraySlice<UInt8>) -> Bool { ASCII.equalsIgnoringCase(localName(name), "wispaccessgatewayparam") }
 
     /// The message after the root's start tag: its first known child element, with one value per child.
     static func read(_ scanner: inout HTMLScanner) throws(WISPrError) -> WISPrMessage {
@@ -133,26 +133,26 @@ public struct WISPrMessage: Equatable, Sendable {
     /// Stores one child element's value.
     mutating func set(_ name: ArraySlice<UInt8>, _ raw: [UInt8]) throws(WISPrError) {
         var v = PortalBytes.trimmed(raw[...])
-        if PortalBytes.hasPrefix(v, "cdata[["), v.count >= 9, v[v.endIndex - 1] == 0x5D, v[v.endIndex - 2] == 0x5D {
+        if ASCII.hasPrefixIgnoringCase(v, "cdata[["), v.count >= 9, v[v.endIndex - 1] == 0x5D, v[v.endIndex - 2] == 0x5D {
             v = PortalBytes.trimmed(v[(v.startIndex + 7)..<(v.endIndex - 2)])
         }
         let text = Array(v)
         func keep(_ slot: inout [UInt8]?) { if slot == nil { slot = text } }
-        if PortalBytes.equals(name, "messagetype") {
+        if ASCII.equalsIgnoringCase(name, "messagetype") {
             if messageType == nil { messageType = try Self.number(v, .messageType) }
-        } else if PortalBytes.equals(name, "responsecode") {
+        } else if ASCII.equalsIgnoringCase(name, "responsecode") {
             if responseCode == nil { responseCode = WISPrResponseCode(try Self.number(v, .responseCode)) }
-        } else if PortalBytes.equals(name, "delay") {
+        } else if ASCII.equalsIgnoringCase(name, "delay") {
             if delay == nil { delay = try Self.number(v, .delay) }
-        } else if PortalBytes.equals(name, "accessprocedure") { keep(&accessProcedure)
-        } else if PortalBytes.equals(name, "accesslocation") { keep(&accessLocation)
-        } else if PortalBytes.equals(name, "locationname") { keep(&locationName)
-        } else if PortalBytes.equals(name, "loginurl") { keep(&loginURL)
-        } else if PortalBytes.equals(name, "abortloginurl") { keep(&abortLoginURL)
-        } else if PortalBytes.equals(name, "nexturl") { keep(&nextURL)
-        } else if PortalBytes.equals(name, "replymessage") { keep(&replyMessage)
-        } else if PortalBytes.equals(name, "loginresultsurl") { keep(&loginResultsURL)
-        } else if PortalBytes.equals(name, "logoffurl") { keep(&logoffURL)
+        } else if ASCII.equalsIgnoringCase(name, "accessprocedure") { keep(&accessProcedure)
+        } else if ASCII.equalsIgnoringCase(name, "accesslocation") { keep(&accessLocation)
+        } else if ASCII.equalsIgnoringCase(name, "locationname") { keep(&locationName)
+        } else if ASCII.equalsIgnoringCase(name, "loginurl") { keep(&loginURL)
+        } else if ASCII.equalsIgnoringCase(name, "abortloginurl") { keep(&abortLoginURL)
+        } else if ASCII.equalsIgnoringCase(name, "nexturl") { keep(&nextURL)
+        } else if ASCII.equalsIgnoringCase(name, "replymessage") { keep(&replyMessage)
+        } else if ASCII.equalsIgnoringCase(name, "loginresultsurl") { keep(&loginResultsURL)
+        } else if ASCII.equalsIgnoringCase(name, "logoffurl") { keep(&logoffURL)
         }
     }
 

@@ -65,14 +65,14 @@ public struct BSSInfo: Equatable, Sendable {
         var lines: [ArraySlice<UInt8>] = []
         var delimited = false
         for line in all {
-            if WpaBytes.equals(line, "====") || WpaBytes.equals(line, "####") {
+            if ASCII.equals(line, "====") || ASCII.equals(line, "####") {
                 delimited = true
                 break
             }
             lines.append(line)
         }
         let block = KeyValueBlock(lines: lines, firstLine: 1, cut: delimited ? nil : cut)
-        guard let info = BSSInfo(block) else { throw .unexpected(WpaBytes.excerpt(body)) }
+        guard let info = BSSInfo(block) else { throw .unexpected(PrintfEscaping.excerpt(body)) }
         return info
     }
 

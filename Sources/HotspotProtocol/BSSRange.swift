@@ -44,9 +44,9 @@ public struct BSSRange: Equatable, Sendable {
             let lineNumber = i + 1
             if sawEnd {
                 skipped.append(SkippedLine(line: lineNumber, problem: .afterEndOfList, bytes: line))
-            } else if WpaBytes.equals(line, "====") {
+            } else if ASCII.equals(line, "====") {
                 finish()
-            } else if WpaBytes.equals(line, "####") {
+            } else if ASCII.equals(line, "####") {
                 finish()
                 sawEnd = true
             } else {

@@ -18,7 +18,7 @@ public enum CaptivePortalAPIOption {
         guard !bytes.isEmpty, bytes.count <= maxBytes else { return .failure(.length) }
         // RFC 8910 §2: "urn:ietf:params:capport:unrestricted" says there is no portal at all.
         if bytes.elementsEqual("urn:ietf:params:capport:unrestricted".utf8) { return .failure(.unrestricted) }
-        guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else { return .failure(.notPrintable) }
+        guard bytes.allSatisfy(ASCII.isVisible) else { return .failure(.notPrintable) }
         let url: HTTPURL
         do throws(HTTPURLError) { url = try HTTPURL(parsing: bytes[...]) } catch { return .failure(.notAURL) }
         guard url.scheme == .https else { return .failure(.notHTTPS) }

@@ -64,7 +64,7 @@ public enum ControlRequest: Hashable, Sendable {
     public var encoded: [UInt8] {
         var out: [UInt8] = []
         var json = false
-        func verb(_ v: Verb) { ControlRequest.append(ControlRequest.verbs[v.rawValue], to: &out) }
+        func verb(_ v: Verb) { ASCII.append(&out, ControlRequest.verbs[v.rawValue]) }
         func data(_ bytes: [UInt8]) {
             out.append(UInt8(ascii: " "))
             out.append(UInt8(ascii: "x"))
@@ -88,7 +88,7 @@ public enum ControlRequest: Hashable, Sendable {
             verb(.join)
             data(ssid.bytes)
             if let p = passphrase { data(p.bytes) }
-            if once { ControlRequest.append(" once", to: &out) }
+            if once { ASCII.append(&out, " once") }
         case .forget(let ssid): verb(.forget); data(ssid.bytes)
         case .networks(let j): verb(.networks); json = j
         case .reload: verb(.reload)
@@ -99,12 +99,12 @@ public enum ControlRequest: Hashable, Sendable {
             verb(.configSave)
             for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
                 out.append(UInt8(ascii: " "))
-                ControlRequest.append(ControlRequest.saveTags[i], to: &out)
+                ASCII.append(&out, ControlRequest.saveTags[i])
                 for v in p.values(of: i) { data(v) }
             }
         case .version: verb(.version)
         }
-        if json { ControlRequest.append(" json", to: &out) }
+        if json { ASCII.append(&out, " json") }
         out.append(UInt8(ascii: "\n"))
         return out
     }
@@ -113,7 +113,7 @@ public enum ControlRequest: Hashable, Sendable {
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
         let words = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard let first = words.first,
-              let verb = Verb(rawValue: ControlRequest.verbs.firstIndex { ControlRequest.equals(first, $0) } ?? -1)
+              let verb = Verb(rawValue: ControlRequest.verbs.firstIndex { ASCII.equals(first, $0) } ?? -1)
         else { throw .malformed("unknown request") }
         var json = false
         var once = false
@@ -125,11 +125,11 @@ public enum ControlRequest: Hashable, Sendable {
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
                 if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
-            } else if ControlRequest.equals(w, "json") {
+            } else if ASCII.equals(w, "json") {
                 json = true
-            } else if ControlRequest.equals(w, "once") {
+            } else if ASCII.equals(w, "once") {
                 once = true
-            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ControlRequest.equals(w, $0) }),
+            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ASCII.equals(w, $0) }),
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
                 fields.insert(.init(rawValue: 1 << t))
@@ -203,14 +203,6 @@ public enum ControlRequest: Hashable, Sendable {
             self = .saveConfig(p, fields)
         case .version: self = .version
         }
-    }
-
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    static func equals(_ bytes: ArraySlice<UInt8>, _ text: StaticString) -> Bool {
-        bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
@@ -323,13 +315,13 @@ public struct ControlReplyDecoder {
             }
             let words = buffer[..<end].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             guard end <= ControlReply.maxHeader, words.count == 3,
-                  ControlRequest.equals(words[0], "out") || ControlRequest.equals(words[0], "err"),
+                  ASCII.equals(words[0], "out") || ASCII.equals(words[0], "err"),
                   let exit = ControlReplyDecoder.number(words[1]), exit <= 255,
                   let length = ControlReplyDecoder.number(words[2]) else {
                 return .failed(.malformed("reply header"))
             }
             guard length <= ControlReply.maxBody else { return .failed(.tooLarge(limit: ControlReply.maxBody)) }
-            header = (ControlRequest.equals(words[0], "err"), UInt8(exit), length)
+            header = (ASCII.equals(words[0], "err"), UInt8(exit), length)
             buffer.removeSubrange(...end)
         }
         guard let h = header else { return .needMore }
@@ -339,13 +331,5 @@ public struct ControlReplyDecoder {
     }
 
     /// Decimal digits, 1–7 of them.
-    static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 7 else { return nil }
-        var n = 0
-        for d in digits {
-            guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") else { return nil }
-            n = n * 10 + Int(d - UInt8(ascii: "0"))
-        }
-        return n
-    }
+    static func number(_ digits: ArraySlice<UInt8>) -> Int? { ASCII.decimal(digits, maxDigits: 7) }
 }

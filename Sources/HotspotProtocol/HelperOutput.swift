@@ -151,11 +151,11 @@ enum HelperOutputKey: Int {
     static let names: [StaticString] = ["result", "confidence", "claim", "ui_field", "ui_secret_field", "ui_message",
                                         "portal_url", "maintain_after", "session_remaining"]
 
-    @inline(never) var text: String { String(decoding: WpaBytes.bytes(Self.names[rawValue]), as: UTF8.self) }
+    @inline(never) var text: String { String(decoding: ASCII.bytes(Self.names[rawValue]), as: UTF8.self) }
 
     init?(_ bytes: ArraySlice<UInt8>) {
         var i = 0
-        while i < Self.names.count && !WpaBytes.equals(bytes, Self.names[i]) { i += 1 }
+        while i < Self.names.count && !ASCII.equals(bytes, Self.names[i]) { i += 1 }
         self.init(rawValue: i)
     }
 
@@ -206,7 +206,7 @@ extension HelperOutput {
         init(request: HelperRequest) { self.request = request }
 
         mutating func parse(_ stdout: ArraySlice<UInt8>) throws(HelperOutputError) -> HelperResponse {
-            for (index, line) in WpaBytes.lines(stdout).enumerated() {
+            for (index, line) in ASCII.lines(stdout).enumerated() {
                 try parse(line: line, number: index + 1)
             }
             guard let result else { throw .noResult }
@@ -223,11 +223,11 @@ extension HelperOutput {
         }
 
         mutating func parse(line: ArraySlice<UInt8>, number n: Int) throws(HelperOutputError) {
-            if WpaBytes.firstIndex(of: 0, in: line) != nil { throw .nulByte(line: n) }
+            if ASCII.firstIndex(of: 0, in: line) != nil { throw .nulByte(line: n) }
             if line.count > HelperProtocol.maxLineBytes { throw .lineTooLong(line: n) }
             if line.isEmpty || line.first == UInt8(ascii: "#") { return }
             guard HelperOutput.isUTF8(line) else { throw .notUTF8(line: n) }
-            guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: line) else { throw .notKeyValue(line: n) }
+            guard let eq = ASCII.firstIndex(of: ASCII.equals, in: line) else { throw .notKeyValue(line: n) }
             let keyBytes = line[line.startIndex..<eq]
             guard !keyBytes.isEmpty, keyBytes.allSatisfy(HelperProtocol.isWordByte) else {
                 throw .notKeyValue(line: n)
@@ -259,7 +259,7 @@ extension HelperOutput {
             case .result:
                 let word = HelperOutput.trimmed(value)
                 guard let r = HelperOutput.word(word, as: HelperResult.self) else {
-                    throw .unknownResult(WpaBytes.excerpt(word), line: n)
+                    throw .unknownResult(PrintfEscaping.excerpt(word), line: n)
                 }
                 result = r
             case .confidence:
@@ -273,13 +273,13 @@ extension HelperOutput {
                 return try parseField(value, secret: key == .uiSecretField)
             case .uiMessage:
                 guard !HelperProtocol.hasControl(value) else { return "text without control characters" }
-                message = WpaBytes.string(value)
+                message = ASCII.string(value)
             case .portalURL:
-                let isHTTP = WpaBytes.hasPrefix(value, "http://") || WpaBytes.hasPrefix(value, "https://")
-                guard isHTTP, value.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else {
+                let isHTTP = ASCII.hasPrefix(value, "http://") || ASCII.hasPrefix(value, "https://")
+                guard isHTTP, value.allSatisfy(ASCII.isVisible) else {
                     return "an http:// or https:// URL without spaces"
                 }
-                portalURL = WpaBytes.string(value)
+                portalURL = ASCII.string(value)
             case .maintainAfter:
                 guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)),
                       s >= 1, s <= HelperProtocol.maxMaintainAfterSeconds else {
@@ -300,12 +300,12 @@ extension HelperOutput {
         mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) -> String? {
             claimLines += 1
             if claimLines > HelperProtocol.maxClaims { throw .tooManyClaims }
-            let parts = WpaBytes.split(value, on: WpaBytes.tab)
+            let parts = ASCII.split(value, on: ASCII.tab)
             guard parts.count >= 2, parts.count <= 4 else {
                 return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]"
             }
             let ssid: SSID
-            if WpaBytes.equals(parts[0], "-") {
+            if ASCII.equals(parts[0], "-") {
                 ssid = SSID(bytes: [])!
             } else if let raw = Hex.decode(parts[0]), !raw.isEmpty, let s = SSID(bytes: raw) {
                 ssid = s
@@ -317,7 +317,7 @@ extension HelperOutput {
             }
             var bssid: BSSID? = nil
             if parts.count == 4, !HelperOutput.isNone(parts[3]) {
-                guard let b = BSSID(WpaBytes.string(parts[3])) else {
+                guard let b = BSSID(ASCII.string(parts[3])) else {
                     return "claimed with a BSSID as aa:bb:cc:dd:ee:ff"
                 }
                 bssid = b
@@ -348,7 +348,7 @@ extension HelperOutput {
         mutating func parseField(_ value: ArraySlice<UInt8>, secret: Bool) throws(HelperOutputError) -> String? {
             let name: ArraySlice<UInt8>
             var label: ArraySlice<UInt8> = []
-            if let tab = WpaBytes.firstIndex(of: WpaBytes.tab, in: value) {
+            if let tab = ASCII.firstIndex(of: ASCII.tab, in: value) {
                 name = value[value.startIndex..<tab]
                 label = value[(tab + 1)...]
             } else {
@@ -364,7 +364,7 @@ extension HelperOutput {
                 return "a name no other field has (ignoring case)"
             }
             if fields.count == HelperProtocol.maxUIFields { throw .tooManyUIFields }
-            fields.append(UIField(name: WpaBytes.string(name), prompt: WpaBytes.string(label), isSecret: secret))
+            fields.append(UIField(name: ASCII.string(name), prompt: ASCII.string(label), isSecret: secret))
             return nil
         }
     }
@@ -376,13 +376,13 @@ extension HelperOutput {
     /// Without leading and trailing spaces and tabs (for words; text values are kept exactly).
     static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var lo = s.startIndex, hi = s.endIndex
-        while lo < hi, s[lo] == WpaBytes.space || s[lo] == WpaBytes.tab { lo += 1 }
-        while hi > lo, s[hi - 1] == WpaBytes.space || s[hi - 1] == WpaBytes.tab { hi -= 1 }
+        while lo < hi, s[lo] == ASCII.space || s[lo] == ASCII.tab { lo += 1 }
+        while hi > lo, s[hi - 1] == ASCII.space || s[hi - 1] == ASCII.tab { hi -= 1 }
         return s[lo..<hi]
     }
 
     /// `-` or empty: the optional claim field is absent.
-    static func isNone(_ s: ArraySlice<UInt8>) -> Bool { s.isEmpty || WpaBytes.equals(s, "-") }
+    static func isNone(_ s: ArraySlice<UInt8>) -> Bool { s.isEmpty || ASCII.equals(s, "-") }
 
     /// The case whose word equals `s` ignoring ASCII case (Apple's `uiRequired`, or `uirequired`).
     static func word<T: CaseIterable & RawRepresentable>(_ s: ArraySlice<UInt8>, as: T.Type) -> T?

@@ -66,10 +66,6 @@ public enum HelperProtocol {
         b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 32 : b
     }
 
-    static func lower(_ b: UInt8) -> UInt8 {
-        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
-    }
-
     /// True when the UTF-8 `text` has a C0 control, DEL or a C1 control (U+0080–U+009F, `C2 80`–`C2 9F`).
     static func hasControl(_ text: ArraySlice<UInt8>) -> Bool {
         var previous: UInt8 = 0

@@ -214,7 +214,7 @@ struct UCIMapper {
     @inline(never) static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
 
     @inline(never) static func lookup(_ bytes: [UInt8], _ names: [StaticString]) -> Int {
-        names.firstIndex { UCIFile.equals(bytes, $0) } ?? -1
+        names.firstIndex { ASCII.equals(bytes[...], $0) } ?? -1
     }
 
     let file: String
@@ -363,10 +363,10 @@ struct UCIMapper {
             case .user: user = self.user(o)
             case .role:
                 for v in o.values {
-                    if UCIFile.equals(v.bytes, "evaluation") {
+                    if ASCII.equals(v.bytes[...], "evaluation") {
                         commands.insert(.filterScanList)
                         commands.insert(.evaluate)
-                    } else if UCIFile.equals(v.bytes, "authentication") {
+                    } else if ASCII.equals(v.bytes[...], "authentication") {
                         for c in HelperCommand.allCases where !c.isEvaluation { commands.insert(c) }
                     } else {
                         fail(o, v, "is not a role (evaluation, authentication)")
@@ -452,8 +452,8 @@ struct UCIMapper {
     /// OpenWrt's booleans (config_get_bool).
     @inline(never) mutating func bool(_ o: Option) -> Bool {
         let v = single(o)
-        for word: StaticString in ["1", "yes", "on", "true", "enabled"] where UCIFile.equals(v.bytes, word) { return true }
-        for word: StaticString in ["0", "no", "off", "false", "disabled"] where UCIFile.equals(v.bytes, word) { return false }
+        for word: StaticString in ["1", "yes", "on", "true", "enabled"] where ASCII.equals(v.bytes[...], word) { return true }
+        for word: StaticString in ["0", "no", "off", "false", "disabled"] where ASCII.equals(v.bytes[...], word) { return false }
         fail(o, v, "is not a boolean (1 or 0)")
         return false
     }
@@ -492,7 +492,7 @@ struct UCIMapper {
     /// One line of text for a helper's environment: no control characters. A secret is never quoted.
     @inline(never) mutating func text(_ o: Option, secret: Bool) -> String {
         let v = single(o)
-        if v.bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) {
+        if v.bytes.contains(where: ASCII.isControl) {
             if secret { fail(o, "has a control character") } else { fail(o, v, "has a control character") }
         }
         return v.text
@@ -501,8 +501,8 @@ struct UCIMapper {
     /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
     @inline(never) mutating func interfaceName(_ o: Option) -> String {
         let v = single(o)
-        let valid = v.bytes.count <= 15 && !UCIFile.equals(v.bytes, ".") && !UCIFile.equals(v.bytes, "..")
-            && v.bytes.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
+        let valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
+            && v.bytes.allSatisfy { ASCII.isVisible($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
         if !valid { fail(o, v, "is not an interface name") }
         return v.text
     }
@@ -522,7 +522,7 @@ struct UCIMapper {
             if id == 0 { fail(o, "helpers must not run as root") }
             return .uid(UInt32(id))
         }
-        if UCIFile.equals(v.bytes, "root") {
+        if ASCII.equals(v.bytes[...], "root") {
             fail(o, "helpers must not run as root")
         } else if !HelperDescriptor.isValidName(v.text) || v.bytes.first == UInt8(ascii: "-") {
             fail(o, v, "is not a user name or uid")
@@ -548,22 +548,14 @@ struct UCIMapper {
 
     /// An optional `-` and one to nine digits.
     @inline(never) static func integer(_ bytes: [UInt8]) -> Int? {
-        let negative = bytes.first == UInt8(ascii: "-")
-        let digits = negative ? bytes.dropFirst() : bytes[...]
-        guard !digits.isEmpty && digits.count <= 9 else { return nil }
-        var n = 0
-        for b in digits {
-            guard b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return nil }
-            n = n * 10 + Int(b - UInt8(ascii: "0"))
-        }
-        return negative ? -n : n
+        ASCII.integer(bytes[...], maxDigits: 9)
     }
 
     /// A value for an error message: quoted, unprintable bytes as `\xNN`, at most 64 bytes shown.
     @inline(never) static func shown(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = [UInt8(ascii: "'")]
         for b in bytes.prefix(64) {
-            if b >= 0x20 && b < 0x7f && b != UInt8(ascii: "\\") {
+            if ASCII.isPrintable(b) && b != UInt8(ascii: "\\") {
                 out.append(b)
             } else {
                 out.append(UInt8(ascii: "\\"))
@@ -613,7 +605,7 @@ extension HotspotUCI {
             let name = preferenceOptions[i]
             var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
             for v in preferences?.values(of: i) ?? [] {
-                let text = i < 4 || v.allSatisfy { $0 >= 0x20 && $0 <= 0x7e }
+                let text = i < 4 || v.allSatisfy(ASCII.isPrintable)
                 e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
                                                       text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
             }

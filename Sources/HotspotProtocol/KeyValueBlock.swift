@@ -46,15 +46,15 @@ public struct KeyValueBlock: Equatable, Sendable {
     }
 
     static func parseLine(_ line: ArraySlice<UInt8>) -> KeyValue? {
-        guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: line), eq > line.startIndex else { return nil }
+        guard let eq = ASCII.firstIndex(of: ASCII.equals, in: line), eq > line.startIndex else { return nil }
         let key = line[line.startIndex..<eq]
         for b in key where !ASCII.isPrintable(b) { return nil }
-        return KeyValue(key: WpaBytes.string(key), value: Array(line[(eq + 1)..<line.endIndex]))
+        return KeyValue(key: ASCII.string(key), value: Array(line[(eq + 1)..<line.endIndex]))
     }
 
     /// The first value for the key (exact, case-sensitive), as bytes.
     public func value(_ key: StaticString) -> [UInt8]? {
-        let k = WpaBytes.bytes(key)
+        let k = ASCII.bytes(key)
         for e in entries {
             let ek = e.key.utf8
             if ek.count == k.count, ek.elementsEqual(k) { return e.value }

@@ -27,7 +27,7 @@ public struct NetworkList: Equatable, Sendable {
         var sawHeader = false
         let (lines, cut) = WpaBytes.wholeLines(body)
         for (i, line) in lines.enumerated() {
-            if i == 0, WpaBytes.equals(line, "network id / ssid / bssid / flags") {
+            if i == 0, ASCII.equals(line, "network id / ssid / bssid / flags") {
                 sawHeader = true
                 continue
             }
@@ -47,13 +47,13 @@ public struct NetworkList: Equatable, Sendable {
 
     static func parseRow(_ line: ArraySlice<UInt8>) -> RowResult {
         if line.isEmpty { return .failure(.blankLine) }
-        let f = WpaBytes.split(line, on: WpaBytes.tab)
+        let f = ASCII.split(line, on: ASCII.tab)
         guard f.count == 4 else { return .failure(.fieldCount(f.count)) }
         guard let n = WpaBytes.parseUnsigned(f[0]), let id = NetworkID(n) else { return .failure(.badNetworkID) }
         guard let ssid = PrintfEscaping.decodeSSID(f[1]) else { return .failure(.badSSID) }
         var bssid: BSSID? = nil
-        if !WpaBytes.equals(f[2], "any") {
-            guard f[2].count == 17, let b = BSSID(WpaBytes.string(f[2])) else { return .failure(.badBSSID) }
+        if !ASCII.equals(f[2], "any") {
+            guard f[2].count == 17, let b = BSSID(ASCII.string(f[2])) else { return .failure(.badBSSID) }
             bssid = b
         }
         guard let flags = ScanFlags(f[3]) else { return .failure(.badFlags) }

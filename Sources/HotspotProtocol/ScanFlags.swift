@@ -17,18 +17,18 @@ public struct ScanFlags: Equatable, Sendable {
         var tokens: [ArraySlice<UInt8>] = []
         var i = text.startIndex
         while i < text.endIndex {
-            guard text[i] == WpaBytes.openBracket else { return nil }
+            guard text[i] == ASCII.openBracket else { return nil }
             var j = i + 1
-            while j < text.endIndex, text[j] != WpaBytes.closeBracket {
+            while j < text.endIndex, text[j] != ASCII.closeBracket {
                 let c = text[j]
-                guard ASCII.isPrintable(c), c != WpaBytes.openBracket else { return nil }
+                guard ASCII.isPrintable(c), c != ASCII.openBracket else { return nil }
                 j += 1
             }
             guard j < text.endIndex else { return nil }
             tokens.append(text[(i + 1)..<j])
             i = j + 1
         }
-        self.tokens = tokens.map(WpaBytes.string)
+        self.tokens = tokens.map(ASCII.string)
         self.suites = Self.suites(tokens)
     }
 
@@ -37,7 +37,7 @@ public struct ScanFlags: Equatable, Sendable {
     public init?(_ text: String) { self.init(Array(text.utf8)[...]) }
 
     public func contains(_ token: StaticString) -> Bool {
-        let t = WpaBytes.bytes(token)
+        let t = ASCII.bytes(token)
         return tokens.contains { $0.utf8.count == t.count && $0.utf8.elementsEqual(t) }
     }
 
@@ -47,26 +47,26 @@ public struct ScanFlags: Equatable, Sendable {
     public var isP2P: Bool { contains("P2P") }
     public var isHotspot20: Bool { contains("HS20") }
     public var hasWPS: Bool {
-        tokens.contains { WpaBytes.hasPrefix(Array($0.utf8)[...], "WPS") }
+        tokens.contains { ASCII.hasPrefix(Array($0.utf8)[...], "WPS") }
     }
 
     static func suites(_ tokens: [ArraySlice<UInt8>]) -> SecuritySuites {
         var suites: SecuritySuites = []
         for token in tokens {
-            if WpaBytes.equals(token, "WEP") {
+            if ASCII.equals(token, "WEP") {
                 suites.insert(.wep)
                 continue
             }
-            if WpaBytes.equals(token, "OWE-TRANS") {
+            if ASCII.equals(token, "OWE-TRANS") {
                 suites.insert(.owe)
                 continue
             }
             var rest: ArraySlice<UInt8>
-            if let r = WpaBytes.dropPrefix(token, "WPA-") { rest = r }
-            else if let r = WpaBytes.dropPrefix(token, "WPA2-") { rest = r }
-            else if let r = WpaBytes.dropPrefix(token, "WPA3-") { rest = r }
-            else if let r = WpaBytes.dropPrefix(token, "RSN-") { rest = r }
-            else if let r = WpaBytes.dropPrefix(token, "OSEN-") { rest = r; suites.insert(.osen) }
+            if let r = ASCII.dropPrefix(token, "WPA-") { rest = r }
+            else if let r = ASCII.dropPrefix(token, "WPA2-") { rest = r }
+            else if let r = ASCII.dropPrefix(token, "WPA3-") { rest = r }
+            else if let r = ASCII.dropPrefix(token, "RSN-") { rest = r }
+            else if let r = ASCII.dropPrefix(token, "OSEN-") { rest = r; suites.insert(.osen) }
             else { continue }
             var offered: SecuritySuites = []
             var wordStart = rest.startIndex
@@ -76,12 +76,12 @@ public struct ScanFlags: Equatable, Sendable {
                     || rest[k] == UInt8(ascii: "/")
                 if boundary {
                     let word = rest[wordStart..<k]
-                    if WpaBytes.equals(word, "PSK") || WpaBytes.equals(word, "None") { offered.insert(.psk) }
-                    else if WpaBytes.equals(word, "SAE") { offered.insert(.sae) }
-                    else if WpaBytes.equals(word, "EAP") { offered.insert(.eap) }
-                    else if WpaBytes.equals(word, "FILS") { offered.insert(.fils) }
-                    else if WpaBytes.equals(word, "OSEN") { offered.insert(.osen) }
-                    else if WpaBytes.equals(word, "OWE") { offered.insert(.owe) }
+                    if ASCII.equals(word, "PSK") || ASCII.equals(word, "None") { offered.insert(.psk) }
+                    else if ASCII.equals(word, "SAE") { offered.insert(.sae) }
+                    else if ASCII.equals(word, "EAP") { offered.insert(.eap) }
+                    else if ASCII.equals(word, "FILS") { offered.insert(.fils) }
+                    else if ASCII.equals(word, "OSEN") { offered.insert(.osen) }
+                    else if ASCII.equals(word, "OWE") { offered.insert(.owe) }
                     wordStart = k + 1
                 }
                 k += 1

@@ -27,7 +27,7 @@ public struct ScanResultsTable: Equatable, Sendable {
         let (lines, cut) = WpaBytes.wholeLines(body)
         var sawHeader = false
         for (i, line) in lines.enumerated() {
-            if i == 0, WpaBytes.equals(line, "bssid / frequency / signal level / flags / ssid") {
+            if i == 0, ASCII.equals(line, "bssid / frequency / signal level / flags / ssid") {
                 sawHeader = true
                 continue
             }
@@ -50,9 +50,9 @@ public struct ScanResultsTable: Equatable, Sendable {
 
     static func parseRow(_ line: ArraySlice<UInt8>) -> RowResult {
         if line.isEmpty { return .failure(.blankLine) }
-        let fields = WpaBytes.split(line, on: WpaBytes.tab)
+        let fields = ASCII.split(line, on: ASCII.tab)
         guard fields.count == 5 else { return .failure(.fieldCount(fields.count)) }
-        guard fields[0].count == 17, let bssid = BSSID(WpaBytes.string(fields[0])) else { return .failure(.badBSSID) }
+        guard fields[0].count == 17, let bssid = BSSID(ASCII.string(fields[0])) else { return .failure(.badBSSID) }
         guard let freq = WpaBytes.parseUnsigned(fields[1]), freq >= 1, freq <= 100_000 else {
             return .failure(.badFrequency)
         }

@@ -50,7 +50,7 @@ public struct SkippedLine: Equatable, Sendable, CustomStringConvertible {
     init(line: Int, problem: LineProblem, bytes: ArraySlice<UInt8>) {
         self.line = line
         self.problem = problem
-        self.excerpt = WpaBytes.excerpt(bytes)
+        self.excerpt = PrintfEscaping.excerpt(bytes)
     }
 
     /// `line 3: not a BSSID: 02:00:00:00:01` (the excerpt is escaped).

@@ -13,9 +13,9 @@ extension Passphrase {
         var out: [UInt8] = []
         switch kind {
         case .passphrase:
-            out.append(WpaBytes.quote)
+            out.append(ASCII.quote)
             out.append(contentsOf: secret)
-            out.append(WpaBytes.quote)
+            out.append(ASCII.quote)
         case .rawPSK:
             for b in secret { WpaBytes.appendHex(&out, b) }
         }
@@ -164,59 +164,59 @@ public enum SupplicantCommand: Equatable, Sendable {
     public func encoded() throws(SupplicantCommandError) -> [UInt8] {
         var out: [UInt8] = []
         switch self {
-        case .ping: WpaBytes.append(&out, "PING")
-        case .attach: WpaBytes.append(&out, "ATTACH")
-        case .detach: WpaBytes.append(&out, "DETACH")
+        case .ping: ASCII.append(&out, "PING")
+        case .attach: ASCII.append(&out, "ATTACH")
+        case .detach: ASCII.append(&out, "DETACH")
         case .level(let n):
             guard n >= 0, n <= 5 else { throw .invalidLevel(n) }
-            WpaBytes.append(&out, "LEVEL ")
-            WpaBytes.append(&out, decimal: n)
+            ASCII.append(&out, "LEVEL ")
+            ASCII.append(&out, decimal: n)
         case .scan(let request):
-            WpaBytes.append(&out, "SCAN")
+            ASCII.append(&out, "SCAN")
             if !request.frequencies.isEmpty {
-                WpaBytes.append(&out, " freq=")
+                ASCII.append(&out, " freq=")
                 for (i, f) in request.frequencies.enumerated() {
                     guard f >= 1, f <= 100_000 else { throw .invalidFrequency(f) }
                     if i > 0 { out.append(UInt8(ascii: ",")) }
-                    WpaBytes.append(&out, decimal: f)
+                    ASCII.append(&out, decimal: f)
                 }
             }
             for ssid in request.ssids {
                 guard !ssid.bytes.isEmpty else { throw .emptySSID }
-                WpaBytes.append(&out, " ssid ")
+                ASCII.append(&out, " ssid ")
                 for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
             }
-        case .scanResults: WpaBytes.append(&out, "SCAN_RESULTS")
+        case .scanResults: ASCII.append(&out, "SCAN_RESULTS")
         case .bss(let selector, let mask):
-            WpaBytes.append(&out, "BSS ")
+            ASCII.append(&out, "BSS ")
             switch selector {
             case .index(let n):
                 guard n >= 0, n <= Int(Int32.max) else { throw .invalidBSSSelector }
-                WpaBytes.append(&out, decimal: n)
+                ASCII.append(&out, decimal: n)
             case .id(let n):
                 guard n >= 0, n <= Int(UInt32.max) else { throw .invalidBSSSelector }
-                WpaBytes.append(&out, "ID-")
-                WpaBytes.append(&out, decimal: n)
+                ASCII.append(&out, "ID-")
+                ASCII.append(&out, decimal: n)
             case .bssid(let b): out.append(contentsOf: b.description.utf8)
-            case .first: WpaBytes.append(&out, "FIRST")
-            case .last: WpaBytes.append(&out, "LAST")
+            case .first: ASCII.append(&out, "FIRST")
+            case .last: ASCII.append(&out, "LAST")
             case .next(let n):
                 guard n >= 0, n <= Int(UInt32.max) else { throw .invalidBSSSelector }
-                WpaBytes.append(&out, "NEXT-")
-                WpaBytes.append(&out, decimal: n)
+                ASCII.append(&out, "NEXT-")
+                ASCII.append(&out, decimal: n)
             case .range(let from, let to):
                 guard from >= 0, from <= Int(Int32.max) else { throw .invalidBSSSelector }
-                WpaBytes.append(&out, "RANGE=")
-                WpaBytes.append(&out, decimal: from)
+                ASCII.append(&out, "RANGE=")
+                ASCII.append(&out, decimal: from)
                 out.append(UInt8(ascii: "-"))
                 if let to {
                     guard to >= from, to <= Int(Int32.max) else { throw .invalidBSSSelector }
-                    WpaBytes.append(&out, decimal: to)
+                    ASCII.append(&out, decimal: to)
                 }
-            case .all: WpaBytes.append(&out, "RANGE=ALL")
+            case .all: ASCII.append(&out, "RANGE=ALL")
             }
             if mask.rawValue != 0 {
-                WpaBytes.append(&out, " MASK=0x")
+                ASCII.append(&out, " MASK=0x")
                 // Big-endian bytes, leading zero digits dropped (wpa_supplicant reads it with strtol).
                 let v = mask.rawValue
                 var digits: [UInt8] = []
@@ -224,35 +224,35 @@ public enum SupplicantCommand: Equatable, Sendable {
                 let first = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? (digits.count - 1)
                 out.append(contentsOf: digits[first...])
             }
-        case .status: WpaBytes.append(&out, "STATUS")
-        case .signalPoll: WpaBytes.append(&out, "SIGNAL_POLL")
+        case .status: ASCII.append(&out, "STATUS")
+        case .signalPoll: ASCII.append(&out, "SIGNAL_POLL")
         case .listNetworks(let after):
-            WpaBytes.append(&out, "LIST_NETWORKS")
+            ASCII.append(&out, "LIST_NETWORKS")
             if let after {
-                WpaBytes.append(&out, " LAST_ID=")
-                WpaBytes.append(&out, decimal: after.rawValue)
+                ASCII.append(&out, " LAST_ID=")
+                ASCII.append(&out, decimal: after.rawValue)
             }
-        case .addNetwork: WpaBytes.append(&out, "ADD_NETWORK")
+        case .addNetwork: ASCII.append(&out, "ADD_NETWORK")
         case .setNetwork(let id, let field):
-            WpaBytes.append(&out, "SET_NETWORK ")
-            WpaBytes.append(&out, decimal: id.rawValue)
-            out.append(WpaBytes.space)
+            ASCII.append(&out, "SET_NETWORK ")
+            ASCII.append(&out, decimal: id.rawValue)
+            out.append(ASCII.space)
             try Self.appendField(field, to: &out)
         case .selectNetwork(let id):
-            WpaBytes.append(&out, "SELECT_NETWORK ")
-            if let id { WpaBytes.append(&out, decimal: id.rawValue) } else { WpaBytes.append(&out, "any") }
+            ASCII.append(&out, "SELECT_NETWORK ")
+            if let id { ASCII.append(&out, decimal: id.rawValue) } else { ASCII.append(&out, "any") }
         case .enableNetwork(let target):
-            WpaBytes.append(&out, "ENABLE_NETWORK ")
+            ASCII.append(&out, "ENABLE_NETWORK ")
             Self.appendTarget(target, to: &out)
         case .disableNetwork(let target):
-            WpaBytes.append(&out, "DISABLE_NETWORK ")
+            ASCII.append(&out, "DISABLE_NETWORK ")
             Self.appendTarget(target, to: &out)
         case .removeNetwork(let target):
-            WpaBytes.append(&out, "REMOVE_NETWORK ")
+            ASCII.append(&out, "REMOVE_NETWORK ")
             Self.appendTarget(target, to: &out)
-        case .disconnect: WpaBytes.append(&out, "DISCONNECT")
-        case .reconnect: WpaBytes.append(&out, "RECONNECT")
-        case .reassociate: WpaBytes.append(&out, "REASSOCIATE")
+        case .disconnect: ASCII.append(&out, "DISCONNECT")
+        case .reconnect: ASCII.append(&out, "RECONNECT")
+        case .reassociate: ASCII.append(&out, "REASSOCIATE")
         }
         return out
     }
@@ -269,8 +269,8 @@ public enum SupplicantCommand: Equatable, Sendable {
 
     static func appendTarget(_ target: NetworkTarget, to out: inout [UInt8]) {
         switch target {
-        case .id(let id): WpaBytes.append(&out, decimal: id.rawValue)
-        case .all: WpaBytes.append(&out, "all")
+        case .id(let id): ASCII.append(&out, decimal: id.rawValue)
+        case .all: ASCII.append(&out, "all")
         }
     }
 
@@ -278,41 +278,41 @@ public enum SupplicantCommand: Equatable, Sendable {
         switch field {
         case .ssid(let ssid):
             guard !ssid.bytes.isEmpty else { throw .emptySSID }
-            WpaBytes.append(&out, "ssid ")
+            ASCII.append(&out, "ssid ")
             for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
         case .psk(let passphrase):
-            WpaBytes.append(&out, "psk ")
+            ASCII.append(&out, "psk ")
             out.append(contentsOf: passphrase.encodedValue)
         case .keyManagement(let suites):
             guard !suites.isEmpty else { throw .emptyKeyManagement }
-            WpaBytes.append(&out, "key_mgmt")
+            ASCII.append(&out, "key_mgmt")
             for (bit, word) in KeyManagement.words.enumerated() where suites.rawValue & (1 << UInt16(bit)) != 0 {
-                out.append(WpaBytes.space)
-                WpaBytes.append(&out, word)
+                out.append(ASCII.space)
+                ASCII.append(&out, word)
             }
         case .bssid(let bssid):
-            WpaBytes.append(&out, "bssid ")
-            if let bssid { out.append(contentsOf: bssid.description.utf8) } else { WpaBytes.append(&out, "any") }
+            ASCII.append(&out, "bssid ")
+            if let bssid { out.append(contentsOf: bssid.description.utf8) } else { ASCII.append(&out, "any") }
         case .scanSSID(let on):
-            WpaBytes.append(&out, on ? "scan_ssid 1" : "scan_ssid 0")
+            ASCII.append(&out, on ? "scan_ssid 1" : "scan_ssid 0")
         case .priority(let p):
             guard p >= Int(Int32.min), p <= Int(Int32.max) else { throw .invalidPriority(p) }
-            WpaBytes.append(&out, "priority ")
-            WpaBytes.append(&out, decimal: p)
+            ASCII.append(&out, "priority ")
+            ASCII.append(&out, decimal: p)
         case .managementFrameProtection(let pmf):
-            WpaBytes.append(&out, "ieee80211w ")
-            WpaBytes.append(&out, decimal: pmf.rawValue)
+            ASCII.append(&out, "ieee80211w ")
+            ASCII.append(&out, decimal: pmf.rawValue)
         case .idString(let text):
             let bytes = Array(text.utf8)
             guard !bytes.isEmpty else { throw .invalidValue(field: "id_str", problem: .empty) }
             guard bytes.count <= 64 else { throw .invalidValue(field: "id_str", problem: .tooLong(bytes.count)) }
             for (offset, b) in bytes.enumerated()
-            where !ASCII.isPrintable(b) || b == WpaBytes.quote || b == WpaBytes.backslash {
+            where !ASCII.isPrintable(b) || b == ASCII.quote || b == ASCII.backslash {
                 throw .invalidValue(field: "id_str", problem: .forbiddenByte(b, offset: offset))
             }
-            WpaBytes.append(&out, "id_str \"")
+            ASCII.append(&out, "id_str \"")
             out.append(contentsOf: bytes)
-            out.append(WpaBytes.quote)
+            out.append(ASCII.quote)
         case .other(let name, let value):
             let nameBytes = Array(name.utf8)
             guard !nameBytes.isEmpty, nameBytes.count <= 32, nameBytes.allSatisfy(Self.isFieldNameByte) else {
@@ -324,11 +324,11 @@ public enum SupplicantCommand: Equatable, Sendable {
             guard valueBytes.count <= 1024 else {
                 throw .invalidValue(field: name, problem: .tooLong(valueBytes.count))
             }
-            for (offset, b) in valueBytes.enumerated() where b < 0x20 || b == 0x7f {
+            for (offset, b) in valueBytes.enumerated() where ASCII.isControl(b) {
                 throw .invalidValue(field: name, problem: .forbiddenByte(b, offset: offset))
             }
             out.append(contentsOf: nameBytes)
-            out.append(WpaBytes.space)
+            out.append(ASCII.space)
             out.append(contentsOf: valueBytes)
         }
     }
@@ -339,8 +339,8 @@ public enum SupplicantCommand: Equatable, Sendable {
     }
 
     static func isReservedField(_ name: ArraySlice<UInt8>) -> Bool {
-        WpaBytes.equals(name, "ssid") || WpaBytes.equals(name, "psk") || WpaBytes.equals(name, "sae_password")
-            || WpaBytes.equals(name, "password") || WpaBytes.hasPrefix(name, "wep_key")
+        ASCII.equals(name, "ssid") || ASCII.equals(name, "psk") || ASCII.equals(name, "sae_password")
+            || ASCII.equals(name, "password") || ASCII.hasPrefix(name, "wep_key")
     }
 }
 

@@ -221,7 +221,7 @@ public struct SupplicantConnection {
                     return []  // nothing was asked there yet: stray
                 case .events:
                     guard reply == .ok else {
-                        return linkLost("ATTACH refused: " + WpaBytes.excerpt(bytes[...]), now: now)
+                        return linkLost("ATTACH refused: " + PrintfEscaping.excerpt(bytes[...]), now: now)
                     }
                     state = .up(Requests())
                     lastError = ""
@@ -246,7 +246,7 @@ public struct SupplicantConnection {
                         actions.append(.complete(token: token, .reply(bytes)))
                     case .keepalive:
                         guard reply == .pong else {
-                            return linkLost("PING answered with " + WpaBytes.excerpt(bytes[...]), now: now)
+                            return linkLost("PING answered with " + PrintfEscaping.excerpt(bytes[...]), now: now)
                         }
                         actions.append(.armTimer(.ping, deadline: now + configuration.pingInterval))
                     }

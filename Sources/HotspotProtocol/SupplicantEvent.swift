@@ -4,14 +4,14 @@ extension TempDisableReason {
     /// The bytes compared as they are, not through `init(word:)`'s switch over String literals (smaller on the
     /// router); the same cases.
     init(reasonText text: ArraySlice<UInt8>) {
-        if WpaBytes.equals(text, "WRONG_KEY") {
+        if ASCII.equals(text, "WRONG_KEY") {
             self = .wrongKey
-        } else if WpaBytes.equals(text, "CONN_FAILED") {
+        } else if ASCII.equals(text, "CONN_FAILED") {
             self = .connectionFailed
-        } else if WpaBytes.equals(text, "AUTH_FAILED") {
+        } else if ASCII.equals(text, "AUTH_FAILED") {
             self = .authenticationFailed
         } else {
-            self = .other(WpaBytes.excerpt(text))
+            self = .other(PrintfEscaping.excerpt(text))
         }
     }
 }
@@ -60,13 +60,13 @@ public struct SupplicantEventMessage: Equatable, Sendable {
 
     /// nil unless the datagram is an event (see `SupplicantDatagram.isEvent`). Trailing CR/LF are ignored.
     public static func parse(_ datagram: [UInt8]) -> SupplicantEventMessage? {
-        var rest = WpaBytes.trimTrailingNewlines(datagram[...])
+        var rest = ASCII.trimTrailingNewlines(datagram[...])
         var interface: String? = nil
-        if let afterName = WpaBytes.dropPrefix(rest, "IFNAME=") {
-            let end = WpaBytes.firstIndex(of: WpaBytes.space, in: afterName) ?? afterName.endIndex
-            interface = WpaBytes.excerpt(afterName[afterName.startIndex..<end])
+        if let afterName = ASCII.dropPrefix(rest, "IFNAME=") {
+            let end = ASCII.firstIndex(of: ASCII.space, in: afterName) ?? afterName.endIndex
+            interface = PrintfEscaping.excerpt(afterName[afterName.startIndex..<end])
             rest = afterName[end..<afterName.endIndex]
-            while let f = rest.first, f == WpaBytes.space { rest = rest.dropFirst() }
+            while let f = rest.first, f == ASCII.space { rest = rest.dropFirst() }
         }
         var priority: Int? = nil
         if let found = Self.level(rest) {
@@ -76,7 +76,7 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             return nil
         }
         return SupplicantEventMessage(priority: priority, interface: interface, event: Self.event(rest),
-                                      text: WpaBytes.excerpt(rest, limit: 4096))
+                                      text: PrintfEscaping.excerpt(rest, limit: 4096))
     }
 
     /// `<` 1–3 digits `>`.
@@ -96,69 +96,69 @@ public struct SupplicantEventMessage: Equatable, Sendable {
 
     /// Interprets the message text (after `<N>`).
     public static func event(_ body: ArraySlice<UInt8>) -> SupplicantEvent {
-        let nameEnd = WpaBytes.firstIndex(of: WpaBytes.space, in: body) ?? body.endIndex
+        let nameEnd = ASCII.firstIndex(of: ASCII.space, in: body) ?? body.endIndex
         let name = body[body.startIndex..<nameEnd]
         let args = body[nameEnd..<body.endIndex]
-        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-STARTED") { return .scanStarted }
-        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-RESULTS") { return .scanResults }
-        if WpaBytes.equals(name, "CTRL-EVENT-NETWORK-NOT-FOUND") { return .networkNotFound }
-        if WpaBytes.equals(name, "CTRL-EVENT-TERMINATING") { return .terminating }
-        if WpaBytes.equals(name, "CTRL-EVENT-SCAN-FAILED") {
+        if ASCII.equals(name, "CTRL-EVENT-SCAN-STARTED") { return .scanStarted }
+        if ASCII.equals(name, "CTRL-EVENT-SCAN-RESULTS") { return .scanResults }
+        if ASCII.equals(name, "CTRL-EVENT-NETWORK-NOT-FOUND") { return .networkNotFound }
+        if ASCII.equals(name, "CTRL-EVENT-TERMINATING") { return .terminating }
+        if ASCII.equals(name, "CTRL-EVENT-SCAN-FAILED") {
             let a = EventArguments(args)
             return .scanFailed(code: a.int("ret"))
         }
-        if WpaBytes.equals(name, "CTRL-EVENT-CONNECTED") { return connected(args) }
-        if WpaBytes.equals(name, "CTRL-EVENT-DISCONNECTED") {
+        if ASCII.equals(name, "CTRL-EVENT-CONNECTED") { return connected(args) }
+        if ASCII.equals(name, "CTRL-EVENT-DISCONNECTED") {
             let a = EventArguments(args)
             return .disconnected(bssid: a.bssid("bssid"), reason: a.int("reason"),
                                  locallyGenerated: a.int("locally_generated") == 1)
         }
-        if WpaBytes.equals(name, "CTRL-EVENT-SSID-TEMP-DISABLED") {
+        if ASCII.equals(name, "CTRL-EVENT-SSID-TEMP-DISABLED") {
             let a = EventArguments(args)
             return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
                                         authFailures: a.int("auth_failures"), duration: a.int("duration"),
                                         reason: a.value("reason").map { TempDisableReason(reasonText: $0) })
         }
-        if WpaBytes.equals(name, "CTRL-EVENT-SSID-REENABLED") {
+        if ASCII.equals(name, "CTRL-EVENT-SSID-REENABLED") {
             let a = EventArguments(args)
             return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
         }
-        if WpaBytes.equals(name, "CTRL-EVENT-ASSOC-REJECT") {
+        if ASCII.equals(name, "CTRL-EVENT-ASSOC-REJECT") {
             let a = EventArguments(args)
             return .associationRejected(bssid: a.bssid("bssid"), statusCode: a.int("status_code"),
                                         timedOut: a.has("timeout"))
         }
-        if WpaBytes.equals(name, "CTRL-EVENT-AUTH-REJECT") {
+        if ASCII.equals(name, "CTRL-EVENT-AUTH-REJECT") {
             let a = EventArguments(args)
             return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
         }
-        if WpaBytes.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
-        return .unknown(WpaBytes.excerpt(body, limit: 4096))
+        if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
+        return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }
 
     /// `- Connection to <bssid> completed [id=<n> id_str=<text>]`; Android builds print
     /// `- connection to <bssid> completed (auth) [id=…]`.
     static func connected(_ args: ArraySlice<UInt8>) -> SupplicantEvent {
         var bssid: BSSID? = nil
-        if let at = WpaBytes.find("onnection to ", in: args) {
+        if let at = ASCII.firstIndex(of: "onnection to ", in: args) {
             let start = at + 13
             if start + 17 <= args.endIndex {
-                bssid = BSSID(WpaBytes.string(args[start..<(start + 17)]))
+                bssid = BSSID(ASCII.string(args[start..<(start + 17)]))
             }
         }
         var id: NetworkID? = nil
         var idString: String? = nil
-        if let open = WpaBytes.find("[id=", in: args) {
+        if let open = ASCII.firstIndex(of: "[id=", in: args) {
             var inner = args[(open + 4)..<args.endIndex]
-            if let last = inner.last, last == WpaBytes.closeBracket { inner = inner.dropLast() }
-            let numberEnd = WpaBytes.firstIndex(of: WpaBytes.space, in: inner) ?? inner.endIndex
+            if let last = inner.last, last == ASCII.closeBracket { inner = inner.dropLast() }
+            let numberEnd = ASCII.firstIndex(of: ASCII.space, in: inner) ?? inner.endIndex
             id = WpaBytes.parseUnsigned(inner[inner.startIndex..<numberEnd]).flatMap(NetworkID.init)
-            if let s = WpaBytes.find(" id_str=", in: inner) {
+            if let s = ASCII.firstIndex(of: " id_str=", in: inner) {
                 var text = inner[(s + 8)..<inner.endIndex]
-                if let fils = WpaBytes.find(" FILS_HLP_SENT", in: text), fils + 14 == text.endIndex {
+                if let fils = ASCII.firstIndex(of: " FILS_HLP_SENT", in: text), fils + 14 == text.endIndex {
                     text = text[text.startIndex..<fils]
                 }
-                idString = text.isEmpty ? nil : WpaBytes.excerpt(text)
+                idString = text.isEmpty ? nil : PrintfEscaping.excerpt(text)
             }
         }
         return .connected(bssid: bssid, networkID: id, idString: idString)
@@ -175,26 +175,26 @@ struct EventArguments {
         var i = text.startIndex
         let end = text.endIndex
         while i < end {
-            while i < end, text[i] == WpaBytes.space { i += 1 }
+            while i < end, text[i] == ASCII.space { i += 1 }
             guard i < end else { break }
             let keyStart = i
-            while i < end, text[i] != WpaBytes.space, text[i] != WpaBytes.equals { i += 1 }
+            while i < end, text[i] != ASCII.space, text[i] != ASCII.equals { i += 1 }
             let key = text[keyStart..<i]
-            guard i < end, text[i] == WpaBytes.equals else {
+            guard i < end, text[i] == ASCII.equals else {
                 pairs.append((key, nil))
                 continue
             }
             i += 1
-            if i < end, text[i] == WpaBytes.quote {
+            if i < end, text[i] == ASCII.quote {
                 i += 1
                 let valueStart = i
                 var closed = false
                 while i < end {
-                    if text[i] == WpaBytes.backslash {
+                    if text[i] == ASCII.backslash {
                         i += 2
                         continue
                     }
-                    if text[i] == WpaBytes.quote {
+                    if text[i] == ASCII.quote {
                         closed = true
                         break
                     }
@@ -209,28 +209,28 @@ struct EventArguments {
                 }
             } else {
                 let valueStart = i
-                while i < end, text[i] != WpaBytes.space { i += 1 }
+                while i < end, text[i] != ASCII.space { i += 1 }
                 pairs.append((key, text[valueStart..<i]))
             }
         }
     }
 
     func value(_ key: StaticString) -> ArraySlice<UInt8>? {
-        for p in pairs where WpaBytes.equals(p.key, key) {
+        for p in pairs where ASCII.equals(p.key, key) {
             return p.value
         }
         return nil
     }
 
     func has(_ key: StaticString) -> Bool {
-        pairs.contains { WpaBytes.equals($0.key, key) }
+        pairs.contains { ASCII.equals($0.key, key) }
     }
 
     func int(_ key: StaticString) -> Int? { value(key).flatMap(WpaBytes.parseInt) }
 
     func bssid(_ key: StaticString) -> BSSID? {
         guard let v = value(key), v.count == 17 else { return nil }
-        return BSSID(WpaBytes.string(v))
+        return BSSID(ASCII.string(v))
     }
 
     func ssid(_ key: StaticString) -> SSID? { value(key).flatMap(PrintfEscaping.decodeSSID) }
@@ -238,7 +238,7 @@ struct EventArguments {
     /// The first bare word that is a BSSID (CTRL-EVENT-AUTH-REJECT prints it without a key).
     var firstBareBSSID: BSSID? {
         for p in pairs where p.value == nil && p.key.count == 17 {
-            if let b = BSSID(WpaBytes.string(p.key)) { return b }
+            if let b = BSSID(ASCII.string(p.key)) { return b }
         }
         return nil
     }
@@ -252,7 +252,7 @@ public enum SupplicantDatagram: Equatable, Sendable {
 
     public static func isEvent(_ datagram: [UInt8]) -> Bool {
         let s = datagram[...]
-        if WpaBytes.hasPrefix(s, "IFNAME=") { return true }
+        if ASCII.hasPrefix(s, "IFNAME=") { return true }
         return SupplicantEventMessage.level(s) != nil
     }
 

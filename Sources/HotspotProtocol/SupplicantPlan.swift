@@ -71,7 +71,7 @@ public enum SupplicantPlanError: Error, Equatable, Sendable, CustomStringConvert
     /// `FAIL`, `UNKNOWN COMMAND`, an escaped excerpt of a table, or `nothing` for an empty datagram.
     @inline(never)
     static func answer(_ reply: [UInt8]) -> String {
-        let trimmed = WpaBytes.trimTrailingNewlines(reply[...])
-        return trimmed.isEmpty ? "nothing" : WpaBytes.excerpt(trimmed)
+        let trimmed = ASCII.trimTrailingNewlines(reply[...])
+        return trimmed.isEmpty ? "nothing" : PrintfEscaping.excerpt(trimmed)
     }
 }

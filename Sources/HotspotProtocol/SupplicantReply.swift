@@ -26,17 +26,17 @@ public enum SupplicantReply: Equatable, Sendable {
             self = .empty
             return
         }
-        let word = WpaBytes.trimTrailingNewlines(all)
-        if WpaBytes.equals(word, "OK") {
+        let word = ASCII.trimTrailingNewlines(all)
+        if ASCII.equals(word, "OK") {
             self = .ok
-        } else if WpaBytes.equals(word, "PONG") {
+        } else if ASCII.equals(word, "PONG") {
             self = .pong
-        } else if WpaBytes.equals(word, "UNKNOWN COMMAND") {
+        } else if ASCII.equals(word, "UNKNOWN COMMAND") {
             self = .unknownCommand
-        } else if WpaBytes.equals(word, "FAIL") {
+        } else if ASCII.equals(word, "FAIL") {
             self = .fail(reason: nil)
-        } else if let reason = WpaBytes.dropPrefix(word, "FAIL-"), WpaBytes.firstIndex(of: WpaBytes.newline, in: reason) == nil {
-            self = .fail(reason: WpaBytes.excerpt(reason))
+        } else if let reason = ASCII.dropPrefix(word, "FAIL-"), ASCII.firstIndex(of: ASCII.newline, in: reason) == nil {
+            self = .fail(reason: PrintfEscaping.excerpt(reason))
         } else {
             self = .data(datagram)
         }
@@ -50,7 +50,7 @@ public enum SupplicantReply: Equatable, Sendable {
         case .unknownCommand: return .unknownCommand
         case .pong: return .unexpected("PONG")
         case .empty: return .empty
-        case .data(let bytes): return .unexpected(WpaBytes.excerpt(bytes[...]))
+        case .data(let bytes): return .unexpected(PrintfEscaping.excerpt(bytes[...]))
         }
     }
 
@@ -70,9 +70,9 @@ public enum SupplicantReply: Equatable, Sendable {
     public static func networkID(_ datagram: [UInt8]) throws(SupplicantReplyError) -> NetworkID {
         let reply = SupplicantReply(datagram)
         guard case .data(let bytes) = reply else { throw reply.asError }
-        let text = WpaBytes.trimTrailingNewlines(bytes[...])
+        let text = ASCII.trimTrailingNewlines(bytes[...])
         guard let n = WpaBytes.parseUnsigned(text), let id = NetworkID(n) else {
-            throw .unexpected(WpaBytes.excerpt(bytes[...]))
+            throw .unexpected(PrintfEscaping.excerpt(bytes[...]))
         }
         return id
     }

@@ -15,17 +15,17 @@ public enum SupplicantState: Equatable, Sendable {
     case other(String)
 
     public init(_ text: ArraySlice<UInt8>) {
-        if WpaBytes.equals(text, "DISCONNECTED") { self = .disconnected }
-        else if WpaBytes.equals(text, "INTERFACE_DISABLED") { self = .interfaceDisabled }
-        else if WpaBytes.equals(text, "INACTIVE") { self = .inactive }
-        else if WpaBytes.equals(text, "SCANNING") { self = .scanning }
-        else if WpaBytes.equals(text, "AUTHENTICATING") { self = .authenticating }
-        else if WpaBytes.equals(text, "ASSOCIATING") { self = .associating }
-        else if WpaBytes.equals(text, "ASSOCIATED") { self = .associated }
-        else if WpaBytes.equals(text, "4WAY_HANDSHAKE") { self = .fourWayHandshake }
-        else if WpaBytes.equals(text, "GROUP_HANDSHAKE") { self = .groupHandshake }
-        else if WpaBytes.equals(text, "COMPLETED") { self = .completed }
-        else { self = .other(WpaBytes.excerpt(text)) }
+        if ASCII.equals(text, "DISCONNECTED") { self = .disconnected }
+        else if ASCII.equals(text, "INTERFACE_DISABLED") { self = .interfaceDisabled }
+        else if ASCII.equals(text, "INACTIVE") { self = .inactive }
+        else if ASCII.equals(text, "SCANNING") { self = .scanning }
+        else if ASCII.equals(text, "AUTHENTICATING") { self = .authenticating }
+        else if ASCII.equals(text, "ASSOCIATING") { self = .associating }
+        else if ASCII.equals(text, "ASSOCIATED") { self = .associated }
+        else if ASCII.equals(text, "4WAY_HANDSHAKE") { self = .fourWayHandshake }
+        else if ASCII.equals(text, "GROUP_HANDSHAKE") { self = .groupHandshake }
+        else if ASCII.equals(text, "COMPLETED") { self = .completed }
+        else { self = .other(PrintfEscaping.excerpt(text)) }
     }
 
     /// Associated and keys in place: the link carries data.

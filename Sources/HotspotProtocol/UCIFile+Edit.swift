@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// Changing a few options of a UCI file the way a person would: every other byte (comments, blank lines,
 /// other options and sections, quoting style) stays as it was, so the owner's file keeps its comments.
 extension UCIFile {
@@ -18,7 +20,7 @@ extension UCIFile {
     /// nothing escapes, and a single quote as `'\''` (close, a backslash-escaped quote, reopen).
     public static func statement(_ name: StaticString, _ value: [UInt8], list: Bool) -> [UInt8] {
         var out = Array((list ? "list " : "option ").utf8)
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(contentsOf: ASCII.bytes(name))
         out.append(contentsOf: " '".utf8)
         for b in value {
             if b == UInt8(ascii: "'") { out.append(contentsOf: "'\\''".utf8) } else { out.append(b) }
@@ -79,10 +81,10 @@ extension UCIFile {
             let first = lexer.firstByte, terminator = lexer.terminator
             if isCommand(words[0], "config") {
                 if block == 1 { addMissing() }
-                inSection = words.count > 1 && equals(words[1], sectionType)
+                inSection = words.count > 1 && ASCII.equals(words[1][...], sectionType)
                 if inSection && block == 0 { block = 1 }
             } else if inSection && words.count > 1 && (isCommand(words[0], "option") || isCommand(words[0], "list")),
-                      let k = edits.firstIndex(where: { $0.names.contains { equals(words[1], $0) } }) {
+                      let k = edits.firstIndex(where: { $0.names.contains { ASCII.equals(words[1][...], $0) } }) {
                 // Where its line starts, when only blanks come before it there.
                 var lineStart = first
                 while lineStart > 0 && (input[lineStart - 1] == 0x20 || input[lineStart - 1] == 0x09) { lineStart -= 1 }

@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// An OpenWrt UCI file (`/etc/config/NAME`) read as `uci` reads it (libuci's file.c), bytes in:
 ///
 /// - statements `package NAME`, `config TYPE ['NAME']`, `option NAME 'VALUE'`, `list NAME 'VALUE'` (also
@@ -139,13 +141,7 @@ public struct UCIFile: Hashable, Sendable {
 
     /// `word` is the statement `long` or its one-letter abbreviation (`c`, `o`, `l`, `p`).
     static func isCommand(_ word: [UInt8], _ long: StaticString) -> Bool {
-        word.count == 1 ? word[0] == long.utf8Start[0] : UCIFile.equals(word, long)
-    }
-
-    @inline(never)
-    static func equals(_ bytes: [UInt8], _ text: StaticString) -> Bool {
-        bytes.count == text.utf8CodeUnitCount
-            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        word.count == 1 ? word[0] == long.utf8Start[0] : ASCII.equals(word[...], long)
     }
 
     /// Byte equality: names are ASCII, and this keeps Unicode comparison out of the router build.

@@ -93,10 +93,10 @@ public enum DNSMessage {
     static func wireName(_ name: ArraySlice<UInt8>) throws(DNSError) -> [UInt8] {
         var text = name
         if text.last == HTTPURL.dot { text = text.dropLast() }
-        let invalid = DNSError.invalidName(WpaBytes.excerpt(name))
+        let invalid = DNSError.invalidName(PrintfEscaping.excerpt(name))
         guard !text.isEmpty, text.count <= 253 else { throw invalid }
         var out: [UInt8] = []
-        for label in WpaBytes.split(text, on: HTTPURL.dot) {
+        for label in ASCII.split(text, on: HTTPURL.dot) {
             guard label.count >= 1, label.count <= 63 else { throw invalid }
             for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
                 throw invalid

@@ -19,7 +19,7 @@ public enum FormEncoding {
         for b in bytes {
             if ASCII.isUnreserved(b) {
                 out.append(b)
-            } else if b == WpaBytes.space {
+            } else if b == ASCII.space {
                 out.append(UInt8(ascii: "+"))
             } else {
                 ASCII.appendPercentEncoded(b, to: &out)
@@ -31,8 +31,8 @@ public enum FormEncoding {
     /// empty value. `%` must start two hex digits.
     public static func decode(_ bytes: ArraySlice<UInt8>) throws(FormEncodingError) -> [(name: [UInt8], value: [UInt8])] {
         var out: [(name: [UInt8], value: [UInt8])] = []
-        for piece in WpaBytes.split(bytes, on: UInt8(ascii: "&")) where !piece.isEmpty {
-            let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: piece) ?? piece.endIndex
+        for piece in ASCII.split(bytes, on: UInt8(ascii: "&")) where !piece.isEmpty {
+            let eq = ASCII.firstIndex(of: ASCII.equals, in: piece) ?? piece.endIndex
             let name = try unescape(piece[..<eq], base: bytes.startIndex)
             let value = eq < piece.endIndex ? try unescape(piece[(eq + 1)...], base: bytes.startIndex) : []
             out.append((name, value))
@@ -56,7 +56,7 @@ public enum FormEncoding {
                 out.append(high << 4 | low)
                 i += 3
             } else {
-                out.append(b == UInt8(ascii: "+") ? WpaBytes.space : b)
+                out.append(b == UInt8(ascii: "+") ? ASCII.space : b)
                 i += 1
             }
         }

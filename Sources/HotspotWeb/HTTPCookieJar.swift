@@ -59,12 +59,12 @@ public struct HTTPCookieJar: Hashable, Sendable {
     @discardableResult
     public mutating func store(setCookie: [UInt8], from url: HTTPURL) -> Outcome {
         guard setCookie.count <= HTTPCookieJar.maxSetCookieBytes else { return .tooLarge }
-        let parts = WpaBytes.split(setCookie[...], on: UInt8(ascii: ";"))
-        guard let eq = WpaBytes.firstIndex(of: WpaBytes.equals, in: parts[0]) else { return .malformed }
+        let parts = ASCII.split(setCookie[...], on: UInt8(ascii: ";"))
+        guard let eq = ASCII.firstIndex(of: ASCII.equals, in: parts[0]) else { return .malformed }
         let name = ASCII.trimmingBlanks(parts[0][..<eq])
         let value = ASCII.trimmingBlanks(parts[0][(eq + 1)...])
         // Control bytes other than tab are refused (RFC 6265bis §5.6): they would go back in a Cookie header.
-        func hasControl(_ s: ArraySlice<UInt8>) -> Bool { s.contains { ASCII.isControl($0) && $0 != WpaBytes.tab } }
+        func hasControl(_ s: ArraySlice<UInt8>) -> Bool { s.contains { ASCII.isControl($0) && $0 != ASCII.tab } }
         guard !name.isEmpty, !hasControl(name), !hasControl(value) else { return .malformed }
         let host = url.host.bytes
         var cookie = Cookie(name: Array(name), value: Array(value), domain: host, hostOnly: true,
@@ -72,7 +72,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
         var expired = false
         var maxAgeSeen = false
         for attribute in parts.dropFirst() {
-            let aeq = WpaBytes.firstIndex(of: WpaBytes.equals, in: attribute) ?? attribute.endIndex
+            let aeq = ASCII.firstIndex(of: ASCII.equals, in: attribute) ?? attribute.endIndex
             let key = ASCII.trimmingBlanks(attribute[..<aeq])
             let v = aeq < attribute.endIndex ? ASCII.trimmingBlanks(attribute[(aeq + 1)...]) : attribute[aeq...]
             if ASCII.equalsIgnoringCase(key, "max-age") {
@@ -143,9 +143,9 @@ public struct HTTPCookieJar: Hashable, Sendable {
         }
         var out: [UInt8] = []
         for i in matching {
-            if !out.isEmpty { WpaBytes.append(&out, "; ") }
+            if !out.isEmpty { ASCII.append(&out, "; ") }
             out.append(contentsOf: cookies[i].name)
-            out.append(WpaBytes.equals)
+            out.append(ASCII.equals)
             out.append(contentsOf: cookies[i].value)
         }
         return out
@@ -169,7 +169,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
 
     /// §5.1.4: the request path up to (not including) its last `/`, or `/`.
     static func defaultPath(_ path: ArraySlice<UInt8>) -> [UInt8] {
-        guard let last = WpaBytes.lastIndex(of: HTTPURL.slash, in: path), last > path.startIndex,
+        guard let last = ASCII.lastIndex(of: HTTPURL.slash, in: path), last > path.startIndex,
               path.first == HTTPURL.slash else { return [HTTPURL.slash] }
         return Array(path[..<last])
     }

@@ -34,37 +34,37 @@ public struct HTTPRequest: Hashable, Sendable {
     public func encoded() throws(HTTPRequestError) -> [UInt8] {
         var out: [UInt8] = []
         switch method {
-        case .get: WpaBytes.append(&out, "GET ")
-        case .head: WpaBytes.append(&out, "HEAD ")
-        case .post: WpaBytes.append(&out, "POST ")
+        case .get: ASCII.append(&out, "GET ")
+        case .head: ASCII.append(&out, "HEAD ")
+        case .post: ASCII.append(&out, "POST ")
         }
         out.append(contentsOf: url.target)
-        WpaBytes.append(&out, " HTTP/1.1\r\nHost: ")
+        ASCII.append(&out, " HTTP/1.1\r\nHost: ")
         out.append(contentsOf: url.hostHeader)
-        WpaBytes.append(&out, "\r\n")
+        ASCII.append(&out, "\r\n")
         for h in headers {
             let name = h.name[...]
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte) else {
-                throw .invalidHeaderName(WpaBytes.excerpt(name, limit: 32))
+                throw .invalidHeaderName(PrintfEscaping.excerpt(name, limit: 32))
             }
             for reserved: StaticString in ["Host", "Content-Length", "Connection", "Transfer-Encoding"]
             where ASCII.equalsIgnoringCase(name, reserved) {
-                throw .reservedHeader(WpaBytes.string(name))
+                throw .reservedHeader(ASCII.string(name))
             }
-            for (i, b) in h.value.enumerated() where ASCII.isControl(b) && b != WpaBytes.tab {
-                throw .invalidHeaderValue(name: WpaBytes.string(name), byte: b, offset: i)
+            for (i, b) in h.value.enumerated() where ASCII.isControl(b) && b != ASCII.tab {
+                throw .invalidHeaderValue(name: ASCII.string(name), byte: b, offset: i)
             }
             out.append(contentsOf: h.name)
-            WpaBytes.append(&out, ": ")
+            ASCII.append(&out, ": ")
             out.append(contentsOf: h.value)
-            WpaBytes.append(&out, "\r\n")
+            ASCII.append(&out, "\r\n")
         }
         if let body {
-            WpaBytes.append(&out, "Content-Length: ")
-            WpaBytes.append(&out, decimal: body.count)
-            WpaBytes.append(&out, "\r\n")
+            ASCII.append(&out, "Content-Length: ")
+            ASCII.append(&out, decimal: body.count)
+            ASCII.append(&out, "\r\n")
         }
-        WpaBytes.append(&out, "Connection: close\r\n\r\n")
+        ASCII.append(&out, "Connection: close\r\n\r\n")
         if let body { out.append(contentsOf: body) }
         return out
     }

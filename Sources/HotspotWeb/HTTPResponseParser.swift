@@ -172,9 +172,9 @@ public struct HTTPResponseParser {
         var i = pos + scanned
         var start = pos + lineStart
         while i < pending.count {
-            if pending[i] == WpaBytes.newline {
+            if pending[i] == ASCII.newline {
                 let length = i - start
-                if length == 0 || (length == 1 && pending[start] == WpaBytes.carriageReturn) { return i + 1 }
+                if length == 0 || (length == 1 && pending[start] == ASCII.carriageReturn) { return i + 1 }
                 start = i + 1
             }
             i += 1
@@ -188,13 +188,13 @@ public struct HTTPResponseParser {
     /// bytes fails with `error`.
     mutating func line(_ pos: inout Int, limit: Int, else error: HTTPParseError) throws(HTTPParseError) -> ArraySlice<UInt8>? {
         var i = pos + scanned
-        while i < pending.count, pending[i] != WpaBytes.newline { i += 1 }
+        while i < pending.count, pending[i] != ASCII.newline { i += 1 }
         guard i < pending.count else {
             scanned = i - pos
-            if WpaBytes.stripCR(pending[pos...]).count > limit { throw error }
+            if ASCII.stripCR(pending[pos...]).count > limit { throw error }
             return nil
         }
-        let line = WpaBytes.stripCR(pending[pos..<i])
+        let line = ASCII.stripCR(pending[pos..<i])
         if line.count > limit { throw error }
         pos = i + 1
         scanned = 0
@@ -218,7 +218,7 @@ public struct HTTPResponseParser {
 
     /// The status line and headers (the blank line included); decides how the body ends.
     mutating func parseHead(_ head: ArraySlice<UInt8>) throws(HTTPParseError) {
-        var lines = WpaBytes.lines(head)
+        var lines = ASCII.lines(head)
         lines.removeLast()  // the blank line
         // A blank first line ends the head at once: there is no status line.
         guard let first = lines.first else { throw .malformedStatusLine }
@@ -226,11 +226,11 @@ public struct HTTPResponseParser {
         var headers: [HTTPHeader] = []
         for (i, line) in lines.enumerated().dropFirst() {
             if let first = line.first, ASCII.isBlank(first) { throw .obsoleteLineFolding(line: i + 1) }
-            guard let colon = WpaBytes.firstIndex(of: UInt8(ascii: ":"), in: line) else { throw .malformedHeader(line: i + 1) }
+            guard let colon = ASCII.firstIndex(of: UInt8(ascii: ":"), in: line) else { throw .malformedHeader(line: i + 1) }
             let name = line[..<colon]
             let value = ASCII.trimmingBlanks(line[(colon + 1)...])
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte),
-                  !value.contains(where: { ASCII.isControl($0) && $0 != WpaBytes.tab })
+                  !value.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab })
             else { throw .malformedHeader(line: i + 1) }
             if headers.count == maxHeaderCount { throw .tooManyHeaders(limit: maxHeaderCount) }
             headers.append(HTTPHeader(name: Array(name), value: Array(value)))
@@ -251,19 +251,19 @@ public struct HTTPResponseParser {
             // Only `chunked`, once: other codings (gzip, …) cannot be undone here. It overrides Content-Length.
             var names: [ArraySlice<UInt8>] = []
             for v in codings {
-                for c in WpaBytes.split(v[...], on: UInt8(ascii: ",")) where !ASCII.trimmingBlanks(c).isEmpty {
+                for c in ASCII.split(v[...], on: UInt8(ascii: ",")) where !ASCII.trimmingBlanks(c).isEmpty {
                     names.append(ASCII.trimmingBlanks(c))
                 }
             }
             guard names.count == 1, ASCII.equalsIgnoringCase(names[0], "chunked") else {
-                throw .unsupportedTransferEncoding(WpaBytes.excerpt(codings[0][...], limit: 32))
+                throw .unsupportedTransferEncoding(PrintfEscaping.excerpt(codings[0][...], limit: 32))
             }
             state = .chunkSize
         } else if !lengths.isEmpty {
             // Repeats of one value (`5, 5` or two headers) are one length; different values are refused.
             var length: Int? = nil
             for v in lengths {
-                for part in WpaBytes.split(v[...], on: UInt8(ascii: ",")) {
+                for part in ASCII.split(v[...], on: UInt8(ascii: ",")) {
                     guard let n = ASCII.decimal(ASCII.trimmingBlanks(part), maxDigits: 15) else { throw .invalidContentLength }
                     if let l = length, l != n { throw .conflictingContentLength }
                     length = n
@@ -279,12 +279,12 @@ public struct HTTPResponseParser {
 
     /// `HTTP/1.x SP 3DIGIT [SP reason]`; the space before an empty reason may be missing.
     static func statusLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (Int, ArraySlice<UInt8>) {
-        guard let rest = WpaBytes.dropPrefix(line, "HTTP/") else { throw .malformedStatusLine }
-        let version = rest.prefix { $0 != WpaBytes.space }
-        guard WpaBytes.equals(version, "1.1") || WpaBytes.equals(version, "1.0") else {
+        guard let rest = ASCII.dropPrefix(line, "HTTP/") else { throw .malformedStatusLine }
+        let version = rest.prefix { $0 != ASCII.space }
+        guard ASCII.equals(version, "1.1") || ASCII.equals(version, "1.0") else {
             // `2`, `0.9`: a version, not ours. Anything else is not a status line at all.
             if version.count >= 1, version.count <= 3, version.allSatisfy({ ASCII.isDigit($0) || $0 == UInt8(ascii: ".") }) {
-                throw .unsupportedVersion(WpaBytes.string(version))
+                throw .unsupportedVersion(ASCII.string(version))
             }
             throw .malformedStatusLine
         }
@@ -295,10 +295,10 @@ public struct HTTPResponseParser {
         }
         var reason = rest.dropFirst(7)
         if let first = reason.first {
-            guard first == WpaBytes.space else { throw .malformedStatusLine }
+            guard first == ASCII.space else { throw .malformedStatusLine }
             reason = reason.dropFirst()
         }
-        guard !reason.contains(where: { ASCII.isControl($0) && $0 != WpaBytes.tab }) else { throw .malformedStatusLine }
+        guard !reason.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab }) else { throw .malformedStatusLine }
         return (status, reason)
     }
 }

@@ -65,7 +65,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         } else {
             // This URL's path up to its last `/`, then the reference (§5.2.3). The path always has a `/`.
             let base = self.path
-            var merged = Array(base[..<((WpaBytes.lastIndex(of: HTTPURL.slash, in: base) ?? base.startIndex) + 1)])
+            var merged = Array(base[..<((ASCII.lastIndex(of: HTTPURL.slash, in: base) ?? base.startIndex) + 1)])
             merged.append(contentsOf: HTTPURL.wireSafe(r.path))
             path = HTTPURL.removeDotSegments(merged)
         }
@@ -78,12 +78,12 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The target's path: up to the first `?`.
     public var path: ArraySlice<UInt8> {
-        target[..<(WpaBytes.firstIndex(of: HTTPURL.question, in: target[...]) ?? target.endIndex)]
+        target[..<(ASCII.firstIndex(of: HTTPURL.question, in: target[...]) ?? target.endIndex)]
     }
 
     /// The query after the first `?`, nil when there is no `?`.
     public var query: ArraySlice<UInt8>? {
-        WpaBytes.firstIndex(of: HTTPURL.question, in: target[...]).map { target[($0 + 1)...] }
+        ASCII.firstIndex(of: HTTPURL.question, in: target[...]).map { target[($0 + 1)...] }
     }
 
     /// The Host header's value: the host, and `:port` when it is not the scheme's default.
@@ -91,7 +91,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         var out = host.bytes
         if port != scheme.defaultPort {
             out.append(UInt8(ascii: ":"))
-            WpaBytes.append(&out, decimal: Int(port))
+            ASCII.append(&out, decimal: Int(port))
         }
         return out
     }
@@ -99,7 +99,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     /// The whole URL as text, ASCII only.
     public var bytes: [UInt8] {
         var out: [UInt8] = []
-        WpaBytes.append(&out, scheme == .http ? "http://" : "https://")
+        ASCII.append(&out, scheme == .http ? "http://" : "https://")
         out.append(contentsOf: hostHeader)
         out.append(contentsOf: target)
         return out
@@ -116,17 +116,17 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     /// From a reference that has an authority (`//host…`), under `scheme`.
     init(_ r: URLReference, scheme: Scheme) throws(HTTPURLError) {
         guard let authority = r.authority else { throw .missingHost }
-        if WpaBytes.firstIndex(of: UInt8(ascii: "@"), in: authority) != nil { throw .userinfo }
-        if authority.first == WpaBytes.openBracket { throw .ipv6Literal }
+        if ASCII.firstIndex(of: UInt8(ascii: "@"), in: authority) != nil { throw .userinfo }
+        if authority.first == ASCII.openBracket { throw .ipv6Literal }
         var hostText = authority
         var port = scheme.defaultPort
-        if let colon = WpaBytes.firstIndex(of: UInt8(ascii: ":"), in: authority) {
+        if let colon = ASCII.firstIndex(of: UInt8(ascii: ":"), in: authority) {
             hostText = authority[..<colon]
             let digits = authority[(colon + 1)...]
             // `host:` with no digits means the default port (RFC 3986 §3.2.3).
             if !digits.isEmpty {
                 guard let n = ASCII.decimal(digits, maxDigits: 5), n >= 1, n <= 65535 else {
-                    throw .invalidPort(WpaBytes.excerpt(digits, limit: 16))
+                    throw .invalidPort(PrintfEscaping.excerpt(digits, limit: 16))
                 }
                 port = UInt16(n)
             }
@@ -152,7 +152,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     static func scheme(_ s: ArraySlice<UInt8>) throws(HTTPURLError) -> Scheme {
         if ASCII.equalsIgnoringCase(s, "http") { return .http }
         if ASCII.equalsIgnoringCase(s, "https") { return .https }
-        throw .unsupportedScheme(WpaBytes.excerpt(s, limit: 16))
+        throw .unsupportedScheme(PrintfEscaping.excerpt(s, limit: 16))
     }
 
     /// A DNS name or a dotted-quad IPv4 address; one trailing dot is dropped.
@@ -160,9 +160,9 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         var name = text
         if name.last == dot { name = name.dropLast() }
         guard !name.isEmpty else { throw .missingHost }
-        let invalid = HTTPURLError.invalidHost(WpaBytes.excerpt(text))
+        let invalid = HTTPURLError.invalidHost(PrintfEscaping.excerpt(text))
         guard name.count <= 253 else { throw invalid }
-        let labels = WpaBytes.split(name, on: dot)
+        let labels = ASCII.split(name, on: dot)
         for label in labels {
             guard label.count >= 1, label.count <= 63 else { throw invalid }
             for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
@@ -235,7 +235,7 @@ struct URLReference {
     init(_ text: ArraySlice<UInt8>) throws(HTTPURLError) {
         var start = text.startIndex
         var end = text.endIndex
-        func trimmed(_ b: UInt8) -> Bool { ASCII.isBlank(b) || b == WpaBytes.newline || b == WpaBytes.carriageReturn }
+        func trimmed(_ b: UInt8) -> Bool { ASCII.isBlank(b) || b == ASCII.newline || b == ASCII.carriageReturn }
         while start < end, trimmed(text[start]) { start += 1 }
         while end > start, trimmed(text[end - 1]) { end -= 1 }
         guard end - start <= HTTPURL.maxBytes else { throw .tooLong(limit: HTTPURL.maxBytes) }
@@ -243,7 +243,7 @@ struct URLReference {
         for i in rest.indices where ASCII.isControl(rest[i]) {
             throw .controlByte(rest[i], offset: i - text.startIndex)
         }
-        if let hash = WpaBytes.firstIndex(of: UInt8(ascii: "#"), in: rest) { rest = rest[..<hash] }
+        if let hash = ASCII.firstIndex(of: UInt8(ascii: "#"), in: rest) { rest = rest[..<hash] }
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         if let first = rest.first, ASCII.isLetter(first) {
             var j = rest.startIndex + 1
@@ -254,13 +254,13 @@ struct URLReference {
                 rest = rest[(j + 1)...]
             }
         }
-        if WpaBytes.hasPrefix(rest, "//") {
+        if ASCII.hasPrefix(rest, "//") {
             let a = rest.dropFirst(2)
             let e = a.firstIndex { $0 == HTTPURL.slash || $0 == HTTPURL.question } ?? a.endIndex
             authority = a[..<e]
             rest = a[e...]
         }
-        if let q = WpaBytes.firstIndex(of: HTTPURL.question, in: rest) {
+        if let q = ASCII.firstIndex(of: HTTPURL.question, in: rest) {
             path = rest[..<q]
             query = rest[(q + 1)...]
         } else {

@@ -23,7 +23,7 @@ public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {
     /// also take (`127.1`, `0x7f.0.0.1`, `010.0.0.1` read as octal) are refused: they mean different
     /// addresses to different programs.
     public init?(_ text: ArraySlice<UInt8>) {
-        let parts = WpaBytes.split(text, on: UInt8(ascii: "."))
+        let parts = ASCII.split(text, on: UInt8(ascii: "."))
         guard parts.count == 4 else { return nil }
         var v: UInt32 = 0
         for p in parts {

@@ -26,7 +26,7 @@ public enum JSONValue: Equatable, Sendable {
     /// The first member called `name` of an object; nil for a missing member or a value that is no object.
     public subscript(member name: StaticString) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        let n = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        let n = ASCII.bytes(name)
         for m in members where m.name.elementsEqual(n) { return m.value }
         return nil
     }
@@ -90,7 +90,7 @@ public enum JSONValue: Equatable, Sendable {
             case UInt8(ascii: "t"): try keyword("true"); return .bool(true)
             case UInt8(ascii: "f"): try keyword("false"); return .bool(false)
             case UInt8(ascii: "n"): try keyword("null"); return .null
-            case let b where b == UInt8(ascii: "-") || PortalBytes.isDigit(b): return .number(try number())
+            case let b where b == UInt8(ascii: "-") || ASCII.isDigit(b): return .number(try number())
             case let b: throw .unexpectedByte(b, offset: i)
             }
         }
@@ -102,7 +102,7 @@ public enum JSONValue: Equatable, Sendable {
             if negative { i += 1 }
             var magnitude: Int64? = 0
             let digitsStart = i
-            while i < bytes.count && PortalBytes.isDigit(bytes[i]) {
+            while i < bytes.count && ASCII.isDigit(bytes[i]) {
                 if let m = magnitude {
                     let (times10, o1) = m.multipliedReportingOverflow(by: 10)
                     let (sum, o2) = times10.addingReportingOverflow(Int64(bytes[i] - 0x30))
@@ -131,7 +131,7 @@ public enum JSONValue: Equatable, Sendable {
         /// One or more digits.
         mutating func digits(from start: Int) throws(JSONError) {
             let first = i
-            while i < bytes.count && PortalBytes.isDigit(bytes[i]) { i += 1 }
+            while i < bytes.count && ASCII.isDigit(bytes[i]) { i += 1 }
             guard i > first else { throw .invalidNumber(offset: start) }
         }
 

@@ -48,7 +48,7 @@ public struct JSONWriter {
     public mutating func name(_ name: StaticString) {
         beginValue()
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(contentsOf: ASCII.bytes(name))
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         afterName = true

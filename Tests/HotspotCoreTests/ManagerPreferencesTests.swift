@@ -77,25 +77,9 @@ import Testing
         #expect(!ManagerPreferences.isValidDomain("under_score.example"))
     }
 
-    @Test func storeLifeCycle() throws {
-        var store = ManagerPreferencesStore()
-        #expect(throws: ManagerPreferencesError.configurationNotLoaded) { try store.current() }
-        #expect(throws: ManagerPreferencesError.configurationNotLoaded) {
-            try store.save(ManagerPreferences(), helpers: helpers)
-        }
-        #expect(throws: ManagerPreferencesError.configurationNotLoaded) { try store.remove() }
-        store.load(nil)
-        #expect(try store.current() == ManagerPreferences())
-        let p = ManagerPreferences(isEnabled: false, safariDomains: ["hotel.example"])
-        try store.save(p, helpers: helpers)
-        #expect(try store.current() == p)
-        #expect(throws: ManagerPreferencesError.self) {
-            try store.save(ManagerPreferences(evaluationProvider: "ghost"), helpers: helpers)
-        }
-        #expect(store.stored == p, "nothing invalid is ever saved")
-        try store.remove()
-        #expect(store.stored == nil)
+    @Test func errorsReadWell() {
         #expect(ManagerPreferencesError.internalError("disk full").description == "internal error: disk full")
+        #expect(ManagerPreferencesError.configurationInvalid("x").description == "configuration invalid: x")
     }
 
     @Test func configurationValidation() {

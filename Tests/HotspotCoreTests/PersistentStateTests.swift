@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HotspotCore
 
 @Suite struct PersistentStateTests {
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrashTheParser() throws {
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let valid = Array(Self.sample.encoded().utf8)
         for i in 0..<5_000 {
             var bytes = valid

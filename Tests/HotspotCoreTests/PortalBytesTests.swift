@@ -3,14 +3,6 @@ import Testing
 @testable import HotspotCore
 
 @Suite struct PortalBytesTests {
-    @Test func caseInsensitiveKeywords() {
-        #expect(PortalBytes.equals(b("ReFrEsH")[...], "refresh") && !PortalBytes.equals(b("refresh ")[...], "refresh"))
-        #expect(PortalBytes.hasPrefix(b("URL=x")[...], "url") && !PortalBytes.hasPrefix(b("ur")[...], "url"))
-        #expect(PortalBytes.firstIndex(of: "wispaccessgatewayparam", in: b("<!-- <WISPAccessGatewayParam>")[...]) == 6)
-        // Only ASCII letters fold: 0xC1 is not 'A' + 0x80.
-        #expect(!PortalBytes.equals([0xC1][...], "a"))
-    }
-
     @Test func whitespaceAndNumbers() {
         #expect(PortalBytes.collapsed(b("  a \n\t b  c ")[...], limit: 100) == b("a b c"))
         #expect(PortalBytes.collapsed(b("abc def")[...], limit: 5) == b("abc d"))
@@ -30,8 +22,4 @@ import Testing
         }
     }
 
-    @Test func printableForMessages() {
-        #expect(PortalBytes.printable([0x61, 0x00, 0xFF, 0x7E][...]) == "a??~")
-        #expect(PortalBytes.printable(b("abcdef")[...], limit: 3) == "abc...")
-    }
 }

@@ -1,19 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HotspotCore
-
-/// SplitMix64: small, fast, and the same sequence for the same seed everywhere.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
 
 /// Thousands of random input sequences, each reproducible by its seed, checked against the invariants after
 /// every input. Reproduce one with `HOTSPOTD_SEED=<seed> swift test --filter RandomSequenceTests`.
@@ -37,7 +25,7 @@ struct SeededRandom: RandomNumberGenerator {
         var uiGranted: Set<String> = []
     }
 
-    static func config(_ rng: inout SeededRandom, variant: Int) -> HotspotConfiguration {
+    static func config(_ rng: inout SplitMix64, variant: Int) -> HotspotConfiguration {
         var helpers: [HelperDescriptor]
         switch variant % 5 {
         case 0: helpers = [Fixture.alpha, Fixture.beta, gamma]
@@ -66,7 +54,7 @@ struct SeededRandom: RandomNumberGenerator {
         return c
     }
 
-    static func randomInput(_ rng: inout SeededRandom, _ m: HotspotMachine, _ model: Model,
+    static func randomInput(_ rng: inout SplitMix64, _ m: HotspotMachine, _ model: Model,
                             _ now: inout Int64, _ variant: inout Int) -> HotspotInput {
         func pick<T>(_ xs: [T]) -> T { xs[Int.random(in: 0..<xs.count, using: &rng)] }
         func anySSID() -> SSID { pick(universe).0 }
@@ -170,7 +158,7 @@ struct SeededRandom: RandomNumberGenerator {
             issues += 1
             if issues <= 5 { Issue.record("seed \(seed): \(what)") }
         }
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var variant = Int.random(in: 0..<5, using: &rng)
         var m = HotspotMachine(configuration: config(&rng, variant: variant), now: 0)
         var model = Model()

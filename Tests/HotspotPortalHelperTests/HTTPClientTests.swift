@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import CLinux
 import Testing
+import TestSupport
 import HotspotProtocol
 @testable import HotspotSystem
 @testable import HotspotWeb

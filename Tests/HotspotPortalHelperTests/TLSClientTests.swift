@@ -137,7 +137,7 @@ import Testing
     @Test func endOfTransportBeforeCloseNotifyIsTruncation() throws {
         let listener = try TCPListener()
         var client = try TLSClient(serverName: "localhost", trustAnchorsPath: pki.caBundle)
-        let fd = try connectLocal(port: listener.port)
+        let fd = try LocalSocket.connect(port: listener.port)
         defer { close(fd) }
         close(listener.acceptOne())
         let result = try pump(&client, fd: fd, request: [])
@@ -178,7 +178,7 @@ struct ExchangeResult {
 /// Connect to 127.0.0.1:port, send an HTTP GET through the session and collect the answer until the
 /// session closes or fails, or the socket ends.
 func exchange(_ client: inout TLSClient, port: UInt16) throws -> ExchangeResult {
-    let fd = try connectLocal(port: port)
+    let fd = try LocalSocket.connect(port: port)
     defer { close(fd) }
     return try pump(&client, fd: fd, request: Array("GET / HTTP/1.0\r\nHost: localhost\r\n\r\n".utf8))
 }
@@ -224,42 +224,12 @@ func pump(_ client: inout TLSClient, fd: Int32, request: [UInt8]) throws -> Exch
     return ExchangeResult(state: client.state, response: String(decoding: response, as: UTF8.self), endOfFile: endOfFile)
 }
 
-func connectLocal(port: UInt16) throws -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)  // a stuck exchange fails the test instead of hanging it
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-    let r = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard r == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
-    return fd
-}
-
 /// A listening TCP socket on a free localhost port.
 final class TCPListener {
     let fd: Int32
     let port: UInt16
 
-    init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ok else { close(fd); throw POSIXError(.EADDRINUSE) }
-        self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
-    }
+    init() throws { (fd, port) = try LocalSocket.bound(SOCK_STREAM) }
 
     func acceptOne() -> Int32 { accept(fd, nil, nil) }
 

@@ -34,7 +34,6 @@ enum Fixture {
     }
 }
 
-
 import HotspotCore
 
 /// Test-only: a passphrase written as a literal (a bad literal is a broken test, so `try!`).

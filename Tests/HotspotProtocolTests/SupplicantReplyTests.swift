@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import HotspotCore
 @testable import TestSupport
 @testable import HotspotProtocol

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HotspotSystem
+import TestSupport
 import HotspotCore
 import HotspotProtocol
 import TestSupport

@@ -112,6 +112,7 @@ public func temporaryDirectory() -> String {
     return dir
 }
 
+
 /// The hotspotd binary `swift build` made, for tests that run it as the router does.
 public let hotspotdBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent(".build/debug/hotspotd").path

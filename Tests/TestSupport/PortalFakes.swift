@@ -13,17 +13,8 @@ public final class FakeDNSServer {
     public var queries: [[UInt8]] { received.items }
 
     public init(respond: @escaping @Sendable ([UInt8]) -> [[UInt8]]) throws {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard ok else { close(fd); throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
+        let (fd, port) = try LocalSocket.bound(SOCK_DGRAM)
+        (self.fd, self.port) = (fd, port)
         let received = self.received
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 1500)
@@ -83,19 +74,8 @@ public final class ScriptedHTTPServer {
     public var requests: [String] { received.items }
 
     public init(respond: @escaping @Sendable (_ index: Int, _ request: String) -> [UInt8]?) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ok else { close(fd); throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
+        let (fd, port) = try LocalSocket.bound(SOCK_STREAM)
+        (self.fd, self.port) = (fd, port)
         let received = self.received
         Thread.detachNewThread {
             var index = 0

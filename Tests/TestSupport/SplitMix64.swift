@@ -1,4 +1,5 @@
-/// Deterministic PRNG (SplitMix64) so fuzz-style tests are reproducible.
+/// SplitMix64: small, fast, and the same sequence for the same seed everywhere, so that random tests are
+/// reproducible from their seed.
 public struct SplitMix64: RandomNumberGenerator {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }

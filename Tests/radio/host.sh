@@ -3,6 +3,7 @@
 # <repo>/.cache/radio/<arch>/ ; nothing is installed except the host tools (apt-get).
 
 RADIO_HOST_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$RADIO_HOST_DIR/../../cross/lib/arch.sh"
 RADIO_REPO=$(cd "$RADIO_HOST_DIR/../.." && pwd)
 RADIO_CACHE=${RADIO_CACHE:-$RADIO_REPO/.cache/radio}
 RADIO_VERBOSE=${RADIO_VERBOSE:-0}
@@ -21,19 +22,20 @@ radio_arch() {
     RADIO_ARCH=$1
     case $1 in
         x86_64)
-            DEB_ARCH=amd64; KFLAVOUR=amd64; QEMU=qemu-system-x86_64; QEMU_PKG=qemu-system-x86
+            KFLAVOUR=amd64; QEMU=qemu-system-x86_64; QEMU_PKG=qemu-system-x86
             CONSOLE=ttyS0; RADIO_BOOT_TIMEOUT=${RADIO_BOOT_TIMEOUT_X86_64:-300}
             QEMU_MACHINE=(-M pc -cpu max);;
         aarch64)
-            DEB_ARCH=arm64; KFLAVOUR=arm64; QEMU=qemu-system-aarch64; QEMU_PKG=qemu-system-arm
+            KFLAVOUR=arm64; QEMU=qemu-system-aarch64; QEMU_PKG=qemu-system-arm
             CONSOLE=ttyAMA0; RADIO_BOOT_TIMEOUT=${RADIO_BOOT_TIMEOUT_AARCH64:-600}
             QEMU_MACHINE=(-M virt -cpu "${RADIO_ARM64_CPU:-cortex-a53}");;
         armv7)
-            DEB_ARCH=armhf; KFLAVOUR=armmp-lpae; QEMU=qemu-system-arm; QEMU_PKG=qemu-system-arm
+            KFLAVOUR=armmp-lpae; QEMU=qemu-system-arm; QEMU_PKG=qemu-system-arm
             CONSOLE=ttyAMA0; RADIO_BOOT_TIMEOUT=${RADIO_BOOT_TIMEOUT_ARMV7:-600}
             QEMU_MACHINE=(-M virt -cpu cortex-a15);;
-        *) radio_die "unknown architecture '$1' (x86_64, aarch64, armv7)";;
+        *) radio_die "unknown architecture '$1' (${ARCHES[*]})";;
     esac
+    arch_set "$1"  # DEB_ARCH, ELF_READELF
     [ -n "${RADIO_QEMU_MACHINE:-}" ] && read -r -a QEMU_MACHINE <<< "$RADIO_QEMU_MACHINE"
     RADIO_DIR=$RADIO_CACHE/$1
 }
@@ -282,10 +284,9 @@ radio_pki() {
 
 # radio_check_binary PATH: the router binary must be a static ELF for this architecture.
 radio_check_binary() {
-    local b=$1 want
+    local b=$1
     [ -f "$b" ] || radio_die "router binary $b not found (build it with cross/build $RADIO_ARCH, or pass --binary)"
-    case $RADIO_ARCH in x86_64) want='X86-64';; aarch64) want='AArch64';; armv7) want='ARM';; esac
-    readelf -h "$b" 2>/dev/null | grep -q "Machine:.*$want" || radio_die "$b is not an $RADIO_ARCH ELF binary"
+    readelf -h "$b" 2>/dev/null | grep -q "Machine:.*$ELF_READELF" || radio_die "$b is not an $RADIO_ARCH ELF binary"
     if readelf -l "$b" 2>/dev/null | grep -q 'Requesting program interpreter'; then
         radio_say "radio[$RADIO_ARCH]: warning: $b is dynamically linked; the guest has Debian's glibc only"
     fi

@@ -1,0 +1,34 @@
+import HotspotCore
+
+/// The web's byte classes (RFC 9110, RFC 3986), beside the shared ones in HotspotCore.
+extension ASCII {
+    static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
+
+    /// An HTTP token character (RFC 9110 `tchar`): header names, methods.
+    static func isTokenByte(_ b: UInt8) -> Bool {
+        if isDigit(b) || isLetter(b) { return true }
+        switch b {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Appends `b` as `%XX` with uppercase hex digits (RFC 3986 §2.1).
+    static func appendPercentEncoded(_ b: UInt8, to out: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
+        let d = bytes(digits)
+        out.append(UInt8(ascii: "%"))
+        out.append(d[Int(b >> 4)])
+        out.append(d[Int(b & 0x0f)])
+    }
+
+    /// RFC 3986 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
+    static func isUnreserved(_ b: UInt8) -> Bool {
+        isLetter(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: "~")
+    }
+}

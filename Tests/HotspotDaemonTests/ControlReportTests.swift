@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import HotspotCore
+@testable import HotspotDaemon
+
+/// `hotspotd status|ui|scan|helpers` as the client prints them, rendered straight from snapshot values: the
+/// exact text and JSON for representative states, so that a change of wording or of a JSON key shows here.
+@Suite struct ControlReportTests {
+    static let hotel = SSID("Hotel Guest")!
+    static let ap = BSSID("02:00:00:00:01:00")!
+    /// An SSID that would steer a terminal and break naive JSON: ESC [2J, a quote, a backslash, 0xff, LF.
+    static let hostile = SSID(bytes: [0x1b, 0x5b, 0x32, 0x4a, 0x22, 0x5c, 0xff, 0x0a])!
+
+    static let portalHelper = StatusSnapshot.Helper(
+        name: "portal", kind: .builtin, commands: HelperCommandSet([.evaluate, .authenticate, .maintain]), priority: 10,
+        scanPending: false, claims: 0, cachedFor: [hotel], excludedFor: [], lastCommand: .authenticate,
+        lastOutcome: "success", lastAt: 90_000)
+
+    static func snapshot(_ state: HotspotState, usable: Bool = false, link: StatusSnapshot.Link? = nil,
+                         helper: String? = nil) -> StatusSnapshot {
+        StatusSnapshot(now: 100_000, state: state, stateSince: 40_000, isUsable: usable, link: link, chosenHelper: helper,
+                       uiAnswersSent: false, helpers: [portalHelper], disabled: [], backedOff: [], loggedOff: [],
+                       ownerNetworks: [], preferences: ManagerPreferences(), visibleNetworks: 1)
+    }
+
+    static func link(_ ssid: SSID, _ stage: StatusSnapshot.LinkStage) -> StatusSnapshot.Link {
+        StatusSnapshot.Link(ssid: ssid, bssid: ap, stage: stage, rssi: -52, signalStrength: 0.8, frequency: 2412,
+                            security: .open, didAutoJoin: true, isOwnerChoice: false, since: 30_000)
+    }
+
+    static func status(_ s: StatusSnapshot, _ x: ControlReport.Extras = .init(), json: Bool) -> String {
+        var r = ControlReport(json: json)
+        r.status(s, x)
+        return String(decoding: r.body, as: UTF8.self)
+    }
+
+    static func ui(_ s: StatusSnapshot, json: Bool) -> (String, Bool) {
+        var r = ControlReport(json: json)
+        let waiting = r.ui(s)
+        return (String(decoding: r.body, as: UTF8.self), waiting)
+    }
+
+    static func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, json: Bool) -> String {
+        var r = ControlReport(json: json)
+        r.scan(rows, s, minSignal: 0.1)
+        return String(decoding: r.body, as: UTF8.self)
+    }
+
+    // MARK: the states
+
+    static var onlineViaPortal: (StatusSnapshot, ControlReport.Extras) {
+        var s = snapshot(.authenticated, usable: true, link: link(hotel, .online), helper: "portal")
+        s.nextMaintainAt = 400_000
+        s.sessionEndsAt = 3_700_000
+        s.uiRequest = nil
+        var x = ControlReport.Extras()
+        x.address = "10.0.0.23"
+        x.gateway = "10.0.0.1"
+        x.dns = ["10.0.0.1", "9.9.9.9"]
+        x.lastRun = ControlReport.HelperRun(helper: "portal", command: .authenticate, result: "success", ms: 3_300, at: 90_000)
+        x.loopLongestBusyMicroseconds = 1_234
+        x.transitions = [
+            ControlReport.Transition(state: .evaluating, link: "online", ssid: hotel, at: 35_000),
+            ControlReport.Transition(state: .authenticated, link: "online", ssid: hotel, at: 40_000),
+        ]
+        return (s, x)
+    }
+
+    static var presentingUIAfterARefusal: StatusSnapshot {
+        var s = snapshot(.presentingUI, link: link(hotel, .online), helper: "portal")
+        s.uiRequest = UIRequest(fields: [UIField(name: "ROOM", prompt: "Room number"),
+                                         UIField(name: "NAME", prompt: "Last name", isSecret: true)],
+                                portalURL: "http://portal.example/login", message: "Welcome to the Hotel",
+                                earlierAnswers: [UIAnswer(key: "ROOM", value: "412")], refusals: 1)
+        return s
+    }
+
+    static var pastFailure: StatusSnapshot {
+        var s = snapshot(.inactive)
+        var f = FailureRecord(ssid: hotel, helper: "portal", reason: "authenticate: failure", autoJoinDisabled: true,
+                              retryAt: nil, at: 20_000)
+        f.isResolved = true
+        s.lastFailure = f
+        return s
+    }
+
+    static var hostileUplink: StatusSnapshot {
+        var s = snapshot(.evaluating, link: link(hostile, .associated))
+        s.lookalikes = [ScanEntry(ssid: hostile, bssid: BSSID("02:00:00:00:02:00")!, rssi: -60, frequency: 2437, security: .open)]
+        return s
+    }
+
+    static let scanRows = [
+        StatusSnapshot.ScanRow(entry: hostileUplink.lookalikes[0], isKnown: false, isBlocked: true, isCurrent: false,
+                               isLookalike: true),
+        StatusSnapshot.ScanRow(entry: ScanEntry(ssid: hotel, bssid: ap, rssi: -52, frequency: 2412, security: .open),
+                               claimedBy: "portal", confidence: .high, isKnown: false, isBlocked: false, isCurrent: true),
+    ]
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/control-report")
+
+    /// `rendered` is the fixture `name` to the byte.
+    static func expectGolden(_ rendered: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        #expect(rendered == golden, "\(name) differs; rendered:\n\(rendered)", sourceLocation: sourceLocation)
+    }
+
+    @Test func onlineViaPortal() throws {
+        let (s, x) = Self.onlineViaPortal
+        try Self.expectGolden(Self.status(s, x, json: false), "status-online.txt")
+        try Self.expectGolden(Self.status(s, x, json: true), "status-online.json")
+    }
+
+    @Test func presentingUIAfterARefusal() throws {
+        let s = Self.presentingUIAfterARefusal
+        try Self.expectGolden(Self.status(s, json: false), "status-presenting-ui.txt")
+        try Self.expectGolden(Self.status(s, json: true), "status-presenting-ui.json")
+        let (text, waiting) = Self.ui(s, json: false)
+        #expect(waiting)
+        try Self.expectGolden(text, "ui-refused.txt")
+        try Self.expectGolden(Self.ui(s, json: true).0, "ui-refused.json")
+    }
+
+    @Test func pastFailure() throws {
+        try Self.expectGolden(Self.status(Self.pastFailure, json: false), "status-past-failure.txt")
+        try Self.expectGolden(Self.status(Self.pastFailure, json: true), "status-past-failure.json")
+    }
+
+    @Test func noUplink() throws {
+        let s = Self.snapshot(.inactive)
+        try Self.expectGolden(Self.status(s, json: false), "status-no-uplink.txt")
+        try Self.expectGolden(Self.status(s, json: true), "status-no-uplink.json")
+        #expect(Self.ui(s, json: false) == ("no login is waiting\n", false))
+        #expect(Self.ui(s, json: true) == ("null\n", false))
+    }
+
+    /// Escaped in text (no byte reaches the terminal raw), valid JSON with the exact bytes in `ssid_hex`.
+    @Test func hostileSSIDBytes() throws {
+        let s = Self.hostileUplink
+        try Self.expectGolden(Self.status(s, json: false), "status-hostile-ssid.txt")
+        try Self.expectGolden(Self.status(s, json: true), "status-hostile-ssid.json")
+        try Self.expectGolden(Self.scan(Self.scanRows, s, json: false), "scan-hostile-ssid.txt")
+        try Self.expectGolden(Self.scan(Self.scanRows, s, json: true), "scan-hostile-ssid.json")
+        for name in ["status-hostile-ssid.txt", "scan-hostile-ssid.txt"] {
+            let text = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+            #expect(!text.contains(0x1b) && !text.contains(0xff), "\(name) holds a raw byte of the SSID")
+        }
+    }
+}
