@@ -36,10 +36,6 @@ enum WpaBytes {
         return value
     }
 
-    /// For diagnostics: at most `limit` bytes, printf-escaped so that hostile bytes cannot reach a log raw.
-    /// Not inlined: about 20 callers share one copy on the router.
-    @inline(never)
-
     static func isHexDigit(_ c: UInt8) -> Bool { hexValue(c) != nil }
 
     /// The value of one hex digit (either case), as wpa_supplicant's `hex2num`.
