@@ -272,8 +272,7 @@ public struct HTMLPage: Equatable, Sendable {
                     notice!.depth -= 1
                 } else {
                     notice = nil
-                    let text = HTMLPage.line(n.text)
-                    if !text.isEmpty { noticeText = text }
+                    if n.text.contains(where: { $0 > 0x20 }) { noticeText = n.text }
                 }
             }
             if beforeForm == nil && !Self.isInline(name) { endBlock() }
@@ -321,8 +320,8 @@ public struct HTMLPage: Equatable, Sendable {
             closeLabel()
             closeSelect()
             if let n = notice { notice!.depth = 1; noticeEnd(n.name) }  // a page cut off inside its alert
-            page.message = noticeText ?? beforeForm.map { HTMLPage.line($0) }
-            if page.message?.isEmpty == true { page.message = nil }
+            let message = HTMLPage.line(noticeText ?? beforeForm ?? [])
+            page.message = message.isEmpty ? nil : message
             for (target, text) in labels {
                 for f in page.forms.indices {
                     for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == target {
