@@ -2,7 +2,8 @@
 # number. The owner's first answer has the wrong room → the portal helper POSTs it exactly once, the
 # portal's form comes back under its alert → presentUI answers uiRequired again → `hotspotd ui` shows
 # the hotel's words, "refused 1 of 3" and the earlier answers → the right answer, one more POST → online,
-# with no `enable`. Then, on a new daemon run, the owner gives up after a refusal (`ui cancel`): as
+# with no `enable`. On a new daemon run, three refusals leave the network with the hotel's words and a
+# backoff (not disabled), `join` starts over at once, and the owner gives up after a refusal (`ui cancel`): as
 # before issue 25, the network is disabled for auto-join (the owner's cancel as the reason) until `enable`.
 # radio-timeout: 240
 # radio-arches: x86_64 aarch64
@@ -46,21 +47,40 @@ expect_match "$(grep 'POST https://portal.radio.test/login' "$access" | tail -n1
 expect_eq "$(portal_logins)" 1 "one login"
 daemon_cli status > /dev/null; expect_eq "$?" 0 "status: usable, no enable needed"
 
-# The owner gives up after a refusal: a new run on a captive association again.
+# Three wrong answers in a row on a new run: the network is left with the hotel's words and a backoff (not
+# disabled); `hotspotd join` starts over at once; the owner gives up after a refusal (`ui cancel`).
 daemon_stop
 rm -f "$RADIO_DIR/hotspotd.state" $RADIO_RUN/web/*/authed/*
 daemon_mark
 daemon_start "$RADIO_DIR/hotspot.conf"
 v=$(daemon_outcome "Harbour Hotel Guest" 120) || fail "no verdict on the second run"
 expect_match "$v" "login needs the owner" "uiRequired on the second run"
+for room in 997 998; do
+    daemon_mark
+    daemon_cli ui submit room=$room name=Smith
+    daemon_wait 'Harbour Hotel Guest: the portal refused the answers' 60 || fail "no refusal of room $room"
+done
 daemon_mark
 daemon_cli ui submit room=999 name=Smith
-daemon_wait 'Harbour Hotel Guest: the portal refused the answers' 60 || fail "no refusal on the second run"
-expect_eq "$(posts)" 3 "one POST for the second run's answer"
+v=$(daemon_outcome "Harbour Hotel Guest" 60) || fail "no verdict after the third refusal"
+expect_match "$v" "left: .*refused 3 times: $words" "the third refusal leaves with the hotel's words"
+expect_eq "$(posts)" 5 "one POST per answer, three refused"
+status=$(daemon_cli status); printf '%s\n' "$status" | save_artifact status-after-3.txt
+expect_match "$status" "last failure +Harbour Hotel Guest: .*$words" "status gives the hotel's words as the reason"
+helpers=$(daemon_cli helpers)
+expect_match "$helpers" '^backed off +Harbour Hotel Guest' "backed off"
+expect_no_match "$helpers" '^disabled' "not disabled for a typo"
+daemon_mark
+daemon_cli join "Harbour Hotel Guest"; expect_eq "$?" 0 "join accepted"
+v=$(daemon_outcome "Harbour Hotel Guest" 120) || fail "no verdict after join"
+expect_match "$v" "login needs the owner" "join starts over: asked again at once"
+daemon_mark
+daemon_cli ui submit room=996 name=Smith
+daemon_wait 'Harbour Hotel Guest: the portal refused the answers' 60 || fail "no refusal after join"
 daemon_cli ui cancel; expect_eq "$?" 0 "ui cancel accepted"
 v=$(daemon_outcome "Harbour Hotel Guest" 20) || fail "no verdict after ui cancel"
 expect_match "$v" "auto-join disabled" "cancel: auto-join disabled, as before"
 expect_match "$(daemon_cli helpers)" 'cancelled' "helpers names the owner's cancel"
 daemon_cli status > /dev/null 2>&1; expect_eq "$?" 1 "status after cancel: not usable"
-expect_eq "$(posts)" 3 "nothing sent after the cancel"
-note "refused answer: start → uiRequired → 1 POST → asked again in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s; right answer → online in $(awk "BEGIN { printf \"%.1f\", $t2 - $t1 }") s; 2 POSTs for 2 answers; cancel → disabled"
+expect_eq "$(posts)" 6 "nothing sent after the cancel"
+note "refused answer: start → uiRequired → 1 POST → asked again in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s; right answer → online in $(awk "BEGIN { printf \"%.1f\", $t2 - $t1 }") s; 2 POSTs for 2 answers; 3 refusals → left with the words, join → asked again, cancel → disabled"
