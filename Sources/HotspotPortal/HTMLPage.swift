@@ -1,6 +1,7 @@
 /// What hotspotd needs from a portal page, read in one pass of `HTMLScanner`: its forms, its `<title>`, the
-/// target of a `<meta http-equiv=refresh>` and of a script redirect, and what it says to the person (`message`). Bounded like the scanner: at most
-/// `formLimit` forms of `controlLimit` controls each (later ones are dropped), short labels and values.
+/// target of a `<meta http-equiv=refresh>` and of a script redirect, and its words to the person (`message`).
+/// Bounded like the scanner: at most `formLimit` forms of `controlLimit` controls each (later ones are
+/// dropped), short labels, values and message.
 public struct HTMLPage: Equatable, Sendable {
     public static let formLimit = 16
     public static let controlLimit = 64
@@ -190,13 +191,14 @@ public struct HTMLPage: Equatable, Sendable {
         }
 
         mutating func text(_ text: [UInt8]) {
+            if !titleOpen {
+                if notice != nil { Self.append(text, to: &notice!.text, limit: HTMLPage.messageLimit * 4) }
+                if beforeForm == nil { Self.append(text, to: &block, limit: HTMLPage.messageLimit * 4) }
+            }
             if titleOpen {
                 page.title = PortalBytes.collapsed(text[...], limit: HTMLPage.titleLimit)
                 titleOpen = false
-                return
             }
-            if notice != nil { Self.append(text, to: &notice!.text, limit: HTMLPage.messageLimit * 4) }
-            if beforeForm == nil { Self.append(text, to: &block, limit: HTMLPage.messageLimit * 4) }
             if textareaOpen, let f = page.forms.indices.last {
                 var body = text[...]
                 if body.first == 0x0d { body = body.dropFirst() }  // browsers drop one leading line break
@@ -262,7 +264,7 @@ public struct HTMLPage: Equatable, Sendable {
                 notice = (tag.name, 1, [])
             }
             if beforeForm == nil {
-                if tag.is("br") { block.append(0x20) } else if !Self.isInline(tag.name) { endBlock() }
+                if tag.is("br") { Self.append([0x20], to: &block, limit: HTMLPage.messageLimit * 4) } else if !Self.isInline(tag.name) { endBlock() }
             }
         }
 
