@@ -1,7 +1,8 @@
 import HotspotCore
 /// What hotspotd needs from a portal page, read in one pass of `HTMLScanner`: its forms, its `<title>`, the
-/// target of a `<meta http-equiv=refresh>` and of a script redirect. Bounded like the scanner: at most
-/// `formLimit` forms of `controlLimit` controls each (later ones are dropped), short labels and values.
+/// target of a `<meta http-equiv=refresh>` and of a script redirect, and its words to the person (`message`).
+/// Bounded like the scanner: at most `formLimit` forms of `controlLimit` controls each (later ones are
+/// dropped), short labels, values and message.
 public struct HTMLPage: Equatable, Sendable {
     public static let formLimit = 16
     public static let controlLimit = 64
@@ -9,6 +10,7 @@ public struct HTMLPage: Equatable, Sendable {
     static let labelLimit = 128
     static let valueLimit = 4096
     static let idLimit = 128
+    public static let messageLimit = 200
 
     /// The first `<title>`, whitespace collapsed; nil when the page has none.
     public var title: [UInt8]?
@@ -17,12 +19,18 @@ public struct HTMLPage: Equatable, Sendable {
     /// The first literal redirect in an inline `<script>` (see `ScriptRedirect`).
     public var scriptRedirectURL: [UInt8]?
     public var forms: [HTMLForm]
+    /// The venue's words to the person, for a refused login: the text of the first element that says it is an
+    /// alert or an error (`role=alert`, or "error", "alert" or "message" in its id or class; not hidden, not
+    /// around a form), else the text of the block just before the first form. One line of at most
+    /// `messageLimit` bytes, control characters removed; nil when there is none.
+    public var message: [UInt8]?
     /// The page was longer than `HTMLScanner.inputLimit`; the rest was not read.
     public var isTruncated: Bool
 
     public init(title: [UInt8]? = nil, refreshURL: [UInt8]? = nil, scriptRedirectURL: [UInt8]? = nil,
-                forms: [HTMLForm] = [], isTruncated: Bool = false) {
+                forms: [HTMLForm] = [], message: [UInt8]? = nil, isTruncated: Bool = false) {
         self.title = title
+        self.message = message
         self.refreshURL = refreshURL
         self.scriptRedirectURL = scriptRedirectURL
         self.forms = forms
@@ -61,6 +69,30 @@ public struct HTMLPage: Equatable, Sendable {
         return url.isEmpty ? nil : Array(url)
     }
 
+    /// Text as one line: control characters (C0, DEL, C1) count as spaces, runs of spaces become one, and
+    /// at most `messageLimit` bytes are kept, cut between characters.
+    static func line(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var space = false
+        var i = 0
+        while i < text.count {
+            var b = text[i]
+            if b == 0xc2 && i + 1 < text.count && text[i + 1] & 0xe0 == 0x80 { b = 0; i += 1 }  // U+0080–U+009F
+            i += 1
+            if b <= 0x20 || b == 0x7f { space = !out.isEmpty; continue }
+            if out.count + (space ? 2 : 1) > messageLimit { break }
+            if space { out.append(0x20); space = false }
+            out.append(b)
+        }
+        // A last character that the limit cut short goes.
+        var lead = out.count - 1
+        while lead > 0 && out.count - lead < 4 && out[lead] & 0xc0 == 0x80 { lead -= 1 }
+        if lead >= 0 && out[lead] >= 0xc0 && out.count - lead < (out[lead] >= 0xf0 ? 4 : out[lead] >= 0xe0 ? 3 : 2) {
+            out.removeSubrange(lead...)
+        }
+        return out
+    }
+
     /// The page's state while the tokens go by.
     struct Reader {
         var page = HTMLPage()
@@ -75,6 +107,13 @@ public struct HTMLPage: Equatable, Sendable {
         var label: (target: [UInt8], text: [UInt8], controls: [(Int, Int)])?
         /// Closed `<label for=…>`s: (id, text).
         var labels: [([UInt8], [UInt8])] = []
+        /// The open alert or error element: its name, how deep in same-named elements, its text so far.
+        var notice: (name: [UInt8], depth: Int, text: [UInt8])?
+        var noticeText: [UInt8]?
+        /// Before the first form: the text of the block being read, and of the last one that had text.
+        var block: [UInt8] = []
+        var lastBlock: [UInt8] = []
+        var beforeForm: [UInt8]?
 
         mutating func take(_ token: HTMLToken) {
             switch token {
@@ -82,11 +121,13 @@ public struct HTMLPage: Equatable, Sendable {
                 titleOpen = false
                 textareaOpen = false
                 inScript = tag.is("script")
+                noticeStart(tag)
                 start(tag)
             case .endTag(let name):
                 titleOpen = false
                 textareaOpen = false
                 inScript = false
+                noticeEnd(name)
                 end(name[...])
             case .text(let text):
                 self.text(text)
@@ -102,6 +143,8 @@ public struct HTMLPage: Equatable, Sendable {
                 closeSelect()
                 // A form inside a form is ignored, as in browsers; past the limit, controls have nowhere to go.
                 guard !inForm, page.forms.count < HTMLPage.formLimit else { return }
+                notice = nil  // an element around a form is a box, not a message
+                if beforeForm == nil { endBlock(); beforeForm = lastBlock }
                 let method = ASCII.equalsIgnoringCase(PortalBytes.trimmed((tag.attribute("method") ?? [])[...]), "post")
                 page.forms.append(HTMLForm(action: tag.attribute("action"), method: method ? .post : .get))
                 inForm = true
@@ -149,6 +192,10 @@ public struct HTMLPage: Equatable, Sendable {
         }
 
         mutating func text(_ text: [UInt8]) {
+            if !titleOpen {
+                if notice != nil { Self.append(text, to: &notice!.text, limit: HTMLPage.messageLimit * 4) }
+                if beforeForm == nil { Self.append(text, to: &block, limit: HTMLPage.messageLimit * 4) }
+            }
             if titleOpen {
                 page.title = PortalBytes.collapsed(text[...], limit: HTMLPage.titleLimit)
                 titleOpen = false
@@ -209,10 +256,75 @@ public struct HTMLPage: Equatable, Sendable {
             }
         }
 
+        /// An element that says it is an alert or an error opens a notice; inside one, a same-named element
+        /// nests. Before the first form, any tag but an inline one ends a block of text.
+        mutating func noticeStart(_ tag: HTMLTag) {
+            if notice != nil {
+                if tag.name == notice!.name && !tag.isSelfClosing { notice!.depth += 1 }
+            } else if noticeText == nil && Self.isNotice(tag) {
+                notice = (tag.name, 1, [])
+            }
+            if beforeForm == nil {
+                if tag.is("br") { Self.append([0x20], to: &block, limit: HTMLPage.messageLimit * 4) } else if !Self.isInline(tag.name) { endBlock() }
+            }
+        }
+
+        mutating func noticeEnd(_ name: [UInt8]) {
+            if let n = notice, n.name == name {
+                if n.depth > 1 {
+                    notice!.depth -= 1
+                } else {
+                    notice = nil
+                    if n.text.contains(where: { $0 > 0x20 }) { noticeText = n.text }
+                }
+            }
+            if beforeForm == nil && !Self.isInline(name) { endBlock() }
+        }
+
+        mutating func endBlock() {
+            if block.contains(where: { $0 > 0x20 }) { lastBlock = block }
+            block = []
+        }
+
+        /// `role=alert`, or an id or class naming an error, alert or message; an empty or void element says
+        /// nothing, and a hidden one is not shown.
+        static func isNotice(_ tag: HTMLTag) -> Bool {
+            if tag.isSelfClosing || tag.has("hidden") || isOne(of: "input img br hr meta link area source wbr col embed", tag.name) {
+                return false
+            }
+            if let style = tag.attribute("style"), ASCII.firstIndexIgnoringCase(of: "none", in: style[...]) != nil { return false }
+            if let role = tag.attribute("role"), ASCII.equalsIgnoringCase(PortalBytes.trimmed(role[...]), "alert") { return true }
+            for value in [tag.attribute("id"), tag.attribute("class")] {
+                guard let v = value?[...] else { continue }
+                if ASCII.firstIndexIgnoringCase(of: "error", in: v) != nil || ASCII.firstIndexIgnoringCase(of: "alert", in: v) != nil
+                    || ASCII.firstIndexIgnoringCase(of: "message", in: v) != nil {
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// Text-level elements: they do not end a block of text.
+        static func isInline(_ name: [UInt8]) -> Bool { isOne(of: "a b i u s em strong span font small big code mark abbr br", name) }
+
+        /// `name` (lowercase, as the scanner gives it) is one of the space-separated `words`.
+        static func isOne(of words: StaticString, _ name: [UInt8]) -> Bool {
+            let w = UnsafeBufferPointer(start: words.utf8Start, count: words.utf8CodeUnitCount)
+            var start = 0
+            for i in 0...w.count where i == w.count || w[i] == 0x20 {
+                if i - start == name.count && w[start..<i].elementsEqual(name) { return true }
+                start = i + 1
+            }
+            return false
+        }
+
         /// Gives `<label for=…>` texts to their controls: at most `controlLimit` labels over short ids.
         mutating func finish() {
             closeLabel()
             closeSelect()
+            if let n = notice { notice!.depth = 1; noticeEnd(n.name) }  // a page cut off inside its alert
+            let message = HTMLPage.line(noticeText ?? beforeForm ?? [])
+            page.message = message.isEmpty ? nil : message
             for (target, text) in labels {
                 for f in page.forms.indices {
                     for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == target {

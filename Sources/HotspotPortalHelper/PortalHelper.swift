@@ -17,7 +17,8 @@ import HotspotWeb
 ///   WISPr when the page carries its XML and credentials are configured; else the page's form
 ///   (`ClickThroughPlan`) sent with its cookies, then locate again to verify; a form that needs the owner
 ///   → uiRequired with its fields and the portal's URL.
-/// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form.
+/// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form, sent once: a portal
+///   that asks again (its form, or no way on) refused them → uiRequired again, in the portal's words.
 /// - logoff: the WISPr LogoffURL that the login kept in HOTSPOT_STATE_DIR, when there is one.
 /// Success carries `session_remaining=` when the API tells the session's time left, so maintain comes
 /// back as it ends.
@@ -140,6 +141,9 @@ public struct PortalHelper {
     mutating func login(withAnswers: Bool) -> Answer {
         if hasNoWayToLook { log("no probe URL configured"); return Answer(.failure) }
         forgetLogoffURL()
+        // The owner's answers go once (hotels lock a room after a few wrong tries): what they were sent for,
+        // and what the page that answered them said.
+        var sent: (fields: [PortalUIField], words: [UInt8]?)? = nil
         for round in 0..<PortalHelper.maxRounds {
             let entry: PortalEntry
             switch locate() {
@@ -165,6 +169,7 @@ public struct PortalHelper {
             // Named from the form as the owner first saw it, so every answer finds its field again.
             var asked: [PortalUIField] = []
             if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+            if let sent, !asked.isEmpty { return refused(asked, page, sent.words) }
             var answers: [FormField] = []
             if withAnswers && !asked.isEmpty {
                 for field in asked {
@@ -176,7 +181,10 @@ public struct PortalHelper {
             }
             switch plan {
             case .submit(let form, let fields):
-                do throws(PortalError) { try submit(form, fields, page, answered: !answers.isEmpty) } catch {
+                do throws(PortalError) {
+                    let reply = try submit(form, fields, page, answered: !answers.isEmpty)
+                    if !answers.isEmpty { sent = (asked, HTMLPage(parsing: reply).message) }
+                } catch {
                     log("sending the portal's form: " + error.description)
                     return Answer(error.isTemporary ? .temporaryFailure : .failure)
                 }
@@ -197,6 +205,7 @@ public struct PortalHelper {
                 log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
                 return uiRequired(asked, page, message: nil)
             case .noForm:
+                if let sent { return refused(sent.fields, page, sent.words) }
                 if withAnswers {
                     log("still behind the portal, and its page has no form to send")
                     return Answer(.failure)
@@ -214,6 +223,13 @@ public struct PortalHelper {
 
     static var browserLogin: String {
         "The portal has no form hotspotd can fill in: open the portal page in a browser behind this router, log in, then submit."
+    }
+
+    /// The portal still captive after the owner's answers: it refused them. They are not sent again; the owner
+    /// is asked again in the portal's words (its answer's, else its page's) with the fields it asks now.
+    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ replyWords: [UInt8]?) -> Answer {
+        log("the portal did not accept the owner's answers: not sent again, the owner is asked again")
+        return uiRequired(fields, page, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
     }
 
     func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
@@ -399,7 +415,7 @@ public struct PortalHelper {
     /// Sends a form as a browser would: POST as a urlencoded body, GET as the action's query; the owner's
     /// answers only where the policy lets secrets go. The log names the action before that query, and no
     /// URL after it: the answers may be in them.
-    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage, answered: Bool) throws(PortalError) {
+    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage, answered: Bool) throws(PortalError) -> [UInt8] {
         var action = page.url
         if let a = form.action {
             do throws(HTTPURLError) { action = try page.url.resolve(a[...]) } catch { throw .unusableURL(error) }
@@ -424,6 +440,7 @@ public struct PortalHelper {
         do throws(HTTPClientError) {
             let (response, _) = try client.fetch(request)
             log("the form's answer: HTTP " + String(response.status))
+            return response.body
         } catch {
             throw .http(error)
         }

@@ -180,7 +180,8 @@ enum HelperOutputKey: Int {
         case .result: return true
         case .confidence: return command == .evaluate
         case .claim: return command == .filterScanList
-        case .uiField, .uiSecretField, .uiMessage, .portalURL: return command == .authenticate
+        // presentUI asks again when the portal refused the owner's answers (our extension of the model).
+        case .uiField, .uiSecretField, .uiMessage, .portalURL: return command == .authenticate || command == .presentUI
         case .maintainAfter, .sessionRemaining:
             return command == .authenticate || command == .presentUI || command == .maintain
         }

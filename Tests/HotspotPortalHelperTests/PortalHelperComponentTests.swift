@@ -206,6 +206,40 @@ final class PortalServer {
         #expect(!p.err.contains("Smith"), "\(p.err)")
     }
 
+    /// Issue 25: a wrong room number is sent once (hotels lock a room after a few wrong tries), and the
+    /// portal's form again is its refusal: uiRequired again, in the portal's words, with the same fields,
+    /// which the daemon takes as presentUI's answer. The right answer then logs in, also with one POST.
+    @Test func aRefusedAnswerIsSentOnceAndAskedAgainInThePortalsWords() throws {
+        let portal = try PortalServer(httpsMode: "room")
+        var environment = portal.trustingEnvironment
+        environment["HOTSPOT_UI_ROOM"] = "413"
+        environment["HOTSPOT_UI_FIELD2"] = "Smith"
+        let wrong = try run("presentUI", environment)
+        let posts = portal.requests.filter { $0 == "POST /accept" }.count
+        #expect(posts == 1, "POSTs of one answer: \(posts)")
+        #expect(wrong.lines == [
+            "ui_message=The last name and room number do not match our records.",
+            "ui_field=room\tRoom number",
+            "ui_field=field2\tLast name",
+            "portal_url=https://portal.test:\(portal.https)/terms",
+            "result=uiRequired",
+        ], "\(wrong.err)")
+        #expect(!wrong.err.contains("Smith") && !wrong.err.contains("413"), "\(wrong.err)")
+        let request = HelperRequest(id: 2, helper: "portal", command: .presentUI)
+        guard case .answered(let response) = HelperOutput(.exited(status: 0), stdout: Array(wrong.out.utf8), for: request).outcome else {
+            Issue.record("the daemon refuses the answer")
+            return
+        }
+        #expect(response.result == .uiRequired)
+        #expect(response.ui?.message == "The last name and room number do not match our records.")
+        #expect(response.ui?.fields.map(\.name) == ["room", "field2"])
+
+        environment["HOTSPOT_UI_ROOM"] = "412"
+        let right = try run("presentUI", environment)
+        #expect(right.lines == ["result=success"], "\(right.err)")
+        #expect(portal.requests.filter { $0 == "POST /accept" }.count == 2)
+    }
+
     /// The owner's answers go only over https to the host of the page that asked (no portal domains):
     /// a form over plain http, or one whose action is another host, gets none. Authenticate does not ask
     /// for them: the owner is told to log in from a browser.

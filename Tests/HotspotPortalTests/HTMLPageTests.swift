@@ -102,4 +102,61 @@ import Testing
         let controls = "<form>" + String(repeating: "<input name=a>", count: 200)
         #expect(HTMLPage(parsing: b(controls)).forms[0].controls.count == HTMLPage.controlLimit)
     }
+
+    // MARK: message: what a refused login's page says
+
+    /// Realistic refusals: a Bootstrap alert, an ARIA alert, an error span by id, each with its wording kept
+    /// on one line; the first one with text wins, an empty, hidden or invisible error box says nothing.
+    @Test func messageFromTheAlertOrErrorElement() {
+        let bootstrap = HTMLPage(parsing: b("""
+            <html><head><title>Harbour Hotel</title></head><body><div class="container">
+            <div class="alert alert-danger" role="alert">
+              <strong>Sorry!</strong> The last name and room number
+              do not match our records.
+            </div>
+            <form method="post" action="/login"><input name="room"><input name="name"></form></div></body></html>
+            """))
+        #expect(s(bootstrap.message) == "Sorry! The last name and room number do not match our records.")
+        let aria = HTMLPage(parsing: b("""
+            <p class="error-text"></p><div id="loginError" hidden>Template</div><div style="display: none" class="alert">x</div>
+            <span role="ALERT">Room 413: <em>no booking</em> found.</span><p class=message>Second</p>
+            <form><input name=room></form>
+            """))
+        #expect(s(aria.message) == "Room 413: no booking found.")
+        let nested = HTMLPage(parsing: b("""
+            <div id="errorMessage"><div class="icon"></div><div>Your access code has expired.</div> Ask at the desk.</div>
+            <p>Please log in.</p><form><input name=code></form>
+            """))
+        #expect(s(nested.message) == "Your access code has expired. Ask at the desk.")
+    }
+
+    /// No alert: the text of the block just before the form (a paragraph, inline tags kept), never the
+    /// title, nor text inside or after the form; a box around the form is no message.
+    @Test func messageElseTheTextBeforeTheForm() {
+        let page = HTMLPage(parsing: b("""
+            <html><head><title>Seaside Wi-Fi</title></head><body><h1>Welcome</h1>
+            <p>We could not find a guest named <b>Smith</b> in room 413.<br>Please check and try again.</p>
+            <div class="message-box"><form action="/login"><label>Room <input name=room></label></form></div>
+            <p class="footer">Powered by Portal</p></body></html>
+            """))
+        #expect(s(page.message) == "We could not find a guest named Smith in room 413. Please check and try again.")
+        #expect(HTMLPage(parsing: b("<title>Only a title</title><form><input name=a></form>")).message == nil)
+        #expect(HTMLPage(parsing: b("<p>You are online.</p>")).message == nil)  // no form, no alert
+        #expect(s(HTMLPage(parsing: b("<h2>Log in</h2><div></div>  <form></form>")).message) == "Log in")
+    }
+
+    /// Hostile pages: a megabyte of alert text, control bytes and C1 controls, no end tag, a cut character.
+    @Test func messageIsOneBoundedLine() {
+        let huge = HTMLPage(parsing: b("<div class=error>") + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20))
+        #expect(huge.message?.count == HTMLPage.messageLimit)  // the alert never closes: its text up to the end
+        let controls = HTMLPage(parsing: b("<p role=alert>Wrong\u{0}room\r\n\t\u{1b}[31mnumber\u{7f}\u{85}here</p>"))
+        #expect(s(controls.message) == "Wrong room [31mnumber here")
+        let accents = String(repeating: "é", count: 150)  // 300 bytes: cut between characters
+        let cut = HTMLPage(parsing: b("<p class=alert>" + accents + "</p>"))
+        #expect(cut.message?.count == HTMLPage.messageLimit && s(cut.message) == String(repeating: "é", count: 100))
+        let odd = HTMLPage(parsing: b("<p class=alert>a") + [UInt8](repeating: 0x80, count: 300) + b("</p>"))
+        #expect((odd.message?.count ?? 0) <= HTMLPage.messageLimit && odd.message?.first == UInt8(ascii: "a"))
+        let manyBlocks = HTMLPage(parsing: [UInt8](String(repeating: "<p>line</p>", count: 20_000).utf8) + b("<form></form>"))
+        #expect(s(manyBlocks.message) == "line")
+    }
 }

@@ -416,6 +416,12 @@ private let hostileSSIDs: [[UInt8]] = [
                                    message: "Room number and last name, please: ☕"))
     }
 
+    /// presentUI may ask again (the portal refused the owner's answers): its UI lines are the new question.
+    @Test func presentUIAsksAgain() {
+        let r = answer(parse("ui_message=No booking for that room.\nui_field=room\tRoom number\nresult=uiRequired\n", .presentUI))
+        #expect(r?.ui == UIRequest(fields: [UIField(name: "room", prompt: "Room number")], message: "No booking for that room."))
+    }
+
     @Test func uiWithAnotherResultIsIgnored() {
         let out = parse("result=success\nui_field=room\tRoom\n")
         #expect(answer(out) == HelperResponse(result: .success))

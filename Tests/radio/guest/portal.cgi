@@ -8,7 +8,8 @@
 #   code        the access code the login form wants (optional)
 #   title       the login page's title
 #   token       present: the page sets a cookie and carries a hidden token; a login needs both back
-#   room        "ROOM NAME": the form asks for a room number and a last name, a login needs both right
+#   room        "ROOM NAME": the form asks for a room number and a last name, a login needs both right;
+#               wrong ones get the form again (403) under the hotel's alert
 #   form_get    present: the login form is a GET: GET /login with a query is a login, its fields in the query
 #   wispr       present: the login page carries WISPr 1.0 XML; its content (if any) is the LoginURL
 #   wispr_user, wispr_password   the credentials POST /wispr-login wants (else: any user, the code)
@@ -95,6 +96,7 @@ login_page() {
     local title; title=$(cat $d/title 2>/dev/null || echo "Radio Test Hotspot")
     echo "<html><head><title>$title</title></head><body>"
     echo "<h1>$title</h1><p>Please accept the terms to use the Internet.</p>"
+    [ -n "${refusal:-}" ] && echo "<div class=\"alert\" role=\"alert\">$refusal</div>"
     echo "<form method=\"$([ -f $d/form_get ] && echo get || echo post)\" action=\"$login_url\">"
     [ -f $d/token ] && echo "<input type=\"hidden\" name=\"token\" value=\"$(token)\">"
     [ -f $d/code ] && echo "<p>Access code: <input name=\"code\" type=\"text\"></p>"
@@ -191,7 +193,8 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
             fi
             if [ -f $d/room ]; then
                 set -- $(cat $d/room)
-                [ "$(field room)" = "$1" ] && [ "$(field name)" = "$2" ] || ok=0
+                [ "$(field room)" = "$1" ] && [ "$(field name)" = "$2" ] \
+                    || { ok=0; refusal="The last name and room number do not match our records."; }
             fi
             if [ $ok = 1 ]; then
                 authorize

@@ -8,7 +8,8 @@ DNS question as {"dns": NAME}.
 Modes (--mode):
   click   /generate_204 redirects to http://portal.test/terms until a POST to /accept sends the cookie the
           terms page set, its hidden token and the ticked terms box; then 204.
-  room    the same, but the form also wants a room number and a last name (412 / Smith).
+  room    the same, but the form also wants a room number and a last name (412 / Smith); wrong ones get
+          the form again (403) with the hotel's error above it.
   room-elsewhere  the room form, its action on another host (https://localhost:HTTPS/accept).
   pin     the room form as a GET, with a password field "pin" (s3cr3t-pin) instead of the last name.
   open    /generate_204 is always 204.
@@ -50,7 +51,7 @@ def log(entry):
             f.write(json.dumps(entry) + "\n")
 
 TERMS = """<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>
-<!-- WISPR -->
+<!-- WISPR --><!-- ERROR -->
 <form method="%s" action="%s">
 <input type="hidden" name="token" value="%s">
 %s
@@ -120,10 +121,21 @@ class Handler(BaseHTTPRequestHandler):
             ok = ok and form.get("room") == ["412"] and form.get("last-name") == ["Smith"]
         if args.mode == "pin":
             ok = ok and form.get("room") == ["412"] and form.get("pin") == ["s3cr3t-pin"]
+        if not ok and args.mode.startswith("room"):
+            page = self.terms_page().replace("<!-- ERROR -->", '<div class="alert alert-danger" role="alert">\n'
+                                             '  The last name and room number do not match our records.\n</div>')
+            return self.send(403, page.encode(), [("Content-Type", "text/html")])
         if not ok:
             return self.send(403, b"refused")
         state["logged_in"] = True
         return self.send(302, b"", [("Location", "/welcome")])
+
+    def terms_page(self):
+        mode = args.mode
+        extra = PIN_FIELDS if mode == "pin" else ROOM_FIELDS if mode.startswith("room") else ""
+        action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
+        page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
+        return page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
 
     def do_GET(self):
         self.record()
@@ -155,11 +167,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(200, page, [("Content-Type", "text/html")])
             return self.send(302, b"", [("Location", self.portal_url("/terms"))])
         if path == "/terms":
-            extra = PIN_FIELDS if mode == "pin" else ROOM_FIELDS if mode.startswith("room") else ""
-            action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
-            page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
-            page = page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
-            return self.send(200, page.encode(), [("Content-Type", "text/html"),
+            return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
                                                    ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
         if path == "/accept" and mode == "pin":
             return self.accept(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True))
