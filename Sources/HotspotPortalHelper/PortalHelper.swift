@@ -24,21 +24,7 @@ import HotspotWeb
 /// back as it ends.
 public struct PortalHelper {
     /// The answer's `key=value` lines, `result=` last.
-    public struct Answer: Equatable {
-        public var result: HelperResult
-        public var lines: [String] = []
-
-        init(_ result: HelperResult, _ lines: [String] = []) {
-            self.result = result
-            self.lines = lines
-        }
-
-        public var text: String {
-            var out = ""
-            for line in lines { out += line + "\n" }
-            return out + "result=" + result.rawValue + "\n"
-        }
-    }
+    public typealias Answer = HelperAnswer
 
     /// `option builtin 'portal'` in a `config helper` section.
     public static let builtinName = HelperProtocol.builtinPortalHelper
@@ -101,25 +87,27 @@ public struct PortalHelper {
     /// Success, with the session's time left when the API told it.
     func success() -> Answer {
         guard let s = sessionSeconds, s >= 0 else { return Answer(.success) }
-        return Answer(.success, ["session_remaining=" + String(min(s, 2_592_000))])
+        var answer = Answer(.success)
+        answer.add(.sessionRemaining, String(min(s, 2_592_000)))
+        return answer
     }
 
     mutating func evaluate() -> Answer {
-        if hasNoWayToLook { log("no probe URL: cannot tell a portal"); return Answer(.success, ["confidence=none"]) }
+        if hasNoWayToLook { log("no probe URL: cannot tell a portal"); return Answer(.success, confidence: .none) }
         switch locate() {
         case .open:
             log("internet open: no portal to log in to")
-            return Answer(.success, ["confidence=none"])
+            return Answer(.success, confidence: .none)
         case .noInternet(let why):
             log("no internet and no portal: " + why)
-            return Answer(.success, ["confidence=none"])
+            return Answer(.success, confidence: .none)
         case .portal(let entry):
             guard policy.allows(entry.url.host) else {
                 log("portal at " + entry.url.description + " is outside the portal domains: not claimed")
-                return Answer(.success, ["confidence=none"])
+                return Answer(.success, confidence: .none)
             }
             log("captive portal at " + entry.url.description)
-            return Answer(.success, ["confidence=low"])
+            return Answer(.success, confidence: .low)
         }
     }
 
@@ -233,7 +221,7 @@ public struct PortalHelper {
     }
 
     func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
-        var lines: [String] = []
+        var answer = Answer(.uiRequired)
         var text = message ?? ""
         if text.isEmpty {
             text = "The captive portal at " + page.url.host.description + " asks for this"
@@ -241,11 +229,11 @@ public struct PortalHelper {
                 text += ": " + HelperProtocol.printable(Array(title.prefix(200)))
             }
         }
-        lines.append("ui_message=" + text)
-        for f in fields { lines.append((f.isSecret ? "ui_secret_field=" : "ui_field=") + f.name + "\t" + f.label) }
+        answer.add(.uiMessage, text)
+        for f in fields { answer.add(f.isSecret ? .uiSecretField : .uiField, f.name + "\t" + f.label) }
         let url = page.url.description
-        if url.utf8.count + 11 <= HelperProtocol.maxLineBytes { lines.append("portal_url=" + url) }
-        return Answer(.uiRequired, lines)
+        if url.utf8.count + 11 <= HelperProtocol.maxLineBytes { answer.add(.portalURL, url) }
+        return answer
     }
 
     // MARK: - Probing
@@ -527,7 +515,7 @@ extension PortalHelper {
     var logoffFile: String? { settings.stateDirectory.map { $0 + "/wispr-logoff" } }
 
     func keepLogoffURL(_ url: HTTPURL) {
-        guard let path = logoffFile else { log("WISPr LogoffURL not kept: no HOTSPOT_STATE_DIR"); return }
+        guard let path = logoffFile else { log("WISPr LogoffURL not kept: no " + HelperVariable.stateDirectory); return }
         let text = Array((settings.ssidHex + "\n" + url.description + "\n").utf8)
         do throws(Errno) { try StateFile.replace(path, with: text, mode: 0o600) } catch {
             log("WISPr LogoffURL not kept: " + path + ": " + error.description)

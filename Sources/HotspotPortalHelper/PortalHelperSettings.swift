@@ -47,38 +47,38 @@ public struct PortalHelperSettings {
             guard let v = variable(name), !v.utf8.isEmpty else { return nil }
             return v
         }
-        interface = value("HOTSPOT_INTERFACE")
-        if let g = value("HOTSPOT_GATEWAY") {
+        let options = PortalHelperOptions(environment: variable)
+        interface = value(HelperVariable.interface)
+        if let g = value(HelperVariable.gateway) {
             gateway = IPv4Address(g)
-            if gateway == nil { notes.append("HOTSPOT_GATEWAY is not an IPv4 address") }
+            if gateway == nil { notes.append(HelperVariable.gateway + " is not an IPv4 address") }
         }
-        for word in PortalHelperSettings.words(value("HOTSPOT_DNS")) {
+        for word in PortalHelperOptions.words(value(HelperVariable.dns)) {
             if let a = IPv4Address(word) { dnsServers.append(a) } else { notes.append("DNS server '" + word + "' left out: not IPv4") }
         }
         if dnsServers.isEmpty, let gateway { dnsServers = [gateway] }
-        if let p = value("HOTSPOT_PORTAL_DNS_PORT") {
-            if let n = Int(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append("HOTSPOT_PORTAL_DNS_PORT is not a port") }
+        if let p = options.dnsPort {
+            if let n = Int(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append(HelperVariable.portalDNSPort + " is not a port") }
         }
-        let probes = value("HOTSPOT_PORTAL_PROBE_URLS").map { PortalHelperSettings.words($0) } ?? PortalHelperSettings.defaultProbeURLs
-        for text in probes {
+        for text in options.probeURLs.isEmpty ? PortalHelperSettings.defaultProbeURLs : options.probeURLs {
             do throws(HTTPURLError) { probeURLs.append(try HTTPURL(text)) } catch {
                 notes.append("probe URL '" + text + "' left out: " + error.description)
             }
         }
-        for d in PortalHelperSettings.words(value("HOTSPOT_PORTAL_DOMAINS")) { portalDomains.append(Array(d.utf8)) }
-        if let path = value("HOTSPOT_CA_BUNDLE") { trustAnchorsPath = path }
-        wisprUser = value("HOTSPOT_WISPR_USER").map { Array($0.utf8) }
-        wisprPassword = value("HOTSPOT_WISPR_PASSWORD").map { Array($0.utf8) }
-        if let api = value("HOTSPOT_CAPTIVE_API") {
+        for d in options.portalDomains { portalDomains.append(Array(d.utf8)) }
+        if let path = options.caBundle { trustAnchorsPath = path }
+        wisprUser = options.wisprUser.map { Array($0.utf8) }
+        wisprPassword = options.wisprPassword.map { Array($0.utf8) }
+        if let api = value(HelperVariable.captiveAPI) {
             if let url = try? HTTPURL(api), url.scheme == .https { captivePortalAPI = url } else {
-                notes.append("HOTSPOT_CAPTIVE_API left out: not an https URL")
+                notes.append(HelperVariable.captiveAPI + " left out: not an https URL")
             }
         }
-        stateDirectory = value("HOTSPOT_STATE_DIR")
-        ssidHex = value("HOTSPOT_SSID_HEX") ?? ""
-        if let t = value("HOTSPOT_PORTAL_TIME_LIMIT") {
+        stateDirectory = value(HelperVariable.stateDirectory)
+        ssidHex = value(HelperVariable.ssidHex) ?? ""
+        if let t = options.timeLimit {
             if let s = Int(t), s >= 1, s <= 3600 { timeLimitMs = Int64(s) * 1000 } else {
-                notes.append("HOTSPOT_PORTAL_TIME_LIMIT is not 1-3600 seconds")
+                notes.append(HelperVariable.portalTimeLimit + " is not 1-3600 seconds")
             }
         }
     }
@@ -90,15 +90,5 @@ public struct PortalHelperSettings {
         for url in probeURLs { trusted.append(url.host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
         return PortalHostPolicy(domains: portalDomains, trusted: trusted)
-    }
-
-    /// Space-separated words (tabs count as spaces), empty ones dropped.
-    static func words(_ text: String?) -> [String] {
-        guard let text else { return [] }
-        var out: [String] = []
-        for w in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            out.append(String(decoding: w, as: UTF8.self))
-        }
-        return out
     }
 }

@@ -39,7 +39,7 @@ public struct PortalUIField: Equatable, Sendable {
 
     /// `HOTSPOT_UI_<NAME>`: where `presentUI` finds the owner's answer.
     public var environmentName: String {
-        var bytes = Array("HOTSPOT_UI_".utf8)
+        var bytes = Array(HelperVariable.uiPrefix.utf8)
         for b in name.utf8 { bytes.append(HelperProtocol.upper(b)) }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -38,30 +38,30 @@ public struct HelperInvocation: Hashable, Sendable {
         environment = HelperProtocol.baseEnvironment
         input = []
         notes = []
-        set("HOTSPOT_PROTOCOL", String(HelperProtocol.version))
-        set("HOTSPOT_COMMAND", request.command.rawValue)
-        set("HOTSPOT_HELPER", HelperProtocol.printable(Array(request.helper.utf8)))
+        set(HelperVariable.protocolVersion, String(HelperProtocol.version))
+        set(HelperVariable.command, request.command.rawValue)
+        set(HelperVariable.helper, HelperProtocol.printable(Array(request.helper.utf8)))
         if request.command == .filterScanList {
             input.reserveCapacity(request.scanList.count * 80)
             for n in request.scanList { HelperInvocation.appendScanLine(n, to: &input) }
             return
         }
         if let n = request.network {
-            set("HOTSPOT_SSID", HelperProtocol.printable(n.ssid.bytes))
-            set("HOTSPOT_SSID_HEX", n.ssid.hex)
-            set("HOTSPOT_BSSID", n.bssid?.description ?? "")
-            set("HOTSPOT_RSSI", String(n.rssi))
-            set("HOTSPOT_SIGNAL", HelperInvocation.hundredths(n.signalStrength))
-            set("HOTSPOT_FREQUENCY", String(n.frequency))
-            set("HOTSPOT_SECURITY", n.securityType.rawValue)
-            set("HOTSPOT_IS_SECURE", n.isSecure ? "1" : "0")
-            set("HOTSPOT_DID_AUTO_JOIN", n.didAutoJoin ? "1" : "0")
-            set("HOTSPOT_DID_JUST_JOIN", n.didJustJoin ? "1" : "0")
-            set("HOTSPOT_IS_CHOSEN_HELPER", n.isChosenHelper ? "1" : "0")
+            set(HelperVariable.ssid, HelperProtocol.printable(n.ssid.bytes))
+            set(HelperVariable.ssidHex, n.ssid.hex)
+            set(HelperVariable.bssid, n.bssid?.description ?? "")
+            set(HelperVariable.rssi, String(n.rssi))
+            set(HelperVariable.signal, HelperInvocation.hundredths(n.signalStrength))
+            set(HelperVariable.frequency, String(n.frequency))
+            set(HelperVariable.security, n.securityType.rawValue)
+            set(HelperVariable.isSecure, n.isSecure ? "1" : "0")
+            set(HelperVariable.didAutoJoin, n.didAutoJoin ? "1" : "0")
+            set(HelperVariable.didJustJoin, n.didJustJoin ? "1" : "0")
+            set(HelperVariable.isChosenHelper, n.isChosenHelper ? "1" : "0")
         }
-        set("HOTSPOT_INTERFACE", HelperInvocation.fact(uplink.interface))
-        set("HOTSPOT_ADDRESS", HelperInvocation.fact(uplink.address))
-        set("HOTSPOT_GATEWAY", HelperInvocation.fact(uplink.gateway))
+        set(HelperVariable.interface, HelperInvocation.fact(uplink.interface))
+        set(HelperVariable.address, HelperInvocation.fact(uplink.address))
+        set(HelperVariable.gateway, HelperInvocation.fact(uplink.gateway))
         var dns = ""
         for server in uplink.dnsServers {
             let s = HelperInvocation.fact(server)
@@ -69,9 +69,9 @@ public struct HelperInvocation: Hashable, Sendable {
             if !dns.isEmpty { dns += " " }
             dns += s
         }
-        set("HOTSPOT_DNS", dns)
-        set("HOTSPOT_CAPTIVE_API", HelperInvocation.fact(uplink.captivePortalAPI))
-        set("HOTSPOT_STATE_DIR", HelperInvocation.fact(stateDirectory))
+        set(HelperVariable.dns, dns)
+        set(HelperVariable.captiveAPI, HelperInvocation.fact(uplink.captivePortalAPI))
+        set(HelperVariable.stateDirectory, HelperInvocation.fact(stateDirectory))
         if request.command == .presentUI {
             var names: [[UInt8]] = []
             for answer in request.answers { addAnswer(answer, &names) }
@@ -135,7 +135,7 @@ public struct HelperInvocation: Hashable, Sendable {
             notes.append(shown + " left out: its value is longer than " + String(HelperProtocol.maxLineBytes) + " bytes")
             return
         }
-        var name: [UInt8] = Array("HOTSPOT_UI_".utf8)
+        var name: [UInt8] = Array(HelperVariable.uiPrefix.utf8)
         for b in key { name.append(HelperProtocol.upper(b)) }
         name.append(UInt8(ascii: "="))
         if names.contains(name) {

@@ -143,15 +143,15 @@ public struct HelperOutput: Equatable, Sendable {
 
 }
 
-/// The keys this version reads.
-enum HelperOutputKey: Int {
+/// The keys this version reads (and `HelperAnswer` writes).
+public enum HelperOutputKey: Int {
     case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
 
     /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
     static let names: [StaticString] = ["result", "confidence", "claim", "ui_field", "ui_secret_field", "ui_message",
                                         "portal_url", "maintain_after", "session_remaining"]
 
-    @inline(never) var text: String { String(decoding: ASCII.bytes(Self.names[rawValue]), as: UTF8.self) }
+    @inline(never) public var text: String { String(decoding: ASCII.bytes(Self.names[rawValue]), as: UTF8.self) }
 
     init?(_ bytes: ArraySlice<UInt8>) {
         var i = 0

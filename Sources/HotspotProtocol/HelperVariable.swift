@@ -1,0 +1,96 @@
+/// The helper protocol's environment variables, each name written once: `HelperInvocation` sets them, the
+/// built-in portal helper reads them (`PortalHelperSettings`), examples/helpers/README.md documents them.
+/// Computed, so each use is a literal on the router (no table, no initialiser).
+public enum HelperVariable {
+    public static var protocolVersion: String { "HOTSPOT_PROTOCOL" }
+    public static var command: String { "HOTSPOT_COMMAND" }
+    public static var helper: String { "HOTSPOT_HELPER" }
+    public static var ssid: String { "HOTSPOT_SSID" }
+    public static var ssidHex: String { "HOTSPOT_SSID_HEX" }
+    public static var bssid: String { "HOTSPOT_BSSID" }
+    public static var rssi: String { "HOTSPOT_RSSI" }
+    public static var signal: String { "HOTSPOT_SIGNAL" }
+    public static var frequency: String { "HOTSPOT_FREQUENCY" }
+    public static var security: String { "HOTSPOT_SECURITY" }
+    public static var isSecure: String { "HOTSPOT_IS_SECURE" }
+    public static var didAutoJoin: String { "HOTSPOT_DID_AUTO_JOIN" }
+    public static var didJustJoin: String { "HOTSPOT_DID_JUST_JOIN" }
+    public static var isChosenHelper: String { "HOTSPOT_IS_CHOSEN_HELPER" }
+    public static var interface: String { "HOTSPOT_INTERFACE" }
+    public static var address: String { "HOTSPOT_ADDRESS" }
+    public static var gateway: String { "HOTSPOT_GATEWAY" }
+    public static var dns: String { "HOTSPOT_DNS" }
+    public static var captiveAPI: String { "HOTSPOT_CAPTIVE_API" }
+    public static var stateDirectory: String { "HOTSPOT_STATE_DIR" }
+    /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI.
+    public static var uiPrefix: String { "HOTSPOT_UI_" }
+
+    // The built-in portal helper's own, from its `config helper` section (`PortalHelperOptions`).
+    public static var portalProbeURLs: String { "HOTSPOT_PORTAL_PROBE_URLS" }
+    public static var portalDomains: String { "HOTSPOT_PORTAL_DOMAINS" }
+    public static var caBundle: String { "HOTSPOT_CA_BUNDLE" }
+    public static var wisprUser: String { "HOTSPOT_WISPR_USER" }
+    public static var wisprPassword: String { "HOTSPOT_WISPR_PASSWORD" }
+    public static var portalTimeLimit: String { "HOTSPOT_PORTAL_TIME_LIMIT" }
+    public static var portalDNSPort: String { "HOTSPOT_PORTAL_DNS_PORT" }
+}
+
+/// The built-in portal helper's own settings, beside the helper protocol's variables: the daemon encodes them
+/// from the helper's `config helper` section and the manager preferences (`environment`), the helper decodes
+/// them (`init(environment:)`). Lists are space-separated words; an empty value is the same as unset.
+public struct PortalHelperOptions: Equatable {
+    public var probeURLs: [String] = []
+    public var portalDomains: [String] = []
+    public var caBundle: String?
+    public var wisprUser: String?
+    public var wisprPassword: String?
+    /// Seconds the whole command may take, as given (the helper checks the range).
+    public var timeLimit: String?
+    /// The DNS servers' port, as given; 53 unless set (tests).
+    public var dnsPort: String?
+
+    public init() {}
+
+    /// `KEY=value` strings for the helper's environment.
+    public var environment: [String] {
+        var out: [String] = []
+        func add(_ name: String, _ words: [String]) {
+            var value = ""
+            for w in words { value += (value.isEmpty ? "" : " ") + w }
+            if !value.isEmpty { out.append(name + "=" + value) }
+        }
+        add(HelperVariable.portalProbeURLs, probeURLs)
+        add(HelperVariable.portalDomains, portalDomains)
+        add(HelperVariable.caBundle, caBundle.map { [$0] } ?? [])
+        add(HelperVariable.wisprUser, wisprUser.map { [$0] } ?? [])
+        add(HelperVariable.wisprPassword, wisprPassword.map { [$0] } ?? [])
+        add(HelperVariable.portalTimeLimit, timeLimit.map { [$0] } ?? [])
+        add(HelperVariable.portalDNSPort, dnsPort.map { [$0] } ?? [])
+        return out
+    }
+
+    /// `variable` looks a name up in the environment (nil: unset).
+    public init(environment variable: (String) -> String?) {
+        func value(_ name: String) -> String? {
+            guard let v = variable(name), !v.utf8.isEmpty else { return nil }
+            return v
+        }
+        probeURLs = PortalHelperOptions.words(value(HelperVariable.portalProbeURLs))
+        portalDomains = PortalHelperOptions.words(value(HelperVariable.portalDomains))
+        caBundle = value(HelperVariable.caBundle)
+        wisprUser = value(HelperVariable.wisprUser)
+        wisprPassword = value(HelperVariable.wisprPassword)
+        timeLimit = value(HelperVariable.portalTimeLimit)
+        dnsPort = value(HelperVariable.portalDNSPort)
+    }
+
+    /// Space-separated words (tabs count as spaces), empty ones dropped.
+    public static func words(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var out: [String] = []
+        for w in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            out.append(String(decoding: w, as: UTF8.self))
+        }
+        return out
+    }
+}
