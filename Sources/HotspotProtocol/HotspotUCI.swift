@@ -385,6 +385,10 @@ struct UCIMapper {
         }
         if program == nil { fail(section.line, subject, "needs option exec or option builtin") }
         descriptor.commands = commands.rawValue == 0 ? .all : commands
+        // The built-in portal helper claims nothing in scan lists: the core does not ask it after every scan.
+        if descriptor.kind == .builtin && descriptor.program == HelperProtocol.builtinPortalHelper {
+            descriptor.commands.remove(.filterScanList)
+        }
         // helper_user may come after this section: the default user is filled in by finish().
         if let user { helper.user = user } else { userless.append(settings.helpers.count) }
         settings.helpers.append(helper)

@@ -57,7 +57,7 @@ private func defaultFile() throws -> String {
         #expect(uci.warnings.isEmpty)
         #expect(uci.configuration.helpers == [
             HelperDescriptor(name: "example", kind: .external, program: "/usr/libexec/hotspot/example", commands: .all),
-            HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: .all),
+            HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: HelperCommandSet.all.removing(.filterScanList)),
         ])
         var portal = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
         portal.probeURLs = ["http://connectivitycheck.gstatic.com/generate_204"]
@@ -192,7 +192,11 @@ private func defaultFile() throws -> String {
             \toption wispr_user 'guest@example'
             \toption wispr_password 'pass word'
             """)
-        #expect(uci.configuration.helpers == [HelperDescriptor(name: "portal", kind: .builtin, program: "portal")])
+        // It claims nothing in scan lists: no filterScanList.
+        let commands = HelperCommandSet.all.removing(.filterScanList)
+        #expect(uci.configuration.helpers == [HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: commands)])
+        #expect(try load("config helper p\noption builtin portal\nlist role evaluation").configuration.helpers[0].commands
+                == HelperCommandSet([.evaluate]))
         var expected = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
         expected.probeURLs = ["http://probe.example/generate_204", "https://probe.example:8443/check"]
         expected.caBundle = "/etc/ssl/certs/ca-certificates.crt"
@@ -344,5 +348,13 @@ private func defaultFile() throws -> String {
         } catch {
             #expect(error.description == "f:2: option log_level: '\\x1b[2J\\xff\\x5c' is not a log level (error, warning, notice, info, debug)")
         }
+    }
+}
+
+extension HelperCommandSet {
+    func removing(_ c: HelperCommand) -> HelperCommandSet {
+        var s = self
+        s.remove(c)
+        return s
     }
 }
