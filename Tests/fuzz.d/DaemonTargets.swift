@@ -2,6 +2,7 @@
 // its control socket, and the files the venue's DHCP answer turns into.
 import HotspotCore
 import HotspotProtocol
+import HotspotWeb
 
 let daemonTargets = [
     FuzzTarget(name: "helper-output", feeds: "a helper's stdout, as the answer to each command", run: helperOutput),
