@@ -7,7 +7,7 @@ import HotspotProtocol
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
         guard let helper = driver.machine.configuration.helper(named: request.helper) else {
-            return answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
+            return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
         logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
                    + (request.network.map { " " + $0.ssid.description } ?? ""))
@@ -18,16 +18,16 @@ extension HotspotDaemon {
                 let response = KnownNetworkHelper.respond(to: request, networks: known)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
-                return answer(request.id, .helperResponded(requestID: request.id, response))
+                return submitHelperResult(.helperResponded(requestID: request.id, response))
             }
             if helper.program == PortalHelper.builtinName {
                 // It claims nothing in scan lists: no process after every scan.
                 if request.command == .filterScanList {
-                    return answer(request.id, .helperResponded(requestID: request.id, HelperResponse(result: .success)))
+                    return submitHelperResult(.helperResponded(requestID: request.id, HelperResponse(result: .success)))
                 }
                 return runExternal(helper, request)
             }
-            answer(request.id, .helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
+            submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
         case .external:
             runExternal(helper, request)
         }
@@ -36,8 +36,8 @@ extension HotspotDaemon {
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
         let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
         guard let ids = HotspotDaemon.resolve(user) else {
-            return answer(request.id, .helperFailed(requestID: request.id,
-                                                    .couldNotStart("no user " + user.description + " to run it as")))
+            return submitHelperResult(.helperFailed(requestID: request.id,
+                                                     .couldNotStart("no user " + user.description + " to run it as")))
         }
         // filterScanList, after every scan, gets only the scan list (HelperInvocation): none of the
         // network's facts are read for it, nor its state directory prepared.
@@ -75,13 +75,13 @@ extension HotspotDaemon {
                        + summary + " in " + String(loop.now - started) + " ms")
             lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
                                               ms: loop.now - started, at: loop.now)
-            answer(request.id, input)
+            submitHelperResult(input)
         }
         if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }
     }
 
     /// Every helper answer reaches the core after the batch that started the helper.
-    func answer(_ id: UInt64, _ input: HotspotInput) {
+    func submitHelperResult(_ input: HotspotInput) {
         loop.post { [self] in driver.submit(input) }
     }
 
