@@ -24,7 +24,7 @@ extension HotspotDaemon {
         do throws(ControlServerError) {
             let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,
                                            access: ControlServer.Access(ownUID: geteuid(), group: group))
-            server.onRequest = { [self] request, reply in reply(answer(request)) }
+            server.onRequest = { [self] request, reply in reply(controlReply(to: request)) }
             control = server
             return nil
         } catch {
@@ -33,7 +33,7 @@ extension HotspotDaemon {
     }
 
     @inline(never)
-    func answer(_ request: ControlRequest) -> ControlReply {
+    func controlReply(to request: ControlRequest) -> ControlReply {
         let machine = driver.machine
         switch request {
         case .status(let json):

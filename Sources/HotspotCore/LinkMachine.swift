@@ -1,0 +1,370 @@
+/// The daemon's side of the link, without I/O: what to ask wpa_supplicant, nl80211 and the clock for, and
+/// which of their answers become the core's inputs. The daemon turns supplicant events, replies, address
+/// changes and timer fires into `LinkInput`s and performs the `LinkAction`s in order; an action's answer
+/// (a plan that finished, a scan read) comes back as another input.
+///
+/// Policy that lives here: network changes run one at a time in order; a scan fetch from wpa_supplicant's
+/// BSS table runs once with any number of SCAN-RESULTS meanwhile; only the second NETWORK-NOT-FOUND after a
+/// join's selection counts; IPv4 is complete with the default route, or 2 s after the address without it;
+/// the associated station's signal is polled every 10 s while the core is associated.
+public struct LinkMachine {
+    /// A change of wpa_supplicant's networks, queued while another one runs. Boxed: the queue's array
+    /// code then is that of any array of references (flash is scarce).
+    public indirect enum Work: Hashable, Sendable {
+        case join(JoinTarget)
+        case forget(SSID)
+        case disconnect
+    }
+
+    /// A read of the scan table from wpa_supplicant's BSS pages, for when nl80211 cannot give it.
+    enum Paging: Hashable {
+        case idle
+        case reading
+        /// SCAN-RESULTS came while reading: read once more after this read.
+        case readingThenAgain
+    }
+
+    /// The wpa_supplicant network block of the latest join (CTRL-EVENT-CONNECTED names only an id). One at
+    /// a time: a join removes the blocks of earlier choices first. A restarted wpa_supplicant's ids mean
+    /// other networks.
+    public private(set) var block: (id: NetworkID, ssid: SSID)? = nil
+    /// The network change under way, and those waiting behind it.
+    public private(set) var work: Work? = nil
+    public private(set) var queue: [Work] = []
+    var paging = Paging.idle
+    /// The latest join's SELECT_NETWORK went out; NETWORK-NOT-FOUND events since then.
+    public private(set) var joinSelected = false
+    public private(set) var notFoundSinceJoin = 0
+    /// The interface had an address at the latest address change.
+    public private(set) var hadAddress = false
+    public private(set) var awaitingGateway = false
+    public private(set) var stationTimerArmed = false
+
+    public static let gatewayWaitMs: Int64 = 2_000
+    public static let stationPollMs: Int64 = 10_000
+
+    var out: [LinkAction] = []
+
+    public init() {}
+
+    public var isPagingScan: Bool { paging != .idle }
+
+    /// The one entry point. `route`: the interface's addressing as the kernel has it now.
+    public mutating func handle(_ input: LinkInput, route: RouteFacts) -> [LinkAction] {
+        switch input {
+        case .routeOpened:
+            hadAddress = route.hasAddress
+        case .supplicantUp:
+            emit(.log(.notice, "attached to wpa_supplicant"))
+            // Its networks may be gone (restarted with a fresh configuration); the core re-applies its choice.
+            block = nil
+            queue = []
+            emit(.submit(.supplicantReconnected))
+            // Already associated (we were restarted, it was not): pick the association up as it is.
+            emit(.requestStatus(.attached))
+        case .scanResultsReady:
+            emit(.readScan(.kernel))
+        case .scanRead(.kernel, let entries?):
+            emit(.submit(.scanResults(entries)))
+        case .scanRead(.kernel, nil):
+            switch paging {
+            case .idle:
+                paging = .reading
+                emit(.readScan(.supplicant))
+            case .reading, .readingThenAgain:
+                paging = .readingThenAgain
+            }
+        case .scanRead(.supplicant, let entries):
+            finishPaging(entries)
+        case .connected(let bssid, let id):
+            if let id, let ssid = ssid(of: id) {
+                associated(ssid, bssid, id, nil, nil, route)
+            } else {
+                // Not a network we configured in this run: ask wpa_supplicant what it joined.
+                emit(.requestStatus(.connected(bssid: bssid, networkID: id)))
+            }
+        case .status(.attached, let s?) where s.completed:
+            if let ssid = s.ssid { associated(ssid, s.bssid, s.networkID, s.security, s.frequency, route) }
+        case .status(.attached, _):
+            break
+        case .status(.connected(let bssid, let id), let s):
+            if let s, let ssid = s.ssid {
+                associated(ssid, bssid ?? s.bssid, id ?? s.networkID, s.security, s.frequency, route)
+            } else {
+                emit(.log(.warning, "connected, but wpa_supplicant's STATUS names no SSID"))
+            }
+        case .disconnected:
+            emit(.submit(.disconnected))
+        case .tempDisabled(let id, let ssid, let reason, let seconds):
+            guard let name = ssid ?? id.flatMap({ self.ssid(of: $0) }) else { break }
+            emit(.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"), seconds: seconds ?? 0))))
+        case .networkNotFound:
+            // wpa_supplicant says so after any scan without an enabled network in it, including the scan
+            // that was under way while we selected ours: only a second one after the selection counts.
+            guard joinSelected else { break }
+            notFoundSinceJoin += 1
+            if notFoundSinceJoin == 2 { emit(.submit(.supplicant(.networkNotFound(ssid: nil)))) }
+        case .addressingChanged:
+            defer { hadAddress = route.hasAddress }
+            if route.hasAddress && !hadAddress {
+                emit(.logAddress)
+                addressReady(route)
+            } else if awaitingGateway, route.hasGateway {
+                joinComplete()
+            }
+        case .timerFired(.gateway):
+            // A fire the daemon could not cancel in time is stale.
+            guard awaitingGateway else { break }
+            awaitingGateway = false
+            emit(.submit(.ipv4Acquired))
+        case .timerFired(.station):
+            guard stationTimerArmed else { break }
+            stationTimerArmed = false
+            emit(.pollStation)
+        case .stationPolled(let rssi, let coreAssociated):
+            if let rssi { emit(.submit(.linkSignal(rssi: rssi))) }
+            // A failed read (the kernel busy, a roam under way) must not end the polling while the link is
+            // up, or the signal stays stale for the whole association; once the link is down it ends.
+            if coreAssociated {
+                stationTimerArmed = true
+                emit(.armTimer(.station, afterMs: Self.stationPollMs))
+            }
+        case .request(let w):
+            switch w {
+            case .join:
+                joinSelected = false
+                notFoundSinceJoin = 0
+            case .disconnect:
+                // A DISCONNECT must not be undone by a later SELECT_NETWORK.
+                joinSelected = false
+            case .forget:
+                break
+            }
+            queue.append(w)
+            if case .none = work { nextWork() }
+        case .workFinished(let outcome):
+            finishWork(outcome)
+        }
+        var actions: [LinkAction] = []
+        swap(&actions, &out)
+        return actions
+    }
+
+    mutating func emit(_ action: LinkAction) { out.append(action) }
+
+    func ssid(of id: NetworkID) -> SSID? {
+        guard let block, block.id == id else { return nil }
+        return block.ssid
+    }
+
+    mutating func finishPaging(_ entries: [ScanEntry]?) {
+        let again = paging == .readingThenAgain
+        paging = .idle
+        if let entries { emit(.submit(.scanResults(entries))) }
+        if again { emit(.readScan(.kernel)) }
+    }
+
+    /// `security` and `frequency`: wpa_supplicant's STATUS when we asked for it.
+    mutating func associated(_ ssid: SSID, _ bssid: BSSID?, _ id: NetworkID?, _ security: SecurityType?,
+                             _ frequency: Int?, _ route: RouteFacts) {
+        emit(.submit(.associated(ssid: ssid, bssid: bssid, networkID: id, security: security, frequency: frequency)))
+        // An address already there belongs to this association (DHCP is flushed on every disconnect).
+        if route.hasAddress { addressReady(route) }
+        if stationTimerArmed {
+            stationTimerArmed = false
+            emit(.cancelTimer(.station))
+        }
+        emit(.pollStation)
+    }
+
+    /// A DHCP client sets the address first and the default route a moment later; helpers want both
+    /// (HOTSPOT_GATEWAY is often the portal). Wait up to 2 s for the route, then go on without it.
+    mutating func addressReady(_ route: RouteFacts) {
+        if route.hasGateway { return joinComplete() }
+        awaitingGateway = true
+        emit(.armTimer(.gateway, afterMs: Self.gatewayWaitMs))
+    }
+
+    mutating func joinComplete() {
+        if awaitingGateway {
+            awaitingGateway = false
+            emit(.cancelTimer(.gateway))
+        }
+        emit(.submit(.ipv4Acquired))
+    }
+
+    /// Network changes (join, forget) in order, one at a time: two interleaved LIST/ADD sequences would
+    /// each add a block.
+    mutating func nextWork() {
+        guard !queue.isEmpty else {
+            work = nil
+            return
+        }
+        let next = queue.removeFirst()
+        work = next
+        switch next {
+        case .join(let target):
+            // One network block at a time: the one of an earlier choice goes first.
+            if let b = block, b.ssid != target.ssid {
+                block = nil
+                emit(.removeNetwork(b.id))
+            }
+            emit(.runJoinPlan(target))
+        case .forget(let ssid):
+            // Every block of the SSID goes, those of an earlier run of the daemon too (the plan lists them).
+            if block?.ssid == ssid { block = nil }
+            emit(.runForgetPlan(ssid))
+        case .disconnect:
+            emit(.sendDisconnect)
+        }
+    }
+
+    mutating func finishWork(_ outcome: WorkOutcome) {
+        // Only the change under way is answered; nothing else is waited for.
+        guard let current = work else { return }
+        switch current {
+        case .join(let t):
+            if case .joined(let id, let reused) = outcome {
+                joinSelected = true
+                block = (id: id, ssid: t.ssid)
+                emit(.log(.info, t.ssid.description + ": wpa_supplicant network " + id.description
+                          + (reused ? " (reused)" : " (added)")))
+            } else if case .failed(let why) = outcome {
+                // The core's association timer notices and backs the network off.
+                emit(.log(.warning, t.ssid.description + ": join not configured: " + why))
+            }
+        case .forget(let ssid):
+            if case .removed(let count) = outcome, count > 0 {
+                emit(.log(.info, ssid.description + ": removed from wpa_supplicant (" + String(count) + " network block(s))"))
+            } else if case .failed(let why) = outcome {
+                emit(.log(.warning, ssid.description + ": not removed from wpa_supplicant: " + why))
+            }
+        case .disconnect:
+            if case .failed = outcome { emit(.log(.warning, "DISCONNECT refused")) }
+        }
+        nextWork()
+    }
+}
+
+/// What the daemon tells the link machine.
+public enum LinkInput: Hashable, Sendable {
+    /// The route monitor is open: whether the interface has an address already.
+    case routeOpened
+    /// The control connection to wpa_supplicant is (re-)established.
+    case supplicantUp
+    /// CTRL-EVENT-SCAN-RESULTS.
+    case scanResultsReady
+    /// A `readScan` finished: the table, or nil when that source could not give it (the reason is logged).
+    case scanRead(ScanSource, [ScanEntry]?)
+    /// CTRL-EVENT-CONNECTED.
+    case connected(bssid: BSSID?, networkID: NetworkID?)
+    /// wpa_supplicant's STATUS for a `requestStatus`; nil when it did not answer or the reply did not parse.
+    case status(StatusQuery, LinkStatus?)
+    case disconnected
+    /// CTRL-EVENT-SSID-TEMP-DISABLED.
+    case tempDisabled(networkID: NetworkID?, ssid: SSID?, reason: TempDisableReason?, seconds: Int?)
+    case networkNotFound
+    /// The kernel's addresses or routes of the interface changed (`route` has them).
+    case addressingChanged
+    case timerFired(LinkTimer)
+    /// A `pollStation` read the station: its signal (nil when the read failed), and whether the core is
+    /// still associated.
+    case stationPolled(rssi: Int?, coreAssociated: Bool)
+    /// The core's join, removeNetworks and disconnect actions.
+    case request(LinkMachine.Work)
+    /// The network change under way finished.
+    case workFinished(WorkOutcome)
+}
+
+/// The interface's addressing, as the daemon reads it at each input.
+public struct RouteFacts: Hashable, Sendable {
+    /// An IPv4 address.
+    public var hasAddress: Bool
+    /// A default route.
+    public var hasGateway: Bool
+
+    public init(hasAddress: Bool = false, hasGateway: Bool = false) {
+        self.hasAddress = hasAddress
+        self.hasGateway = hasGateway
+    }
+}
+
+/// Where the scan table is read from: the kernel's (exact SSID bytes and IEs), or wpa_supplicant's BSS table.
+public enum ScanSource: Hashable, Sendable {
+    case kernel
+    case supplicant
+}
+
+/// Why STATUS was asked, carried to its answer.
+public enum StatusQuery: Hashable, Sendable {
+    /// Just attached: an association already there is picked up.
+    case attached
+    /// CTRL-EVENT-CONNECTED of a network not configured in this run.
+    case connected(bssid: BSSID?, networkID: NetworkID?)
+}
+
+/// What the link machine reads from wpa_supplicant's STATUS.
+public struct LinkStatus: Hashable, Sendable {
+    /// `wpa_state=COMPLETED`.
+    public var completed: Bool
+    public var ssid: SSID?
+    public var bssid: BSSID?
+    public var networkID: NetworkID?
+    public var security: SecurityType?
+    public var frequency: Int?
+
+    public init(completed: Bool, ssid: SSID?, bssid: BSSID? = nil, networkID: NetworkID? = nil,
+                security: SecurityType? = nil, frequency: Int? = nil) {
+        self.completed = completed
+        self.ssid = ssid
+        self.bssid = bssid
+        self.networkID = networkID
+        self.security = security
+        self.frequency = frequency
+    }
+}
+
+/// How a network change ended.
+public enum WorkOutcome: Hashable, Sendable {
+    /// The join plan configured and selected this block (`reused`: no ADD_NETWORK was needed).
+    case joined(NetworkID, reused: Bool)
+    /// The forget plan removed this many blocks.
+    case removed(Int)
+    /// Nothing to report (DISCONNECT answered OK, or not at all).
+    case done
+    case failed(String)
+}
+
+public enum LinkTimer: Hashable, Sendable {
+    /// The wait for the default route after the address.
+    case gateway
+    /// The next read of the associated station's signal.
+    case station
+}
+
+/// What the daemon does for the link machine, in order.
+public enum LinkAction: Hashable, Sendable {
+    /// Feed the core.
+    case submit(HotspotInput)
+    /// Read the scan table; answer with `scanRead`.
+    case readScan(ScanSource)
+    /// Ask wpa_supplicant's STATUS; answer with `status`.
+    case requestStatus(StatusQuery)
+    /// REMOVE_NETWORK, nobody waits for its answer.
+    case removeNetwork(NetworkID)
+    /// Configure and select the network; answer with `workFinished`.
+    case runJoinPlan(JoinTarget)
+    /// Remove every block of the SSID; answer with `workFinished`.
+    case runForgetPlan(SSID)
+    /// DISCONNECT; answer with `workFinished`.
+    case sendDisconnect
+    /// Read the associated station's signal from nl80211 and answer with `stationPolled` (no answer
+    /// without nl80211).
+    case pollStation
+    /// Fire `timerFired` after this long; replaces an earlier one of the same timer.
+    case armTimer(LinkTimer, afterMs: Int64)
+    case cancelTimer(LinkTimer)
+    case log(LogLevel, String)
+    /// Log the interface's new address (the daemon has its text).
+    case logAddress
+}

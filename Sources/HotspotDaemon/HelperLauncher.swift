@@ -1,0 +1,237 @@
+import CLinux
+import HotspotCore
+import HotspotProtocol
+import HotspotSystem
+import HotspotWeb
+
+/// Helpers on the core's behalf: the built-in ones answered in place, external ones (and the built-in
+/// portal helper) started as sandboxed processes whose ending becomes the core's input.
+extension HotspotDaemon {
+    public func runHelper(_ request: HelperRequest) {
+        guard let helper = driver.machine.configuration.helper(named: request.helper) else {
+            return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
+        }
+        logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
+                   + (request.network.map { " " + $0.ssid.description } ?? ""))
+        switch helper.kind {
+        case .builtin:
+            if helper.program == KnownNetworkHelper.program {
+                let known = driver.machine.configuration.knownNetworks
+                let response = KnownNetworkHelper.respond(to: request, networks: known)
+                lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
+                                                  result: response.result.rawValue, ms: 0, at: loop.now)
+                return submitHelperResult(.helperResponded(requestID: request.id, response))
+            }
+            if helper.program == HelperProtocol.builtinPortalHelper { return runExternal(helper, request) }
+            submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
+        case .external:
+            runExternal(helper, request)
+        }
+    }
+
+    func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
+        let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
+        guard let ids = HotspotDaemon.resolve(user) else {
+            return submitHelperResult(.helperFailed(requestID: request.id,
+                                                     .couldNotStart("no user " + user.description + " to run it as")))
+        }
+        // filterScanList, after every scan, gets only the scan list (HelperInvocation): none of the
+        // network's facts are read for it, nor its state directory prepared.
+        var uplink = UplinkAddressing(interface: settings.interface)
+        var stateDirectory: String? = nil
+        if request.command != .filterScanList {
+            if let a = route?.addressing {
+                uplink.address = a.addresses.first.map { $0.address.description }
+                uplink.gateway = a.gateway.map { $0.description }
+            }
+            uplink.dnsServers = HotspotDaemon.dnsServers()
+            uplink.captivePortalAPI = captivePortalAPI()
+            stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
+        }
+        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, settings: settings,
+                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
+        var sandbox = HelperSandbox()
+        sandbox.noNetwork = launch.noNetwork
+        sandbox.writableDirectory = stateDirectory
+        sandbox.uid = ids.uid
+        sandbox.gid = ids.gid
+        let started = loop.now
+        runs.append(Run(request: request, process: nil, startedAt: started))
+        let process = HelperProcess.start(
+            loop: loop, path: launch.path, arguments: launch.arguments, environment: launch.environment,
+            input: launch.input, sandbox: sandbox
+        ) { [self] outcome in
+            guard let i = runs.firstIndex(where: { $0.request.id == request.id }) else { return }
+            runs.remove(at: i)
+            let input = HotspotDaemon.input(for: request, outcome, stderrLines: launch.stderrLines, log: { [self] n in
+                logger.log(.info, "helper " + request.helper + ": " + n)
+            })
+            let summary = HotspotDaemon.summary(input)
+            logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
+                       + summary + " in " + String(loop.now - started) + " ms")
+            lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
+                                              ms: loop.now - started, at: loop.now)
+            submitHelperResult(input)
+        }
+        if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }
+    }
+
+    /// Every helper answer reaches the core after the batch that started the helper.
+    func submitHelperResult(_ input: HotspotInput) {
+        loop.post { [self] in driver.submit(input) }
+    }
+
+    public func abandonHelper(requestID: UInt64, helper: String) {
+        guard let i = runs.firstIndex(where: { $0.request.id == requestID }) else { return }
+        let run = runs.remove(at: i)
+        run.process?.abandon()
+        logger.log(.info, "helper " + helper + ": " + run.request.command.rawValue + " abandoned after "
+                   + String(loop.now - run.startedAt) + " ms")
+    }
+
+    /// How a helper process ended, as the core's input; `stderrLines` of its stderr are logged.
+    static func input(for request: HelperRequest, _ outcome: HelperProcess.Outcome, stderrLines: Int = 1,
+                      log: (String) -> Void) -> HotspotInput {
+        switch outcome {
+        case .exited(let status, let stdout, let stderr):
+            logStderr(stderr, lines: stderrLines, log)
+            let output = HelperOutput(.exited(status: status), stdout: stdout, for: request)
+            for n in output.notes { log(n.description) }
+            return output.input
+        case .signaled(let signal, let stderr):
+            logStderr(stderr, lines: stderrLines, log)
+            return HelperOutput(.signaled(signal: signal), stdout: [], for: request).input
+        case .killed(let stderr):
+            logStderr(stderr, lines: stderrLines, log)
+            return .helperFailed(requestID: request.id, .timedOut)
+        case .flooded:
+            return .helperFailed(requestID: request.id, .invalidOutput("more output than hotspotd reads"))
+        case .failedToStart:
+            return .helperFailed(requestID: request.id, .couldNotStart(outcome.description))
+        }
+    }
+
+    /// The first `lines` lines of a helper's stderr, printable, for the log (an external helper's first
+    /// line only: curl's chatter and the like would flood it).
+    static func logStderr(_ stderr: [UInt8], lines: Int, _ log: (String) -> Void) {
+        for line in stderr.split(separator: UInt8(ascii: "\n")).prefix(lines) {
+            log("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
+        }
+    }
+
+    static func summary(_ input: HotspotInput) -> String {
+        switch input {
+        case .helperResponded(_, let r):
+            return r.result.rawValue + (r.confidence.map { " (" + $0.rawValue + ")" } ?? "")
+                + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
+        case .helperFailed(_, let f): return f.description
+        default: return "?"
+        }
+    }
+
+    /// The RFC 8908 API URI of the uplink's DHCP lease (option 114), from the file init.d/udhcpc.user
+    /// writes; a rejected one is logged once, not at every helper command.
+    func captivePortalAPI() -> String? {
+        let path = settings.runDirectory + "/captive-api." + settings.interface
+        guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { captiveAPINote = ""; return nil }
+        defer { fd.close() }
+        guard let bytes = try? fd.readAll(limit: 1_024) else { return nil }
+        switch CaptivePortalAPIOption.uri(fromHexFile: bytes) {
+        case .success(let uri):
+            if captiveAPINote != uri { logger.log(.info, "DHCP announces the captive-portal API " + uri) }
+            captiveAPINote = uri
+            return uri
+        case .failure(let why):
+            let note = "DHCP option 114 ignored: " + why.description
+            if captiveAPINote != note { logger.log(.warning, note) }
+            captiveAPINote = note
+            return nil
+        }
+    }
+
+    /// `<run_dir>-helpers/NAME`, the helper's own directory between its commands (HOTSPOT_STATE_DIR):
+    /// outside the run directory, which stays the daemon's alone; 0700 and owned by the helper's user.
+    /// Both levels are opened without following a symlink and given owner and mode through the open
+    /// directory: the base is ours (0755), so nobody else creates or replaces what is in it.
+    func helperStateDirectory(_ name: String, uid: UInt32, gid: UInt32) -> String? {
+        guard !name.isEmpty, name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == 0x5f || $0 == 0x2d }) else {
+            return nil
+        }
+        let base = settings.runDirectory + "-helpers"
+        let baseFD = cl_own_directory(cl_at_cwd(), base, 0o755, geteuid(), getegid())
+        // A changed `option user` takes the directory over; a failure leaves the helper without one.
+        let fd = baseFD < 0 ? -1 : cl_own_directory(baseFD, name, 0o700, uid, gid)
+        let error = Errno.current
+        if baseFD >= 0 { _ = close(baseFD) }
+        guard fd >= 0 else {
+            logger.log(.warning, "helper " + name + ": cannot prepare " + base + "/" + name + ": " + error.description)
+            return nil
+        }
+        _ = close(fd)
+        return base + "/" + name
+    }
+
+    /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.
+    static func dnsServers() -> [String] {
+        for path in ["/tmp/resolv.conf.d/resolv.conf.auto", "/tmp/resolv.conf.auto", "/etc/resolv.conf"] {
+            guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { continue }
+            defer { fd.close() }
+            if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
+        }
+        return []
+    }
+
+    /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
+    static func resolve(_ user: SandboxUser) -> (uid: UInt32, gid: UInt32)? {
+        switch user {
+        case .uid(let id): return (id, id)
+        case .name(let name):
+            var uid: UInt32 = 0, gid: UInt32 = 0
+            guard cl_lookup_id("/etc/passwd", name, &uid, &gid) == 0 else { return nil }
+            return (uid, gid)
+        }
+    }
+}
+
+/// What the daemon starts for one helper command.
+struct HelperLaunch: Equatable {
+    var path: String
+    /// argv[1...]
+    var arguments: [String]
+    var environment: [String]
+    var input: [UInt8]
+    /// The evaluation sandbox: no network namespace of its own.
+    var noNetwork: Bool
+    /// Lines of its stderr that reach the log.
+    var stderrLines: Int
+}
+
+extension HotspotDaemon {
+    /// An external helper's program with the helper protocol's invocation, run without network for
+    /// filterScanList and evaluate (a scan list cannot leave the router). The built-in portal helper is
+    /// this binary (`portalHelperPath`, /proc/self/exe: the same build even after an upgrade replaced
+    /// the file) as `hotspotd portal-helper COMMAND`, with its own options in the environment (`PortalHelperOptions`),
+    /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
+    /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
+    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
+                       stateDirectory: String? = nil, settings: DaemonSettings, configuration: HotspotConfiguration,
+                       portalHelperPath: String) -> HelperLaunch {
+        let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
+        guard helper.kind == .builtin && helper.program == HelperProtocol.builtinPortalHelper else {
+            return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
+                                input: invocation.input, noNetwork: request.command.isEvaluation, stderrLines: 1)
+        }
+        let configured = settings.helper(named: helper.name)
+        var options = PortalHelperOptions()
+        options.probeURLs = configured?.probeURLs ?? []
+        options.portalDomains = configuration.preferences.safariDomains
+        options.caBundle = configured?.caBundle
+        options.wisprUser = configured?.wisprUser
+        options.wisprPassword = configured?.wisprPassword
+        // Done before the daemon's own time limit kills it, so that its answer says why.
+        options.timeLimit = String(max(1, configuration.commandTimeoutMs / 1000 - 5))
+        let environment = invocation.environment + options.environment
+        return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
+                            environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)
+    }
+}

@@ -1,0 +1,70 @@
+import CLinux
+import HotspotCore
+import HotspotProtocol
+import HotspotSystem
+
+/// The UCI file: loading it at start, and again at SIGHUP, `reload` and `config save`.
+extension HotspotDaemon {
+    public enum ConfigurationLoad {
+        case loaded(HotspotUCI)
+        case refused(String)
+    }
+
+    /// The UCI file, parsed and validated; a message naming the file, line and option when it is refused.
+    public static func loadConfiguration(_ path: String) -> ConfigurationLoad {
+        let bytes: [UInt8]
+        do {
+            bytes = try readConfiguration(path)
+        } catch {
+            return .refused("cannot read " + path + ": " + error.description)
+        }
+        do throws(HotspotUCIError) {
+            return .loaded(try HotspotUCI(parsing: bytes, file: path))
+        } catch {
+            return .refused(error.description)
+        }
+    }
+
+    /// The UCI file's bytes; a file of 1 MiB or more is refused (never read, or written back, cut short).
+    static func readConfiguration(_ path: String) throws(Errno) -> [UInt8] {
+        let fd = try FileDescriptor.open(path, O_RDONLY)
+        defer { fd.close() }
+        let bytes = try fd.readAll(limit: 1 << 20)
+        if bytes.count == 1 << 20 { throw Errno(EFBIG) }
+        return bytes
+    }
+
+    /// SIGHUP and `hotspotd reload`: `.loaded` with the options left for a restart, or `.refused` with why.
+    @discardableResult
+    func reload() -> Reload {
+        switch HotspotDaemon.loadConfiguration(options.configPath) {
+        case .refused(let why):
+            logger.log(.error, "reload refused, keeping the running configuration: " + why)
+            return .refused(why)
+        case .loaded(let loaded):
+            return .loaded(apply(loaded))
+        }
+    }
+
+    enum Reload {
+        /// In effect, but for these options (comma-separated; empty when none), which wait for a restart.
+        case loaded(String)
+        case refused(String)
+    }
+
+    /// A configuration that loaded takes effect, but for what the daemon opened at start (the interface,
+    /// sockets and files): those keep their running values, and their names are returned and logged.
+    @discardableResult
+    func apply(_ loaded: HotspotUCI) -> String {
+        for w in loaded.warnings { logger.log(.warning, w) }
+        let atRestart = loaded.settings.restartOnly(differingFrom: settings)
+        if !atRestart.isEmpty { logger.log(.warning, "takes effect at restart: " + atRestart) }
+        settings.logLevel = loaded.settings.logLevel
+        settings.helperUser = loaded.settings.helperUser
+        settings.helpers = loaded.settings.helpers
+        settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
+        logger.threshold = options.verbose ? .debug : settings.logLevel
+        driver.submit(.configurationReloaded(loaded.configuration))
+        return atRestart
+    }
+}

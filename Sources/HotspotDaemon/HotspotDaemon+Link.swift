@@ -1,0 +1,131 @@
+import HotspotCore
+import HotspotProtocol
+
+/// wpa_supplicant, nl80211 and the route monitor on the link machine's behalf: their events become its
+/// inputs, and its actions are performed here, in order.
+extension HotspotDaemon {
+    /// Feeds the link machine with the interface's addressing as it is now, and performs what it asks.
+    /// An action may answer at once (a kernel read): that input is handled before the next action.
+    func handle(_ input: LinkInput) {
+        let facts = RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
+        for action in link.handle(input, route: facts) { perform(action) }
+    }
+
+    func supplicantEvent(_ message: SupplicantEventMessage) {
+        switch message.event {
+        case .scanResults: handle(.scanResultsReady)
+        case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
+        case .disconnected: handle(.disconnected)
+        case .temporarilyDisabled(let id, let ssid, _, let duration, let reason):
+            handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration))
+        case .networkNotFound: handle(.networkNotFound)
+        case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
+             .authenticationRejected, .handshakeFailed, .unknown:
+            break
+        }
+    }
+
+    func perform(_ action: LinkAction) {
+        switch action {
+        case .submit(let input): driver.submit(input)
+        case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan()))
+        case .readScan(.supplicant):
+            runPlan(BSSPagingPlan()) { [self] result in
+                switch result {
+                case .success(let table): handle(.scanRead(.supplicant, table.compactMap { $0.entry }))
+                case .failure(let why):
+                    logger.log(.warning, "reading scan results: " + why)
+                    handle(.scanRead(.supplicant, nil))
+                }
+            }
+        case .requestStatus(let query):
+            client.request(.status) { [self] reply in
+                guard case .reply(let bytes) = reply, let s = try? SupplicantStatus.parse(bytes) else {
+                    return handle(.status(query, nil))
+                }
+                handle(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
+                                                 networkID: s.networkID, security: s.security, frequency: s.frequency)))
+            }
+        case .removeNetwork(let id): client.request(.removeNetwork(.id(id))) { _ in }
+        case .runJoinPlan(let t):
+            runPlan(SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)) {
+                [self] result in
+                switch result {
+                case .success(let joined): handle(.workFinished(.joined(joined.networkID, reused: joined.reused)))
+                case .failure(let why): handle(.workFinished(.failed(why)))
+                }
+            }
+        case .runForgetPlan(let ssid):
+            runPlan(SupplicantForgetPlan(ssid: ssid)) { [self] result in
+                switch result {
+                case .success(let removed): handle(.workFinished(.removed(removed.count)))
+                case .failure(let why): handle(.workFinished(.failed(why)))
+                }
+            }
+        case .sendDisconnect:
+            client.request(.disconnect) { [self] reply in
+                if case .reply(let b) = reply, SupplicantReply(b) != .ok { return handle(.workFinished(.failed("refused"))) }
+                handle(.workFinished(.done))
+            }
+        case .pollStation:
+            guard let nl else { return }
+            let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm
+            handle(.stationPolled(rssi: rssi, coreAssociated: driver.machine.isAssociated))
+        case .armTimer(let timer, let ms):
+            perform(.cancelTimer(timer))
+            let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }
+            if timer == .gateway { gatewayTimer = id } else { stationTimer = id }
+        case .cancelTimer(let timer):
+            loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
+        case .log(let level, let message): logger.log(level, message)
+        case .logAddress:
+            logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
+                       + " on " + settings.interface)
+        }
+    }
+
+    /// The kernel's scan table, with exact SSID bytes and IEs; nil when nl80211 cannot give it (then
+    /// wpa_supplicant's BSS table is read).
+    func kernelScan() -> [ScanEntry]? {
+        guard let nl else { return nil }
+        // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
+        for attempt in 0..<2 {
+            do {
+                return try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
+            } catch {
+                if attempt == 0 && error.isDumpInterrupted { continue }
+                logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
+            }
+        }
+        return nil
+    }
+
+    // MARK: Plans on wpa_supplicant
+
+    enum PlanResult<R> {
+        case success(R)
+        case failure(String)
+    }
+
+    /// Runs a plan's commands one after another on the control connection; `done` runs on the loop.
+    func runPlan<P: SupplicantPlan>(_ plan: P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
+        var plan = plan
+        func step(_ s: SupplicantPlanStep<P.Result>) {
+            switch s {
+            case .send(let command):
+                client.request(command) { reply in
+                    switch reply {
+                    case .reply(let bytes): step(plan.received(bytes))
+                    case .timedOut: done(.failure("wpa_supplicant did not answer"))
+                    case .unreachable(let why): done(.failure(why))
+                    case .invalid(let e): done(.failure(e.description))
+                    }
+                }
+            case .finished(let r): done(.success(r))
+            case .failed(let e): done(.failure(e.description))
+            }
+        }
+        step(plan.start())
+    }
+}
+
