@@ -1,0 +1,115 @@
+import HotspotPortal
+import HotspotProtocol
+
+/// The login: the portal's page, its form filled and sent (the owner's answers once), until the probes get through.
+extension PortalHelper {
+    mutating func login(withAnswers: Bool) -> Answer {
+        if hasNoWayToLook { log("no probe URL configured"); return Answer(.failure) }
+        forgetLogoffURL()
+        // The owner's answers go once (hotels lock a room after a few wrong tries): what they were sent for,
+        // and what the page that answered them said.
+        var sent: (fields: [PortalUIField], words: [UInt8]?)? = nil
+        for round in 0..<PortalHelper.maxRounds {
+            let entry: PortalEntry
+            switch locate() {
+            case .open:
+                log(round == 0 ? "internet open already: nothing to log in to" : "logged in: the probe gets through")
+                return success()
+            case .noInternet(let why):
+                log((round == 0 ? "no internet and no portal: " : "after the login, no internet: ") + why)
+                return Answer(.temporaryFailure)
+            case .portal(let e): entry = e
+            }
+            guard policy.allows(entry.url.host) else {
+                log("portal at " + entry.url.description + " is outside the portal domains")
+                return Answer(.unsupportedNetwork)
+            }
+            let page: PortalPage
+            do throws(PortalError) { page = try fetchPage(entry) } catch {
+                log("portal page: " + error.description)
+                return Answer(error.isTemporary ? .temporaryFailure : .failure)
+            }
+            if round == 0, let answer = wispr(entry, page) { return answer }
+            var plan = ClickThroughPlan(forms: page.html.forms)
+            // Named from the form as the owner first saw it, so every answer finds its field again.
+            var asked: [PortalUIField] = []
+            if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+            if let sent, !asked.isEmpty { return refused(asked, page, sent.words) }
+            var answers: [FormField] = []
+            if withAnswers && !asked.isEmpty {
+                for field in asked {
+                    if let value = variable(field.environmentName) {
+                        answers.append(FormField(name: field.formName, value: Array(value.utf8)))
+                    }
+                }
+                plan = ClickThroughPlan(forms: page.html.forms, answers: answers)
+            }
+            switch plan {
+            case .submit(let form, let fields):
+                do throws(PortalError) {
+                    let reply = try submit(form, fields, page, answered: !answers.isEmpty)
+                    if !answers.isEmpty { sent = (asked, HTMLPage(parsing: reply).message) }
+                } catch {
+                    log("sending the portal's form: " + error.description)
+                    return Answer(error.isTemporary ? .temporaryFailure : .failure)
+                }
+            case .needsUser(let form, _):
+                if withAnswers {
+                    var names = ""
+                    for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
+                    log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
+                    return Answer(.failure)
+                }
+                // Answers this helper would not send are not asked for: the owner logs in from a browser.
+                let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
+                if !policy.allowsCredentials(to: action, askedBy: page.url) {
+                    log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
+                        + ": asking the owner to log in from a browser")
+                    return uiRequired([], page, message: PortalHelper.browserLogin)
+                }
+                log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
+                return uiRequired(asked, page, message: nil)
+            case .noForm:
+                if let sent { return refused(sent.fields, page, sent.words) }
+                if withAnswers {
+                    log("still behind the portal, and its page has no form to send")
+                    return Answer(.failure)
+                }
+                log("the portal page has no form hotspotd can send: asking the owner to log in from a browser")
+                return uiRequired([], page, message: PortalHelper.browserLogin)
+            }
+        }
+        log("still behind the portal after " + String(PortalHelper.maxRounds) + " forms sent")
+        return Answer(.failure)
+    }
+
+    /// Why a secret is not sent (`PortalHostPolicy.allowsCredentials`).
+    static var secretsGo: String { "secrets go only over https to the portal page's own host or a portal domain" }
+
+    static var browserLogin: String {
+        "The portal has no form hotspotd can fill in: open the portal page in a browser behind this router, log in, then submit."
+    }
+
+    /// The portal still captive after the owner's answers: it refused them. They are not sent again; the owner
+    /// is asked again in the portal's words (its answer's, else its page's) with the fields it asks now.
+    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ replyWords: [UInt8]?) -> Answer {
+        log("the portal did not accept the owner's answers: not sent again, the owner is asked again")
+        return uiRequired(fields, page, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
+    }
+
+    func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
+        var answer = Answer(.uiRequired)
+        var text = message ?? ""
+        if text.isEmpty {
+            text = "The captive portal at " + page.url.host.description + " asks for this"
+            if let title = page.html.title, !title.isEmpty {
+                text += ": " + HelperProtocol.printable(Array(title.prefix(200)))
+            }
+        }
+        answer.add(.uiMessage, text)
+        for f in fields { answer.add(f.isSecret ? .uiSecretField : .uiField, f.name + "\t" + f.label) }
+        let url = page.url.description
+        if url.utf8.count + 11 <= HelperProtocol.maxLineBytes { answer.add(.portalURL, url) }
+        return answer
+    }
+}

@@ -1,0 +1,49 @@
+import CLinux
+import HotspotPortal
+import HotspotProtocol
+import HotspotSystem
+import HotspotWeb
+
+extension PortalHelper {
+    /// `HOTSPOT_STATE_DIR/wispr-logoff`: the network's SSID (hex) and its LogoffURL, one per line.
+    var logoffFile: String? { settings.stateDirectory.map { $0 + "/wispr-logoff" } }
+
+    func keepLogoffURL(_ url: HTTPURL) {
+        guard let path = logoffFile else { log("WISPr LogoffURL not kept: no " + HelperVariable.stateDirectory); return }
+        let text = Array((settings.ssidHex + "\n" + url.description + "\n").utf8)
+        do throws(Errno) { try StateFile.replace(path, with: text, mode: 0o600) } catch {
+            log("WISPr LogoffURL not kept: " + path + ": " + error.description)
+        }
+    }
+
+    func forgetLogoffURL() {
+        if let path = logoffFile { _ = unlink(path) }
+    }
+
+    /// Calls the LogoffURL that the login on this network kept; without one the session ends by itself.
+    mutating func logoff() -> Answer {
+        guard let path = logoffFile, let fd = try? FileDescriptor.open(path, O_RDONLY) else {
+            log("logoff: no WISPr LogoffURL for this network: the venue's session ends by itself")
+            return Answer(.success)
+        }
+        let bytes = (try? fd.readAll(limit: 4_096)) ?? []
+        fd.close()
+        forgetLogoffURL()
+        let lines = bytes.split(separator: 0x0a)
+        guard lines.count == 2, lines[0].elementsEqual(settings.ssidHex.utf8), let url = try? HTTPURL(parsing: lines[1]) else {
+            log("logoff: the kept LogoffURL is another network's: the venue's session ends by itself")
+            return Answer(.success)
+        }
+        log("WISPr logoff at " + url.description)
+        do throws(HTTPClientError) {
+            let (response, _) = try client.fetch(HTTPRequest(url: url))
+            let code = (try? WISPrMessage.find(in: response.body))?.responseCode
+            log("WISPr logoff: HTTP " + String(response.status) + (code.map { ", " + $0.description } ?? ""))
+            if let code, code != .logoffSucceeded { return Answer(.failure) }
+            return Answer(response.status < 400 ? .success : .failure)
+        } catch {
+            log("WISPr logoff: " + error.description)
+            return Answer(.failure)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import CLinux
+import HotspotPortal
+import HotspotSystem
+import HotspotWeb
+
+/// Where the network stands: the RFC 8908 API, else the probe URLs all at once, each in a child process.
+extension PortalHelper {
+    /// Where the portal's page is: at `url`, or `page` itself when the probe's answer was the page.
+    struct PortalEntry {
+        var url: HTTPURL
+        var page: HTTPResponse?
+        var probeURL: HTTPURL
+        var probeBody: [UInt8]
+    }
+
+    enum ProbeOutcome {
+        case open
+        case portal(PortalEntry)
+        case noInternet(String)
+    }
+
+    /// The RFC 8908 API when the network announced one and it answers (`captive: false` is open, a
+    /// `user-portal-url` is where to log in); else, or when it is captive without one, the probes.
+    mutating func locate() -> ProbeOutcome {
+        guard let api = settings.captivePortalAPI else { return probe() }
+        var request = HTTPRequest(url: api)
+        request.headers.append(HTTPHeader("Accept", "application/captive+json"))
+        let state: CaptivePortalAPIState
+        do throws(HTTPClientError) {
+            let response = try client.send(request)
+            guard response.status == 200 else { return probe(insteadOf: api, "HTTP " + String(response.status)) }
+            do throws(CaptivePortalAPIError) { state = try CaptivePortalAPIState(parsing: response.body) } catch {
+                return probe(insteadOf: api, error.description)
+            }
+        } catch {
+            return probe(insteadOf: api, error.description)
+        }
+        sessionSeconds = state.captive ? nil : state.secondsRemaining
+        log("captive-portal API: " + (state.captive ? "captive" : "not captive")
+            + (sessionSeconds.map { ", " + String($0) + " s left" } ?? ""))
+        guard state.captive else { return .open }
+        if let raw = state.userPortalURL, let url = try? api.resolve(raw[...]) {
+            return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))
+        }
+        log("captive-portal API: no usable user-portal-url: probing")
+        return probe()
+    }
+
+    /// The API failed (RFC 8908 §5: fall back to the other detection): logged, and the probes decide.
+    mutating func probe(insteadOf api: HTTPURL, _ why: String) -> ProbeOutcome {
+        log("captive-portal API " + api.description + ": " + why + ": probing instead")
+        return probe()
+    }
+
+    /// Every probe URL at once, each in a child process of its own (the helper is one process per
+    /// command, and its process group dies with it): the first verdict of open internet or a portal
+    /// decides, so an https probe that hangs costs nothing when http answers, nor a dead http when
+    /// https does. When none decides: no internet, with every reason. One URL, or fork failing: in turn.
+    mutating func probe() -> ProbeOutcome {
+        var reasons = ""
+        var running: [(url: HTTPURL, child: ProbeChild)] = []
+        defer { for r in running { r.child.stop() } }
+        for url in settings.probeURLs {
+            if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
+                running.append((url, child))
+            } else if let decided = probe(url, into: &reasons) {
+                return decided
+            }
+        }
+        while !running.isEmpty {
+            var fds: [pollfd] = []
+            for r in running { fds.append(pollfd(fd: r.child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
+            let left = client.deadline - cl_monotonic_ms()
+            if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
+                PortalHelper.add("no probe answered in time", to: &reasons)
+                break
+            }
+            for i in fds.indices.reversed() where fds[i].revents != 0 {
+                let (url, child) = running.remove(at: i)
+                let verdict = child.verdict()
+                child.stop()
+                switch verdict {
+                case .open: return .open
+                // The child's verdict carries no page: this process asks once more for the portal's answer.
+                case .portal: if let decided = probe(url, into: &reasons) { return decided }
+                case .none(let why): PortalHelper.add(why, to: &reasons)
+                }
+            }
+        }
+        return .noInternet(reasons)
+    }
+
+    /// Why no probe decided, one reason after another.
+    static func add(_ reason: String, to reasons: inout String) {
+        reasons += (reasons.isEmpty ? "" : "; ") + reason
+    }
+
+    /// One probe: open or a portal, else nil with the reason added to `reasons`.
+    mutating func probe(_ url: HTTPURL, into reasons: inout String) -> ProbeOutcome? {
+        func note(_ why: String) -> ProbeOutcome? {
+            PortalHelper.add(url.description + ": " + why, to: &reasons)
+            return nil
+        }
+        let response: HTTPResponse
+        do throws(HTTPClientError) { response = try client.send(HTTPRequest(url: url)) } catch {
+            return note(error.description)
+        }
+        let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
+                                                 body: response.body)
+        log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
+        switch verdict {
+        case .open:
+            return .open
+        case .noInternet:
+            return note("HTTP " + String(response.status))
+        case .portal(nil):
+            return .portal(PortalEntry(url: url, page: response, probeURL: url, probeBody: response.body))
+        case .portal(let raw?):
+            let target: HTTPURL
+            do throws(HTTPURLError) { target = try url.resolve(raw[...]) } catch {
+                return note("the portal's URL is unusable: " + error.description)
+            }
+            // The probe's own host sending it elsewhere on itself (an upgrade to https) is no portal.
+            if target.host == url.host { return note("redirected to its own host") }
+            return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
+        }
+    }
+}
+
+/// A probe run in a child process (fork): its verdict comes back through a pipe as one byte, `o` open,
+/// `p` a portal, or `n` and the reason.
+struct ProbeChild {
+    enum Verdict { case open, portal, none(String) }
+
+    let pid: Int32
+    let output: FileDescriptor
+
+    /// nil when fork fails: the caller probes in turn instead.
+    static func start(_ probe: (inout String) -> PortalHelper.ProbeOutcome?) -> ProbeChild? {
+        guard let (readEnd, writeEnd) = try? FileDescriptor.pipe() else { return nil }
+        let pid = fork()
+        if pid == 0 {
+            readEnd.close()
+            var reasons = ""
+            let answer: [UInt8]
+            switch probe(&reasons) {
+            case .open?: answer = [UInt8(ascii: "o")]
+            case .portal?: answer = [UInt8(ascii: "p")]
+            case .noInternet?, nil: answer = [UInt8(ascii: "n")] + Array(reasons.utf8.prefix(1_000))
+            }
+            try? writeEnd.writeAll(answer)
+            _exit(0)
+        }
+        writeEnd.close()
+        guard pid > 0 else { readEnd.close(); return nil }
+        return ProbeChild(pid: pid, output: readEnd)
+    }
+
+    /// Waits for the child's answer; it ends by the command's deadline like every request.
+    func verdict() -> Verdict {
+        let bytes = (try? output.readAll(limit: 1_024)) ?? []
+        switch bytes.first {
+        case UInt8(ascii: "o"): return .open
+        case UInt8(ascii: "p"): return .portal
+        case UInt8(ascii: "n"): return .none(String(decoding: bytes.dropFirst(), as: UTF8.self))
+        default: return .none("the probe's process gave no answer")
+        }
+    }
+
+    func stop() {
+        _ = kill(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        output.close()
+    }
+}
