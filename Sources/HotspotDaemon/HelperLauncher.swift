@@ -95,12 +95,12 @@ extension HotspotDaemon {
         switch outcome {
         case .exited(let status, let stdout, let stderr):
             logStderr(stderr, lines: stderrLines, log)
-            let output = HelperOutput(.exited(status: status), stdout: stdout, for: request)
+            let output = HelperOutput(exitStatus: status, stdout: stdout, for: request)
             for n in output.notes { log(n.description) }
             return output.input
         case .signaled(let signal, let stderr):
             logStderr(stderr, lines: stderrLines, log)
-            return HelperOutput(.signaled(signal: signal), stdout: [], for: request).input
+            return .helperFailed(requestID: request.id, .crashed(signal: signal))
         case .killed(let stderr):
             logStderr(stderr, lines: stderrLines, log)
             return .helperFailed(requestID: request.id, .timedOut)

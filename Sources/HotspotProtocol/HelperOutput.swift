@@ -2,11 +2,6 @@ import HotspotCore
 
 /// How a helper process ended, as the driver saw it (a timeout, a flood or a failed start the driver maps
 /// to `HelperFailure` itself).
-public enum HelperTermination: Hashable, Sendable {
-    case exited(status: Int32)
-    case signaled(signal: Int32)
-}
-
 /// Why the stdout of a helper that exited 0 is no answer. Each counts as `HelperFailure.invalidOutput`.
 /// Descriptions never quote a claim line or a line of unknown shape: either may hold a password.
 public enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -92,40 +87,35 @@ public enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
 /// A helper's answer, read from its exit status and stdout (`key=value` lines; README of
 /// examples/helpers). Pure: the driver collected the bytes, the core judges the result.
 public struct HelperOutput: Equatable, Sendable {
-    public enum Outcome: Hashable, Sendable {
-        case answered(HelperResponse)
-        /// A non-zero exit status other than 75 for a command that accepts temporaryFailure.
-        case exited(status: Int32)
-        case crashed(signal: Int32)
-        case invalid(HelperOutputError)
-    }
-
     public var requestID: UInt64
-    public var outcome: Outcome
+    /// The helper's answer, or why there is none.
+    public var answer: Result<HelperResponse, HelperFailure>
+    /// Why stdout was no answer, when it was not (for the log and tests; `answer` says `invalidOutput`).
+    public var outputError: HelperOutputError?
     public var notes: [HelperOutputNote]
 
-    /// - exit 0: stdout is the answer (`invalid` when it is not one);
+    /// How a helper that exited is read (a signal is a crash, and needs no reading: `HelperFailure.crashed`):
+    /// - exit 0: stdout is the answer (`invalidOutput` when it is not one);
     /// - exit 75 (EX_TEMPFAIL) for authenticate, presentUI, maintain: `temporaryFailure`, stdout ignored;
-    /// - any other exit status: `exited`, stdout ignored; a signal: `crashed`.
-    public init(_ termination: HelperTermination, stdout: [UInt8], for request: HelperRequest) {
+    /// - any other exit status: `exited`, stdout ignored.
+    public init(exitStatus status: Int32, stdout: [UInt8], for request: HelperRequest) {
         requestID = request.id
         notes = []
-        switch termination {
-        case .signaled(let signal):
-            outcome = .crashed(signal: signal)
-        case .exited(let status) where status == 0:
+        outputError = nil
+        if status == 0 {
             var parser = Parser(request: request)
             do throws(HelperOutputError) {
-                outcome = .answered(try parser.parse(stdout[...]))
+                answer = .success(try parser.parse(stdout[...]))
             } catch {
-                outcome = .invalid(error)
+                answer = .failure(.invalidOutput(error.description))
+                outputError = error
             }
             notes = parser.notes
-        case .exited(let status):
+        } else {
             if status == HelperProtocol.temporaryFailureStatus && request.command.accepts(.temporaryFailure) {
-                outcome = .answered(HelperResponse(result: .temporaryFailure))
+                answer = .success(HelperResponse(result: .temporaryFailure))
             } else {
-                outcome = .exited(status: status)
+                answer = .failure(.exited(status: status))
             }
             if !stdout.isEmpty { notes.append(.outputIgnored(status: status)) }
         }
@@ -133,11 +123,9 @@ public struct HelperOutput: Equatable, Sendable {
 
     /// The core's input for this answer.
     public var input: HotspotInput {
-        switch outcome {
-        case .answered(let response): return .helperResponded(requestID: requestID, response)
-        case .exited(let status): return .helperFailed(requestID: requestID, .exited(status: status))
-        case .crashed(let signal): return .helperFailed(requestID: requestID, .crashed(signal: signal))
-        case .invalid(let error): return .helperFailed(requestID: requestID, .invalidOutput(error.description))
+        switch answer {
+        case .success(let response): return .helperResponded(requestID: requestID, response)
+        case .failure(let failure): return .helperFailed(requestID: requestID, failure)
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
 import HotspotCore
 import HotspotProtocol
+import HotspotSystem
 @testable import HotspotDaemon
 
 /// What the daemon starts for a helper command: the portal helper is this binary, with network for evaluate.
@@ -62,4 +63,29 @@ import HotspotProtocol
                                 log: { logged.append($0) })
         #expect(logged == ["stderr: probe: 302"])
     }
+
+    /// Every way a helper process ends reaches the core one way: an answer, or the failure that says why.
+    @Test func howAHelperEndedIsTheCoresInput() {
+        let auth = HelperRequest(id: 7, helper: "ext", command: .authenticate, network: network)
+        var logged: [String] = []
+        func input(_ outcome: HelperProcess.Outcome) -> HotspotInput {
+            HotspotDaemon.input(for: auth, outcome) { logged.append($0) }
+        }
+        #expect(input(.exited(status: 0, stdout: Array("result=success\n".utf8), stderr: []))
+                == .helperResponded(requestID: 7, HelperResponse(result: .success)))
+        #expect(input(.exited(status: 75, stdout: [], stderr: [])) == .helperResponded(requestID: 7, HelperResponse(result: .temporaryFailure)))
+        #expect(input(.exited(status: 3, stdout: [], stderr: Array("curl: (7) refused\nmore\n".utf8)))
+                == .helperFailed(requestID: 7, .exited(status: 3)))
+        #expect(logged == ["stderr: curl: (7) refused"])
+        #expect(input(.exited(status: 0, stdout: Array("confidence=high\n".utf8), stderr: []))
+                == .helperFailed(requestID: 7, .invalidOutput(HelperOutputError.noResult.description)))
+        #expect(input(.signaled(signal: 11, stderr: [])) == .helperFailed(requestID: 7, .crashed(signal: 11)))
+        #expect(input(.killed(stderr: [])) == .helperFailed(requestID: 7, .timedOut))
+        #expect(input(.flooded) == .helperFailed(requestID: 7, .invalidOutput("more output than hotspotd reads")))
+        guard case .helperFailed(7, .couldNotStart) = input(.failedToStart(stage: 1, error: Errno(2))) else {
+            Issue.record("a helper that did not start is not couldNotStart")
+            return
+        }
+    }
+
 }

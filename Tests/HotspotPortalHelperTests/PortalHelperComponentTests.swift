@@ -184,7 +184,7 @@ final class PortalServer {
         #expect(!portal.requests.contains("POST /accept"))
         // The daemon's parser takes the answer as it is.
         let request = HelperRequest(id: 1, helper: "portal", command: .authenticate)
-        guard case .answered(let response) = HelperOutput(.exited(status: 0), stdout: Array(r.out.utf8), for: request).outcome else {
+        guard case .success(let response) = HelperOutput(exitStatus: 0, stdout: Array(r.out.utf8), for: request).answer else {
             Issue.record("the daemon refuses the answer")
             return
         }
@@ -226,7 +226,7 @@ final class PortalServer {
         ], "\(wrong.err)")
         #expect(!wrong.err.contains("Smith") && !wrong.err.contains("413"), "\(wrong.err)")
         let request = HelperRequest(id: 2, helper: "portal", command: .presentUI)
-        guard case .answered(let response) = HelperOutput(.exited(status: 0), stdout: Array(wrong.out.utf8), for: request).outcome else {
+        guard case .success(let response) = HelperOutput(exitStatus: 0, stdout: Array(wrong.out.utf8), for: request).answer else {
             Issue.record("the daemon refuses the answer")
             return
         }

@@ -25,21 +25,20 @@ private func request(_ command: HelperCommand, _ n: HotspotNetwork? = nil, scanL
 /// Parses `text` as the stdout of a helper that exited 0.
 private func parse(_ text: String, _ command: HelperCommand = .authenticate,
                    scanList: [HotspotNetwork] = []) -> HelperOutput {
-    HelperOutput(.exited(status: 0), stdout: Array(text.utf8),
+    HelperOutput(exitStatus: 0, stdout: Array(text.utf8),
                  for: request(command, network("net"), scanList: scanList))
 }
 
 private func answer(_ output: HelperOutput, sourceLocation: SourceLocation = #_sourceLocation) -> HelperResponse? {
-    guard case .answered(let r) = output.outcome else {
-        Issue.record("not answered: \(output.outcome)", sourceLocation: sourceLocation)
+    guard case .success(let r) = output.answer else {
+        Issue.record("not answered: \(output.answer)", sourceLocation: sourceLocation)
         return nil
     }
     return r
 }
 
 private func error(_ output: HelperOutput) -> HelperOutputError? {
-    if case .invalid(let e) = output.outcome { return e }
-    return nil
+    output.outputError
 }
 
 private func value(_ name: String, in environment: [String]) -> String? {
@@ -48,7 +47,9 @@ private func value(_ name: String, in environment: [String]) -> String? {
 
 /// A helper run with exactly this argv, environment and stdin, as hotspotd would do it (minus the sandbox).
 struct ShellRun {
-    var termination: HelperTermination
+    var exitStatus: Int32
+    /// The signal that killed it, if one did (then `exitStatus` means nothing).
+    var signal: Int32?
     var stdout: [UInt8]
     var stderr: String
 
@@ -89,17 +90,17 @@ struct ShellRun {
         try p.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        let termination: HelperTermination = p.terminationReason == .uncaughtSignal
-            ? .signaled(signal: p.terminationStatus) : .exited(status: p.terminationStatus)
+        let signal: Int32? = p.terminationReason == .uncaughtSignal ? p.terminationStatus : nil
         let stderr = String(decoding: (try? Data(contentsOf: errFile)) ?? Data(), as: UTF8.self)
-        return ShellRun(termination: termination, stdout: [UInt8](stdout), stderr: stderr)
+        return ShellRun(exitStatus: p.terminationStatus, signal: signal, stdout: [UInt8](stdout), stderr: stderr)
     }
 
     /// Runs `script` (inline) as a helper for `request`, parsing its answer.
     static func helper(_ shell: [String], script: String, _ request: HelperRequest,
                        uplink: UplinkAddressing = UplinkAddressing()) throws -> (HelperOutput, ShellRun) {
         let run = try run(shell + ["-c", script, "helper"], HelperInvocation(request, uplink: uplink))
-        return (HelperOutput(run.termination, stdout: run.stdout, for: request), run)
+        #expect(run.signal == nil, "killed by signal \(run.signal ?? 0)")
+        return (HelperOutput(exitStatus: run.exitStatus, stdout: run.stdout, for: request), run)
     }
 
     /// Runs examples/helpers/`name` for `request`.
@@ -108,7 +109,8 @@ struct ShellRun {
         let path = directory.appendingPathComponent("examples/helpers/" + name).path
         let run = try run(shell + [path], HelperInvocation(request, uplink: uplink))
         #expect(run.stderr.isEmpty, "\(name) \(request.command): \(run.stderr)")
-        return HelperOutput(run.termination, stdout: run.stdout, for: request)
+        #expect(run.signal == nil, "\(name) \(request.command): killed by signal \(run.signal ?? 0)")
+        return HelperOutput(exitStatus: run.exitStatus, stdout: run.stdout, for: request)
     }
 }
 
@@ -260,21 +262,19 @@ private let hostileSSIDs: [[UInt8]] = [
 
     @Test func exitStatusesAndSignals() {
         let auth = request(.authenticate, network("x"))
-        #expect(HelperOutput(.exited(status: 1), stdout: Array("result=success\n".utf8), for: auth).outcome == .exited(status: 1))
-        #expect(HelperOutput(.exited(status: 1), stdout: Array("x".utf8), for: auth).notes == [.outputIgnored(status: 1)])
-        #expect(HelperOutput(.exited(status: 2), stdout: [], for: auth).notes.isEmpty)
-        #expect(HelperOutput(.signaled(signal: 9), stdout: [], for: auth).outcome == .crashed(signal: 9))
+        #expect(HelperOutput(exitStatus: 1, stdout: Array("result=success\n".utf8), for: auth).answer == .failure(.exited(status: 1)))
+        #expect(HelperOutput(exitStatus: 1, stdout: Array("x".utf8), for: auth).notes == [.outputIgnored(status: 1)])
+        #expect(HelperOutput(exitStatus: 2, stdout: [], for: auth).notes.isEmpty)
         // EX_TEMPFAIL: temporaryFailure where the command has it, a plain exit status elsewhere.
         for command in HelperCommand.allCases {
-            let out = HelperOutput(.exited(status: 75), stdout: [], for: request(command, network("x")))
+            let out = HelperOutput(exitStatus: 75, stdout: [], for: request(command, network("x")))
             if command.accepts(.temporaryFailure) {
-                #expect(out.outcome == .answered(HelperResponse(result: .temporaryFailure)), "\(command)")
+                #expect(out.answer == .success(HelperResponse(result: .temporaryFailure)), "\(command)")
             } else {
-                #expect(out.outcome == .exited(status: 75), "\(command)")
+                #expect(out.answer == .failure(.exited(status: 75)), "\(command)")
             }
         }
-        #expect(HelperOutput(.exited(status: 1), stdout: [], for: auth).input == .helperFailed(requestID: 7, .exited(status: 1)))
-        #expect(HelperOutput(.signaled(signal: 11), stdout: [], for: auth).input == .helperFailed(requestID: 7, .crashed(signal: 11)))
+        #expect(HelperOutput(exitStatus: 1, stdout: [], for: auth).input == .helperFailed(requestID: 7, .exited(status: 1)))
     }
 
     @Test func resultWords() {
@@ -317,12 +317,12 @@ private let hostileSSIDs: [[UInt8]] = [
             == .invalidValue(key: "confidence", line: 1, expected: "none, low or high"))
         #expect(error(parse("result=success\n" + "ui_message=" + String(repeating: "x", count: 2048) + "\n"))
             == .lineTooLong(line: 2))
-        #expect(error(HelperOutput(.exited(status: 0), stdout: Array("result=success\nx=a\0b\n".utf8),
+        #expect(error(HelperOutput(exitStatus: 0, stdout: Array("result=success\nx=a\0b\n".utf8),
                                    for: request(.logoff, network("x")))) == .nulByte(line: 2))
-        #expect(error(HelperOutput(.exited(status: 0), stdout: Array("result=success\n".utf8) + [0x78, 0x3d, 0xff, 0x0a],
+        #expect(error(HelperOutput(exitStatus: 0, stdout: Array("result=success\n".utf8) + [0x78, 0x3d, 0xff, 0x0a],
                                    for: request(.logoff, network("x")))) == .notUTF8(line: 2))
         // Non-UTF-8 in a comment is harmless.
-        #expect(answer(HelperOutput(.exited(status: 0), stdout: [0x23, 0xff, 0x0a] + Array("result=success".utf8),
+        #expect(answer(HelperOutput(exitStatus: 0, stdout: [0x23, 0xff, 0x0a] + Array("result=success".utf8),
                                     for: request(.logoff, network("x"))))?.result == .success)
         // A line of unknown shape is never quoted: it may be a password echoed by mistake.
         #expect(HelperOutputError.notKeyValue(line: 2).description == "line 2 is not key=value")
@@ -383,7 +383,7 @@ private let hostileSSIDs: [[UInt8]] = [
         for line in bad {
             let out = parse(line + "\nresult=success\n", .filterScanList, scanList: scan)
             guard case .invalidValue(key: "claim", line: 1, _)? = error(out) else {
-                Issue.record("\(line.debugDescription): \(out.outcome)")
+                Issue.record("\(line.debugDescription): \(out.answer)")
                 continue
             }
             #expect(!error(out)!.description.contains("password1"))
@@ -538,11 +538,11 @@ private let hostileSSIDs: [[UInt8]] = [
     @Test(arguments: ShellRun.shells)
     func exitStatusesFromAShell(shell: [String]) throws {
         let auth = request(.authenticate, network("x"))
-        #expect(try ShellRun.helper(shell, script: "echo result=success; exit 3", auth).0.outcome == .exited(status: 3))
-        #expect(try ShellRun.helper(shell, script: "false || exit 75", auth).0.outcome
-            == .answered(HelperResponse(result: .temporaryFailure)))
-        #expect(try ShellRun.helper(shell, script: "kill -KILL $$", auth).0.outcome == .crashed(signal: 9))
-        #expect(try ShellRun.helper(shell, script: "echo confidence=high", auth).0.outcome == .invalid(.noResult))
+        #expect(try ShellRun.helper(shell, script: "echo result=success; exit 3", auth).0.answer == .failure(.exited(status: 3)))
+        #expect(try ShellRun.helper(shell, script: "false || exit 75", auth).0.answer
+            == .success(HelperResponse(result: .temporaryFailure)))
+        #expect(try ShellRun.run(shell + ["-c", "kill -KILL $$", "helper"], HelperInvocation(auth)).signal == 9)
+        #expect(try ShellRun.helper(shell, script: "echo confidence=high", auth).0.outputError == .noResult)
     }
 }
 

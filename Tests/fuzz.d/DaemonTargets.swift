@@ -29,10 +29,10 @@ func helperOutput(_ input: [UInt8]) {
                                     scanList: command == .filterScanList ? scanList : [],
                                     answers: command == .presentUI ? [UIAnswer(key: "room", value: "12")] : [])
         for status: Int32 in [0, 75] {
-            let output = HelperOutput(.exited(status: status), stdout: input, for: request)
+            let output = HelperOutput(exitStatus: status, stdout: input, for: request)
             _ = output.input
             for note in output.notes { _ = note.description }
-            if case .invalid(let error) = output.outcome { _ = error.description }
+            if let error = output.outputError { _ = error.description }
         }
     }
 }
