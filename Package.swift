@@ -51,7 +51,7 @@ let package = Package(
 
         // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server, localhost
         // sockets, the seeded PRNG and byte shorthands. Full Swift.
-        .target(name: "TestSupport", dependencies: ["HotspotSystem"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HotspotSystem", "HotspotDaemon"], path: "Tests/TestSupport"),
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore", "TestSupport"]),
         .testTarget(name: "HotspotWebTests", dependencies: ["HotspotWeb", "TestSupport"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol", "TestSupport"], exclude: ["Fixtures"]),

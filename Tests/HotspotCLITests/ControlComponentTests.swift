@@ -24,24 +24,9 @@ final class ControlHarness {
     init(extra: String = "", state: String? = nil) throws {
         try FileManager.default.createDirectory(atPath: dir + "/wpa", withIntermediateDirectories: true)
         try state?.write(toFile: dir + "/state", atomically: false, encoding: .utf8)
-        let config = dir + "/hotspot"
-        try """
-        config hotspot 'main'
-        \toption interface 'wlan0'
-        \toption ctrl_dir '\(dir)/wpa'
-        \toption run_dir '\(dir)/run'
-        \toption state_file '\(dir)/state'
-        \tlist portal_domain 'portal.example'
-
-        """.appending(extra).write(toFile: config, atomically: true, encoding: .utf8)
-        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
         supplicant = FakeSupplicant(path: dir + "/wpa/wlan0", loop: loop)
         supplicant.start()
-        var options = HotspotDaemon.Options()
-        options.configPath = config
-        daemon = HotspotDaemon(loop: loop, options: options, settings: loaded.settings,
-                               configuration: loaded.configuration,
-                               logger: Logger(toSyslog: false, toStderr: false))
+        daemon = try TestDaemon.make(dir, interface: "wlan0", extra: "\tlist portal_domain 'portal.example'\n\n" + extra, loop: loop)
         try RunDirectory(dir + "/run").prepare()
         if let failure = daemon.startControl() { Issue.record(Comment(rawValue: failure)) }
         daemon.startSupplicant()

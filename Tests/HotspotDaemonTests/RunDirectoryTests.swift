@@ -29,20 +29,7 @@ import TestSupport
     }
 
     /// A daemon with its run directory at DIR/run (nothing started).
-    func daemon(_ dir: String, extra: String = "") throws -> HotspotDaemon {
-        let config = dir + "/hotspot"
-        try """
-        config hotspot 'main'
-        \toption interface 'lo'
-        \toption ctrl_dir '\(dir)/wpa'
-        \toption run_dir '\(dir)/run'
-        \toption state_file '\(dir)/state'
-
-        """.appending(extra).write(toFile: config, atomically: true, encoding: .utf8)
-        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
-        return HotspotDaemon(loop: EventLoop(), options: HotspotDaemon.Options(), settings: loaded.settings,
-                             configuration: loaded.configuration, logger: Logger(toSyslog: false, toStderr: false))
-    }
+    func daemon(_ dir: String, extra: String = "") throws -> HotspotDaemon { try TestDaemon.make(dir, extra: extra) }
 
     func mode(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
     func owner(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.ownerAccountID] as? Int }

@@ -488,30 +488,19 @@ final class PortalServer {
     @Test func theDaemonRunsItsPortalHelperForEvaluate() throws {
         let portal = try PortalServer(mode: "click")
         let dir = temporaryDirectory()
-        let config = dir + "/hotspot"
         // A literal probe URL: the daemon hands the helper the host's DNS servers, not the fake one.
-        try """
-        config hotspot 'main'
-        \toption interface 'lo'
-        \toption ctrl_dir '\(dir)/wpa'
-        \toption run_dir '\(dir)/run'
-        \toption state_file '\(dir)/state'
-        config helper 'portal'
-        \toption builtin 'portal'
-        \tlist probe_url 'http://127.0.0.1:\(portal.http)/generate_204'
-
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
         let loop = EventLoop()
-        var options = HotspotDaemon.Options()
-        options.configPath = config
-        let daemon = HotspotDaemon(loop: loop, options: options, settings: loaded.settings, configuration: loaded.configuration,
-                                   logger: Logger(toSyslog: false, toStderr: false))
+        let daemon = try TestDaemon.make(dir, extra: """
+            config helper 'portal'
+            \toption builtin 'portal'
+            \tlist probe_url 'http://127.0.0.1:\(portal.http)/generate_204'
+
+            """, loop: loop)
         daemon.portalHelperPath = hotspotdBinary
         let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
 
         // It claims nothing in scan lists: the core never asks it after a scan.
-        #expect(!loaded.configuration.helpers[0].commands.contains(.filterScanList))
+        #expect(!daemon.driver.machine.configuration.helpers[0].commands.contains(.filterScanList))
 
         daemon.runHelper(HelperRequest(id: 2, helper: "portal", command: .evaluate, network: network))
         #expect(daemon.runs.count == 1)
@@ -548,21 +537,12 @@ final class PortalServer {
             echo confidence=low; echo result=success
 
             """.utf8), attributes: [.posixPermissions: 0o755])
-        let config = dir + "/hotspot"
-        try """
-        config hotspot 'main'
-        \toption interface 'lo'
-        \toption ctrl_dir '\(dir)/wpa'
-        \toption run_dir '\(dir)/run'
-        \toption state_file '\(dir)/state'
-        config helper 'spy'
-        \toption exec '\(script)'
-
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(config) else { throw CocoaError(.fileReadCorruptFile) }
         let loop = EventLoop()
-        let daemon = HotspotDaemon(loop: loop, options: HotspotDaemon.Options(), settings: loaded.settings,
-                                   configuration: loaded.configuration, logger: Logger(toSyslog: false, toStderr: false))
+        let daemon = try TestDaemon.make(dir, extra: """
+            config helper 'spy'
+            \toption exec '\(script)'
+
+            """, loop: loop)
         let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
         func evaluate(_ id: UInt64) throws -> [String] {
             daemon.lastRun = nil
