@@ -170,6 +170,45 @@ final class PortalServer {
         #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
     }
 
+    /// Issue 19: a venue of three steps (an interstitial's Continue button or an "accept" link, the terms
+    /// form, a "please wait" page that refreshes to the activation) is followed page by page, and the
+    /// probe asked again only once the flow ended.
+    @Test func authenticateFollowsAVenuesSteps() throws {
+        for (mode, first) in [("steps", "POST /terms"), ("steps-link", "GET /terms?accept=1")] {
+            let portal = try PortalServer(mode: mode)
+            let r = try run("authenticate", portal.environment)
+            #expect(r.lines == ["result=success"], "\(mode): \(r.err)")
+            #expect(portal.requests == ["GET /generate_204", "GET /start", first, "POST /accept", "GET /activate?t=t0k3n-42",
+                                        "GET /generate_204"], "\(mode)")
+            let post = try #require(portal.entries.first { $0["path"] as? String == "/accept" })
+            #expect(post["body"] as? String == "token=t0k3n-42&terms=yes&go=Connect", "\(mode)")
+        }
+    }
+
+    /// A step that points back to itself ends the flow at the step limit; the probe then tells, and the
+    /// helper gives up with the reason after its rounds.
+    @Test func aStepThatPointsBackToItselfIsBounded() throws {
+        let portal = try PortalServer(mode: "steps-self")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=failure"], "\(r.err)")
+        #expect(r.err.contains("still behind the portal after"), "\(r.err)")
+        let posts = portal.requests.filter { $0 == "POST /start" }.count
+        #expect(posts <= PortalHelper.maxRounds * PortalHelper.maxSteps, "\(posts)")
+    }
+
+    /// Issue 19: what hotspotd will not fill in (a CAPTCHA, a card number, a login a script sends) →
+    /// uiRequired with the reason and the portal's URL, and nothing sent.
+    @Test func formsTheHelperCannotFillHonestlyGoToTheOwner() throws {
+        for (mode, reason) in [("captcha", "CAPTCHA"), ("payment", "payment"), ("script", "JavaScript")] {
+            let portal = try PortalServer(mode: mode)
+            let r = try run("authenticate", portal.environment)
+            #expect(r.lines.count == 3 && r.lines.first?.contains(reason) == true, "\(mode): \(r.out)")
+            #expect(r.lines.dropFirst().first == "portal_url=http://portal.test:\(portal.http)/start", "\(mode): \(r.out)")
+            #expect(r.lines.last == "result=uiRequired", "\(mode)")
+            #expect(portal.requests == ["GET /generate_204", "GET /start"], "\(mode)")
+        }
+    }
+
     /// The owner's fields: a name that fits the helper protocol is kept, `last-name` becomes field2.
     @Test func aFormWithTextFieldsAsksTheOwnerThenPresentUILogsIn() throws {
         let portal = try PortalServer(httpsMode: "room")

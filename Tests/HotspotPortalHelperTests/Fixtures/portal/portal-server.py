@@ -22,6 +22,13 @@ Modes (--mode):
           host) or http://portal.test:HTTP/wispr-login.
   wispr-307-other, wispr-307-http  the LoginURL of wispr answers 307 to https://localhost:HTTPS/wispr-login
           or http://portal.test:HTTP/wispr-login, which log in.
+  steps   a venue of three steps: /generate_204 redirects to /start, an interstitial whose only control is
+          a Continue button (a form of hidden fields) posting to /terms, which answers the click terms form;
+          its POST /accept answers a "please wait" page that refreshes to /activate?t=TOKEN, which logs in.
+  steps-link  the same, but /start is a page whose only way on is the link <a href="/terms?accept=1">.
+  steps-self  /start is a form posting to /start: the step points back to itself, forever.
+  captcha, payment, script  /generate_204 redirects to /start: a form with a reCAPTCHA, a card-number form,
+          or no form but a script that posts the login itself.
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal. /capport?here names a user-portal-url on the API's own host.
@@ -127,6 +134,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, page.encode(), [("Content-Type", "text/html")])
         if not ok:
             return self.send(403, b"refused")
+        if args.mode.startswith("steps"):
+            page = '<html><head><meta http-equiv="refresh" content="1; url=/activate?t=%s"></head>Please wait...</html>' % TOKEN
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
         state["logged_in"] = True
         return self.send(302, b"", [("Location", "/welcome")])
 
@@ -136,6 +146,22 @@ class Handler(BaseHTTPRequestHandler):
         action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
         page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
         return page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
+
+    STEP_PAGES = {
+        "steps": '<html><title>Welcome</title><form method="post" action="/terms"><input type="hidden" name="step" value="1">'
+                 '<button type="submit">Continue</button></form></html>',
+        "steps-link": '<html><title>Welcome</title><p>Free Wi-Fi</p><a href="/logout">Log out</a>'
+                      '<a href="/terms?accept=1">Accept and continue</a></html>',
+        "steps-self": '<html><title>Welcome</title><form method="post" action="/start"><input type="hidden" name="step" value="1">'
+                      '<button type="submit">Continue</button></form></html>',
+        "captcha": '<html><title>Guest</title><script src="https://www.google.com/recaptcha/api.js"></script>'
+                   '<form method="post" action="/accept"><input type="checkbox" name="terms" value="yes">'
+                   '<div class="g-recaptcha" data-sitekey="x"></div><input type="submit" value="Connect"></form></html>',
+        "payment": '<html><title>Buy Wi-Fi</title><form method="post" action="/accept"><label for="c">Card number</label>'
+                   '<input id="c" name="cardnumber"><input name="cvc"><input type="submit" value="Pay 5 EUR"></form></html>',
+        "script": '<html><title>Guest</title><button onclick="go()">Connect</button>'
+                  '<script>function go() { fetch("/accept", {method: "POST"}); }</script></html>',
+    }
 
     def do_GET(self):
         self.record()
@@ -165,8 +191,18 @@ class Handler(BaseHTTPRequestHandler):
             if mode == "refresh":
                 page = b'<html><head><meta http-equiv="refresh" content="0; url=http://portal.test:%d/terms"></head></html>' % ports["http"]
                 return self.send(200, page, [("Content-Type", "text/html")])
-            return self.send(302, b"", [("Location", self.portal_url("/terms"))])
+            start = "/start" if mode in self.STEP_PAGES else "/terms"
+            return self.send(302, b"", [("Location", self.portal_url(start))])
+        if path == "/start" and mode in self.STEP_PAGES:
+            return self.send(200, self.STEP_PAGES[mode].encode(), [("Content-Type", "text/html")])
+        if path == "/activate" and mode.startswith("steps"):
+            if urllib.parse.urlsplit(self.path).query != "t=" + TOKEN:
+                return self.send(403, b"refused")
+            state["logged_in"] = True
+            return self.send(200, b"<html><title>Online</title>You are online.</html>", [("Content-Type", "text/html")])
         if path == "/terms":
+            if mode.startswith("steps") and mode != "steps-link":
+                return self.send(405, b"the terms come after the welcome page")
             return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
                                                    ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
         if path == "/accept" and mode == "pin":
@@ -183,6 +219,11 @@ class Handler(BaseHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         if path == "/accept":
             return self.accept(form)
+        if path == "/terms" and args.mode == "steps" and form.get("step") == ["1"]:
+            return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
+                                                   ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
+        if path == "/start" and args.mode == "steps-self":
+            return self.send(200, self.STEP_PAGES["steps-self"].encode(), [("Content-Type", "text/html")])
         if path == "/wispr-login":
             bounce = {"wispr-307-other": "https://localhost:%d/wispr-login" % ports["https"],
                       "wispr-307-http": "http://portal.test:%d/wispr-login" % ports["http"]}.get(args.mode)
