@@ -185,6 +185,24 @@ final class PortalServer {
         }
     }
 
+    /// nodogsplash's splash page (its authaction form with tok and redir) and openNDS's click-to-continue
+    /// (welcome, terms, authaction: three GET forms) are passed by the same flow, with no code of their own.
+    @Test func noDogSplashAndOpenNDSClickToContinue() throws {
+        let nds = try PortalServer(mode: "nodogsplash")
+        let r = try run("authenticate", nds.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(nds.requests == ["GET /generate_204", "GET /splash.html?redir=http%3A%2F%2Fprobe.test%2F",
+                                 "GET /nodogsplash_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fprobe.test%2F", "GET /generate_204",
+                                 "GET /generate_204"])
+        let opennds = try PortalServer(mode: "opennds")
+        let o = try run("authenticate", opennds.environment)
+        #expect(o.lines == ["result=success"], "\(o.err)")
+        #expect(opennds.requests == ["GET /generate_204", "GET /opennds_preauth/?fas=aGlkPTc2YjJk",
+                                     "GET /opennds_preauth/?fas=aGlkPTc2YjJk&landing=yes", "GET /opennds_preauth/?fas=aGlkPTc2YjJk&tos=accepted",
+                                     "GET /opennds_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fexample.com%2F", "GET /generate_204",
+                                     "GET /generate_204"])
+    }
+
     /// A step that points back to itself ends the flow at the step limit; the probe then tells, and the
     /// helper gives up with the reason after its rounds.
     @Test func aStepThatPointsBackToItselfIsBounded() throws {

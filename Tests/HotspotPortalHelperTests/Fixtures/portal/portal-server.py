@@ -29,6 +29,12 @@ Modes (--mode):
   steps-self  /start is a form posting to /start: the step points back to itself, forever.
   captcha, payment, script  /generate_204 redirects to /start: a form with a reCAPTCHA, a card-number form,
           or no form but a script that posts the login itself.
+  nodogsplash  /generate_204 redirects to the splash page /splash.html?redir=…: a GET form to its authaction
+          /nodogsplash_auth/ with the hidden tok and redir and a Continue button; a GET with the right tok
+          logs in and redirects to redir.
+  opennds openNDS's click-to-continue: /generate_204 redirects to /opennds_preauth/?fas=B64; its page is a
+          GET form back to /opennds_preauth/ (fas, landing=yes, Continue); then the terms form (fas,
+          tos=accepted, Continue); then the authaction form /opennds_auth/ (tok, redir); the right tok logs in.
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal. /capport?here names a user-portal-url on the API's own host.
@@ -163,6 +169,35 @@ class Handler(BaseHTTPRequestHandler):
                   '<script>function go() { fetch("/accept", {method: "POST"}); }</script></html>',
     }
 
+    def nds(self, path, query):
+        """Answers nodogsplash's and openNDS's pages (True), or nothing for another path (False)."""
+        q = urllib.parse.parse_qs(query, keep_blank_values=True)
+        form = '<html><title>%s</title><form method="get" action="%s">%s<input type="submit" value="Continue"></form></html>'
+        hidden = lambda n, v: '<input type="hidden" name="%s" value="%s">' % (n, v)
+        page = None
+        if path == "/splash.html" and args.mode == "nodogsplash":
+            page = form % ("Guest", "http://portal.test:%d/nodogsplash_auth/" % ports["http"],
+                           hidden("tok", TOKEN) + hidden("redir", q.get("redir", [""])[0]))
+        elif path == "/opennds_preauth/" and args.mode == "opennds":
+            fas = hidden("fas", q.get("fas", [""])[0])
+            if q.get("tos") == ["accepted"]:
+                page = form % ("Connected", "/opennds_auth/", hidden("tok", TOKEN) + hidden("redir", "http://example.com/"))
+            elif q.get("landing") == ["yes"]:
+                page = form % ("Terms", "/opennds_preauth/", fas + '<p>Terms of service</p>' + hidden("tos", "accepted"))
+            else:
+                page = form % ("Welcome", "/opennds_preauth/", fas + hidden("landing", "yes"))
+        elif path in ("/nodogsplash_auth/", "/opennds_auth/") and args.mode in ("nodogsplash", "opennds"):
+            if q.get("tok") != [TOKEN]:
+                self.send(403, b"bad token")
+                return True
+            state["logged_in"] = True
+            self.send(302, b"", [("Location", "http://probe.test:%d/generate_204" % ports["http"])])
+            return True
+        if page is None:
+            return False
+        self.send(200, page.encode(), [("Content-Type", "text/html")])
+        return True
+
     def do_GET(self):
         self.record()
         path = urllib.parse.urlsplit(self.path).path
@@ -191,8 +226,11 @@ class Handler(BaseHTTPRequestHandler):
             if mode == "refresh":
                 page = b'<html><head><meta http-equiv="refresh" content="0; url=http://portal.test:%d/terms"></head></html>' % ports["http"]
                 return self.send(200, page, [("Content-Type", "text/html")])
-            start = "/start" if mode in self.STEP_PAGES else "/terms"
+            start = {"nodogsplash": "/splash.html?redir=http%3A%2F%2Fprobe.test%2F",
+                     "opennds": "/opennds_preauth/?fas=aGlkPTc2YjJk"}.get(mode, "/start" if mode in self.STEP_PAGES else "/terms")
             return self.send(302, b"", [("Location", self.portal_url(start))])
+        if mode in ("nodogsplash", "opennds") and self.nds(path, urllib.parse.urlsplit(self.path).query):
+            return
         if path == "/start" and mode in self.STEP_PAGES:
             return self.send(200, self.STEP_PAGES[mode].encode(), [("Content-Type", "text/html")])
         if path == "/activate" and mode.startswith("steps"):
