@@ -43,7 +43,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
         if page.hasCaptcha { self = .cannotFill(.captcha); return }
         switch self {
         case .submit(let form, _), .needsUser(let form, _):
-            if form.controls.contains(where: { Self.mentions($0.name + [0x20] + $0.id + [0x20] + $0.label, "card cvv cvc") }) {
+            if form.controls.contains(where: { Self.says($0, "card cvv cvc") }) {
                 self = .cannotFill(.payment)
                 return
             }
@@ -68,14 +68,25 @@ public enum ClickThroughPlan: Equatable, Sendable {
         mentions(href, "accept agree connect continue") && !mentions(href, "disconnect logout logoff javascript:")
     }
 
+    /// Whether a control's name, id or label `mentions` one of `words`.
+    static func says(_ c: HTMLFormControl, _ words: StaticString) -> Bool {
+        mentions(c.name, words) || mentions(c.id, words) || mentions(c.label, words)
+    }
+
     /// Whether `text` contains one of the space-separated lowercase `words`, in any case.
     public static func mentions(_ text: [UInt8], _ words: StaticString) -> Bool {
-        let lower = text.map(ASCII.lowercased)
         let w = ASCII.bytes(words)
         var start = 0
-        for i in 0...w.count where i == w.count || w[i] == 0x20 {
-            if i > start && lower.containsSequence(Array(w[start..<i])) { return true }
-            start = i + 1
+        for end in 0...w.count where end == w.count || w[end] == 0x20 {
+            let n = end - start
+            var at = 0
+            while n > 0 && at + n <= text.count {
+                var i = 0
+                while i < n && ASCII.lowercased(text[at + i]) == w[start + i] { i += 1 }
+                if i == n { return true }
+                at += 1
+            }
+            start = end + 1
         }
         return false
     }
@@ -110,7 +121,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
 
     static func logsOut(_ form: HTMLForm) -> Bool {
         let exit: StaticString = "logout logoff disconnect"
-        return mentions(form.action ?? [], exit) || form.controls.contains { $0.type == .submit && mentions($0.name + [0x20] + $0.value, exit) }
+        return mentions(form.action ?? [], exit) || form.controls.contains { $0.type == .submit && (mentions($0.value, exit) || says($0, exit)) }
     }
 
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
@@ -178,7 +189,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
     /// A checkbox a person logging in would tick: one already ticked or required, or any other but an
     /// offer of news(letters), marketing, offers or partners (owners asked for Wi-Fi, not mail).
     static func ticks(_ c: HTMLFormControl) -> Bool {
-        c.isChecked || c.isRequired || !mentions(c.name + [0x20] + c.label + [0x20] + c.id, "news marketing subscri offer promo partner")
+        c.isChecked || c.isRequired || !says(c, "news marketing subscri offer promo partner")
     }
 
     /// The radio sent for a group: its first checked one, else its first one (so a required group is answered).
