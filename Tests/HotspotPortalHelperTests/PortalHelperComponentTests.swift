@@ -203,15 +203,20 @@ final class PortalServer {
                                      "GET /generate_204"])
     }
 
-    /// A step that points back to itself ends the flow at the step limit; the probe then tells, and the
-    /// helper gives up with the reason after its rounds.
-    @Test func aStepThatPointsBackToItselfIsBounded() throws {
+    /// A step that points back to itself ends the flow; an endless chain of refreshes ends at the step
+    /// limit. The probe then tells, and the helper gives up with the reason after its rounds.
+    @Test func aStepThatPointsBackToItselfOrRefreshesForeverIsBounded() throws {
         let portal = try PortalServer(mode: "steps-self")
         let r = try run("authenticate", portal.environment)
         #expect(r.lines == ["result=failure"], "\(r.err)")
-        #expect(r.err.contains("still behind the portal after"), "\(r.err)")
-        let posts = portal.requests.filter { $0 == "POST /start" }.count
-        #expect(posts <= PortalHelper.maxRounds * PortalHelper.maxSteps, "\(posts)")
+        #expect(r.err.contains("the portal answered with the same page") && r.err.contains("still behind the portal after"), "\(r.err)")
+        #expect(portal.requests.filter { $0 == "POST /start" }.count == PortalHelper.maxRounds)
+        let loop = try PortalServer(mode: "refresh-loop")
+        let l = try run("authenticate", loop.environment)
+        #expect(l.lines == ["result=failure"], "\(l.err)")
+        #expect(l.err.contains("still behind the portal after"), "\(l.err)")
+        let pages = loop.requests.filter { $0.hasPrefix("GET /start") }.count
+        #expect(pages == PortalHelper.maxRounds * (1 + PortalHelper.maxPageHops + PortalHelper.maxSteps), "\(pages)")
     }
 
     /// Issue 19: what hotspotd will not fill in (a CAPTCHA, a card number, a login a script sends) →

@@ -27,6 +27,7 @@ Modes (--mode):
           its POST /accept answers a "please wait" page that refreshes to /activate?t=TOKEN, which logs in.
   steps-link  the same, but /start is a page whose only way on is the link <a href="/terms?accept=1">.
   steps-self  /start is a form posting to /start: the step points back to itself, forever.
+  refresh-loop  /start?n=N refreshes to /start?n=N+1, forever.
   captcha, payment, script  /generate_204 redirects to /start: a form with a reCAPTCHA, a card-number form,
           or no form but a script that posts the login itself.
   nodogsplash  /generate_204 redirects to the splash page /splash.html?redir=…: a GET form to its authaction
@@ -226,11 +227,15 @@ class Handler(BaseHTTPRequestHandler):
             if mode == "refresh":
                 page = b'<html><head><meta http-equiv="refresh" content="0; url=http://portal.test:%d/terms"></head></html>' % ports["http"]
                 return self.send(200, page, [("Content-Type", "text/html")])
-            start = {"nodogsplash": "/splash.html?redir=http%3A%2F%2Fprobe.test%2F",
+            start = {"refresh-loop": "/start", "nodogsplash": "/splash.html?redir=http%3A%2F%2Fprobe.test%2F",
                      "opennds": "/opennds_preauth/?fas=aGlkPTc2YjJk"}.get(mode, "/start" if mode in self.STEP_PAGES else "/terms")
             return self.send(302, b"", [("Location", self.portal_url(start))])
         if mode in ("nodogsplash", "opennds") and self.nds(path, urllib.parse.urlsplit(self.path).query):
             return
+        if path == "/start" and mode == "refresh-loop":
+            n = int(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("n", ["0"])[0])
+            page = '<html><meta http-equiv="refresh" content="0; url=/start?n=%d">Wait</html>' % (n + 1)
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
         if path == "/start" and mode in self.STEP_PAGES:
             return self.send(200, self.STEP_PAGES[mode].encode(), [("Content-Type", "text/html")])
         if path == "/activate" and mode.startswith("steps"):
