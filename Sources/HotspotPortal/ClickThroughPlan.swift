@@ -7,19 +7,93 @@ import HotspotCore
 /// `answers` fill every one of them (by name). Disabled and unnamed controls are never sent, as in browsers.
 /// Search forms (GET, one typed field named q/search/s or of type search) are never the login form.
 ///
+/// A form that logs out (its action or its button says logout, logoff or disconnect) is never sent either.
+///
 /// Choice, first match in page order: a form whose typed fields all have answers; a form without typed
 /// fields that has a submit button; a form that needs the owner (`needsUser`); a form without typed fields
 /// and without a button (it relies on a script). No other form → `noForm`.
+///
+/// `init(page:)` plans one step of a venue's flow from a whole page (see there): it adds `follow` and
+/// `cannotFill`.
 public enum ClickThroughPlan: Equatable, Sendable {
     /// Send `form` with `fields` (in document order, the first submit button as the one pressed).
     case submit(HTMLForm, fields: [FormField])
     /// The owner must answer `visibleFields` first (then plan again with the answers).
     case needsUser(HTMLForm, visibleFields: [VisibleField])
     case noForm
+    /// Fetch this URL next (as written: resolve it against the page's URL).
+    case follow([UInt8])
+    /// The page asks for what hotspotd will not fill in for the owner: a person finishes in a browser.
+    case cannotFill(Obstacle)
+
+    public enum Obstacle: Equatable, Sendable {
+        /// A script sends the login: the page has no form, or its form goes only to a script.
+        case script
+        case captcha
+        /// A payment card's number or security code.
+        case payment
+    }
+
+    /// One step of a flow: a page with a CAPTCHA stops it; a form to send whose action is a script (or
+    /// missing, with no button to press) stops it; a form that needs the owner's card stops it; a page
+    /// without a form moves on through its refresh, its script redirect or its link on to the terms, else
+    /// relies on its script when it has one.
+    public init(page: HTMLPage, answers: [FormField] = []) {
+        self.init(forms: page.forms, answers: answers)
+        if page.hasCaptcha { self = .cannotFill(.captcha); return }
+        switch self {
+        case .submit(let form, _), .needsUser(let form, _):
+            if form.controls.contains(where: { Self.says($0, "card cvv cvc") }) {
+                self = .cannotFill(.payment)
+                return
+            }
+            guard case .submit = self else { return }
+            let action = PortalBytes.trimmed((form.action ?? [])[...])
+            let button = form.controls.contains { !$0.isDisabled && ($0.type == .submit || $0.type == .image) }
+            if ASCII.hasPrefixIgnoringCase(action, "javascript:") || (action.isEmpty && !button) { self = .cannotFill(.script) }
+        case .noForm:
+            if let next = page.refreshURL ?? page.scriptRedirectURL ?? page.stepLink {
+                self = .follow(next)
+            } else if page.hasScript {
+                self = .cannotFill(.script)
+            }
+        case .follow, .cannotFill:
+            break
+        }
+    }
+
+    /// A link a person follows on to the terms: it says accept, agree, connect or continue, and does not
+    /// log out or run a script.
+    public static func isStepLink(_ href: [UInt8]) -> Bool {
+        mentions(href, "accept agree connect continue") && !mentions(href, "disconnect logout logoff javascript:")
+    }
+
+    /// Whether a control's name, id or label `mentions` one of `words`.
+    static func says(_ c: HTMLFormControl, _ words: StaticString) -> Bool {
+        mentions(c.name, words) || mentions(c.id, words) || mentions(c.label, words)
+    }
+
+    /// Whether `text` contains one of the space-separated lowercase `words`, in any case.
+    public static func mentions(_ text: [UInt8], _ words: StaticString) -> Bool {
+        let w = ASCII.bytes(words)
+        var start = 0
+        for end in 0...w.count where end == w.count || w[end] == 0x20 {
+            let n = end - start
+            var at = 0
+            while n > 0 && at + n <= text.count {
+                var i = 0
+                while i < n && ASCII.lowercased(text[at + i]) == w[start + i] { i += 1 }
+                if i == n { return true }
+                at += 1
+            }
+            start = end + 1
+        }
+        return false
+    }
 
     public init(forms: [HTMLForm], answers: [FormField] = []) {
         var autoWithButton: HTMLForm?, needsUser: (HTMLForm, [VisibleField])?, autoWithoutButton: HTMLForm?
-        for form in forms where !Self.isSearch(form) {
+        for form in forms where !Self.isSearch(form) && !Self.logsOut(form) {
             let open = Self.unanswered(form, answers)
             let typed = form.controls.contains { Self.isSent($0) && Self.needsAnswer($0) }
             if typed && open.isEmpty {
@@ -43,6 +117,11 @@ public enum ClickThroughPlan: Equatable, Sendable {
         } else {
             self = .noForm
         }
+    }
+
+    static func logsOut(_ form: HTMLForm) -> Bool {
+        let exit: StaticString = "logout logoff disconnect"
+        return mentions(form.action ?? [], exit) || form.controls.contains { $0.type == .submit && (mentions($0.value, exit) || says($0, exit)) }
     }
 
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
@@ -110,16 +189,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
     /// A checkbox a person logging in would tick: one already ticked or required, or any other but an
     /// offer of news(letters), marketing, offers or partners (owners asked for Wi-Fi, not mail).
     static func ticks(_ c: HTMLFormControl) -> Bool {
-        if c.isChecked || c.isRequired { return true }
-        for text in [c.name, c.label, c.id] {
-            let t = text[...]
-            if ASCII.firstIndexIgnoringCase(of: "news", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "marketing", in: t) != nil
-                || ASCII.firstIndexIgnoringCase(of: "subscri", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "offer", in: t) != nil
-                || ASCII.firstIndexIgnoringCase(of: "promo", in: t) != nil || ASCII.firstIndexIgnoringCase(of: "partner", in: t) != nil {
-                return false
-            }
-        }
-        return true
+        c.isChecked || c.isRequired || !says(c, "news marketing subscri offer promo partner")
     }
 
     /// The radio sent for a group: its first checked one, else its first one (so a required group is answered).

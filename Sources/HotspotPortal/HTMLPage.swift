@@ -26,6 +26,12 @@ public struct HTMLPage: Equatable, Sendable {
     public var message: [UInt8]?
     /// The page was longer than `HTMLScanner.inputLimit`; the rest was not read.
     public var isTruncated: Bool
+    /// The first link that leads on to the terms (`ClickThroughPlan.isStepLink`), as written.
+    public var stepLink: [UInt8]? = nil
+    /// The page has a `<script>`: without a form, its login is something a script sends.
+    public var hasScript = false
+    /// An attribute names a CAPTCHA (reCAPTCHA's and hCaptcha's scripts and boxes, a `captcha` field).
+    public var hasCaptcha = false
 
     public init(title: [UInt8]? = nil, refreshURL: [UInt8]? = nil, scriptRedirectURL: [UInt8]? = nil,
                 forms: [HTMLForm] = [], message: [UInt8]? = nil, isTruncated: Bool = false) {
@@ -121,6 +127,8 @@ public struct HTMLPage: Equatable, Sendable {
                 titleOpen = false
                 textareaOpen = false
                 inScript = tag.is("script")
+                if inScript { page.hasScript = true }
+                for a in tag.attributes where !page.hasCaptcha { page.hasCaptcha = ClickThroughPlan.mentions(a.value, "captcha") }
                 noticeStart(tag)
                 start(tag)
             case .endTag(let name):
@@ -168,6 +176,8 @@ public struct HTMLPage: Equatable, Sendable {
             } else if tag.is("label") {
                 closeLabel()
                 label = (tag.attribute("for") ?? [], [], [])
+            } else if tag.is("a") {
+                if page.stepLink == nil, let href = tag.attribute("href"), ClickThroughPlan.isStepLink(href) { page.stepLink = href }
             } else if tag.is("title") {
                 titleOpen = page.title == nil
             } else if tag.is("meta") {

@@ -1,5 +1,6 @@
 import HotspotPortal
 import HotspotProtocol
+import HotspotWeb
 
 /// The login: the portal's page, its form filled and sent (the owner's answers once), until the probes get through.
 extension PortalHelper {
@@ -24,92 +25,127 @@ extension PortalHelper {
                 log("portal at " + entry.url.description + " is outside the portal domains")
                 return Answer(.unsupportedNetwork)
             }
-            let page: PortalPage
+            var page: PortalPage
             do throws(PortalError) { page = try fetchPage(entry) } catch {
                 log("portal page: " + error.description)
                 return Answer(error.isTemporary ? .temporaryFailure : .failure)
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
-            var plan = ClickThroughPlan(forms: page.html.forms)
-            // Named from the form as the owner first saw it, so every answer finds its field again.
-            var asked: [PortalUIField] = []
-            if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
-            if let sent, !asked.isEmpty { return refused(asked, page, sent.words) }
-            var answers: [FormField] = []
-            if withAnswers && !asked.isEmpty {
-                for field in asked {
-                    if let value = variable(field.environmentName) {
-                        answers.append(FormField(name: field.formName, value: Array(value.utf8)))
+            // The venue's flow, page after page (an interstitial, the terms, a page that refreshes to the
+            // last step): the probes tell only once it ends. The owner is shown its first page.
+            let first = page.url
+            var steps = 0
+            // A form sent again as it was (a refusal that shows it anew, a step back to itself) ends the flow.
+            var sentForms: [(action: [UInt8]?, fields: [FormField])] = []
+            flow: while steps < PortalHelper.maxSteps {
+                var plan = ClickThroughPlan(page: page.html)
+                // Named from the form as the owner first saw it, so every answer finds its field again.
+                var asked: [PortalUIField] = []
+                if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+                if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
+                var answers: [FormField] = []
+                if withAnswers && !asked.isEmpty {
+                    for field in asked {
+                        if let value = variable(field.environmentName) {
+                            answers.append(FormField(name: field.formName, value: Array(value.utf8)))
+                        }
                     }
+                    plan = ClickThroughPlan(page: page.html, answers: answers)
                 }
-                plan = ClickThroughPlan(forms: page.html.forms, answers: answers)
-            }
-            switch plan {
-            case .submit(let form, let fields):
-                do throws(PortalError) {
-                    let reply = try submit(form, fields, page, answered: !answers.isEmpty)
-                    if !answers.isEmpty { sent = (asked, HTMLPage(parsing: reply).message) }
-                } catch {
-                    log("sending the portal's form: " + error.description)
-                    return Answer(error.isTemporary ? .temporaryFailure : .failure)
+                steps += 1
+                switch plan {
+                case .submit(let form, let fields):
+                    if sentForms.contains(where: { $0.action == form.action && $0.fields == fields }) {
+                        log("the portal asks for a form already sent")
+                        break flow
+                    }
+                    sentForms.append((form.action, fields))
+                    let reply: PortalPage
+                    do throws(PortalError) { reply = try submit(form, fields, page, answered: !answers.isEmpty) } catch {
+                        log("sending the portal's form: " + error.description)
+                        return Answer(error.isTemporary ? .temporaryFailure : .failure)
+                    }
+                    if !answers.isEmpty { sent = (asked, reply.html.message) }
+                    page = reply
+                case .follow(let next):
+                    do throws(PortalError) {
+                        let target: HTTPURL
+                        do throws(HTTPURLError) { target = try page.url.resolve(next[...]) } catch { throw .unusableURL(error) }
+                        if target == page.url { log("the portal page points back to itself"); break flow }
+                        log("portal page " + page.url.description + " leads on to " + target.description)
+                        let (body, url) = try get(target)
+                        page = PortalPage(url: url, body: body, html: HTMLPage(parsing: body))
+                    } catch {
+                        log("the portal's next page: " + error.description)
+                        break flow
+                    }
+                case .needsUser(let form, _):
+                    if withAnswers {
+                        var names = ""
+                        for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
+                        log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
+                        return Answer(.failure)
+                    }
+                    // Answers this helper would not send are not asked for: the owner logs in from a browser.
+                    let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
+                    if !policy.allowsCredentials(to: action, askedBy: page.url) {
+                        log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
+                            + ": asking the owner to log in from a browser")
+                        return uiRequired([], page, first, message: PortalHelper.browserLogin)
+                    }
+                    log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
+                    return uiRequired(asked, page, first, message: nil)
+                case .cannotFill(let obstacle):
+                    let why = obstacle == .captcha ? "asks for a CAPTCHA, which only a person can answer"
+                        : obstacle == .payment ? "asks for a payment card, which hotspotd does not enter"
+                        : "sends its login with JavaScript, which hotspotd does not run"
+                    log("the portal page " + why)
+                    if withAnswers { return Answer(.failure) }
+                    return uiRequired([], page, first, message: "The captive portal " + why + PortalHelper.inBrowser)
+                case .noForm:
+                    if steps > 1 { break flow }  // the reply to the last step: the probes tell
+                    if let sent { return refused(sent.fields, page, first, sent.words) }
+                    if withAnswers {
+                        log("still behind the portal, and its page has no form to send")
+                        return Answer(.failure)
+                    }
+                    log("the portal page has no form hotspotd can send: asking the owner to log in from a browser")
+                    return uiRequired([], page, first, message: PortalHelper.browserLogin)
                 }
-            case .needsUser(let form, _):
-                if withAnswers {
-                    var names = ""
-                    for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
-                    log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
-                    return Answer(.failure)
-                }
-                // Answers this helper would not send are not asked for: the owner logs in from a browser.
-                let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
-                if !policy.allowsCredentials(to: action, askedBy: page.url) {
-                    log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
-                        + ": asking the owner to log in from a browser")
-                    return uiRequired([], page, message: PortalHelper.browserLogin)
-                }
-                log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
-                return uiRequired(asked, page, message: nil)
-            case .noForm:
-                if let sent { return refused(sent.fields, page, sent.words) }
-                if withAnswers {
-                    log("still behind the portal, and its page has no form to send")
-                    return Answer(.failure)
-                }
-                log("the portal page has no form hotspotd can send: asking the owner to log in from a browser")
-                return uiRequired([], page, message: PortalHelper.browserLogin)
             }
         }
-        log("still behind the portal after " + String(PortalHelper.maxRounds) + " forms sent")
+        log("still behind the portal after " + String(PortalHelper.maxRounds) + " rounds of its pages")
         return Answer(.failure)
     }
 
     /// Why a secret is not sent (`PortalHostPolicy.allowsCredentials`).
     static var secretsGo: String { "secrets go only over https to the portal page's own host or a portal domain" }
 
-    static var browserLogin: String {
-        "The portal has no form hotspotd can fill in: open the portal page in a browser behind this router, log in, then submit."
-    }
+    static var browserLogin: String { "The portal has no form hotspotd can fill in" + inBrowser }
+
+    static var inBrowser: String { ": open the portal page in a browser behind this router, log in, then submit." }
 
     /// The portal still captive after the owner's answers: it refused them. They are not sent again; the owner
     /// is asked again in the portal's words (its answer's, else its page's) with the fields it asks now.
-    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ replyWords: [UInt8]?) -> Answer {
+    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ url: HTTPURL, _ replyWords: [UInt8]?) -> Answer {
         log("the portal did not accept the owner's answers: not sent again, the owner is asked again")
-        return uiRequired(fields, page, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
+        return uiRequired(fields, page, url, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
     }
 
-    func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, message: String?) -> Answer {
+    /// `url`: the flow's first page, which the owner's browser can open again.
+    func uiRequired(_ fields: [PortalUIField], _ page: PortalPage, _ url: HTTPURL, message: String?) -> Answer {
         var answer = Answer(.uiRequired)
         var text = message ?? ""
         if text.isEmpty {
-            text = "The captive portal at " + page.url.host.description + " asks for this"
+            text = "The captive portal at " + url.host.description + " asks for this"
             if let title = page.html.title, !title.isEmpty {
                 text += ": " + HelperProtocol.printable(Array(title.prefix(200)))
             }
         }
         answer.add(.uiMessage, text)
         for f in fields { answer.add(f.isSecret ? .uiSecretField : .uiField, f.name + "\t" + f.label) }
-        let url = page.url.description
-        if url.utf8.count + 11 <= HelperProtocol.maxLineBytes { answer.add(.portalURL, url) }
+        let shown = url.description
+        if shown.utf8.count + 11 <= HelperProtocol.maxLineBytes { answer.add(.portalURL, shown) }
         return answer
     }
 }

@@ -45,7 +45,7 @@ extension PortalHelper {
     /// Sends a form as a browser would: POST as a urlencoded body, GET as the action's query; the owner's
     /// answers only where the policy lets secrets go. The log names the action before that query, and no
     /// URL after it: the answers may be in them.
-    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage, answered: Bool) throws(PortalError) -> [UInt8] {
+    mutating func submit(_ form: HTMLForm, _ fields: [FormField], _ page: PortalPage, answered: Bool) throws(PortalError) -> PortalPage {
         var action = page.url
         if let a = form.action {
             do throws(HTTPURLError) { action = try page.url.resolve(a[...]) } catch { throw .unusableURL(error) }
@@ -68,9 +68,9 @@ extension PortalHelper {
         }
         request.headers.append(HTTPHeader(name: Array("Referer".utf8), value: page.url.bytes))
         do throws(HTTPClientError) {
-            let (response, _) = try client.fetch(request)
+            let (response, final) = try client.fetch(request)
             log("the form's answer: HTTP " + String(response.status))
-            return response.body
+            return PortalPage(url: final, body: response.body, html: HTMLPage(parsing: response.body))
         } catch {
             throw .http(error)
         }

@@ -13,9 +13,11 @@ import HotspotSystem
 /// - evaluate: a portal → `confidence=low`, open internet or none → `confidence=none`.
 /// - maintain: open → success, a portal again → authenticationRequired, nothing → temporaryFailure.
 /// - authenticate: fetch the portal page (following redirects, meta refresh, script redirects);
-///   WISPr when the page carries its XML and credentials are configured; else the page's form
-///   (`ClickThroughPlan`) sent with its cookies, then locate again to verify; a form that needs the owner
-///   → uiRequired with its fields and the portal's URL.
+///   WISPr when the page carries its XML and credentials are configured; else the venue's flow, page by
+///   page (`ClickThroughPlan(page:)`, at most `maxSteps`): forms sent with their cookies, links on to the
+///   terms and refreshes followed, then locate again to verify; a form that needs the owner → uiRequired
+///   with its fields and the portal's URL; a CAPTCHA, a card or a login only a script sends → uiRequired
+///   with the reason, for the owner's browser.
 /// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form, sent once: a portal
 ///   that asks again (its form, or no way on) refused them → uiRequired again, in the portal's words.
 /// - logoff: the WISPr LogoffURL that the login kept in HOTSPOT_STATE_DIR, when there is one.
@@ -28,8 +30,10 @@ public struct PortalHelper {
     /// `option builtin 'portal'` in a `config helper` section.
     public static let builtinName = HelperProtocol.builtinPortalHelper
 
-    /// Rounds of page, form and probe in one login (a terms page, then a second step).
+    /// Rounds of a flow and the probe in one login.
     static let maxRounds = 3
+    /// Pages one flow goes through after the first (forms sent, links and refreshes followed) before the probe.
+    static let maxSteps = 6
     /// Meta refresh and script redirects followed to reach a page with a form.
     static let maxPageHops = 3
 

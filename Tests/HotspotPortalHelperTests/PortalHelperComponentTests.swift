@@ -170,6 +170,73 @@ final class PortalServer {
         #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
     }
 
+    /// Issue 19: a venue of three steps (an interstitial's Continue button or an "accept" link, the terms
+    /// form, a "please wait" page that refreshes to the activation) is followed page by page, and the
+    /// probe asked again only once the flow ended.
+    @Test func authenticateFollowsAVenuesSteps() throws {
+        for (mode, first) in [("steps", "POST /terms"), ("steps-link", "GET /terms?accept=1")] {
+            let portal = try PortalServer(mode: mode)
+            let r = try run("authenticate", portal.environment)
+            #expect(r.lines == ["result=success"], "\(mode): \(r.err)")
+            #expect(portal.requests == ["GET /generate_204", "GET /start", first, "POST /accept", "GET /activate?t=t0k3n-42",
+                                        "GET /generate_204"], "\(mode)")
+            let post = try #require(portal.entries.first { $0["path"] as? String == "/accept" })
+            #expect(post["body"] as? String == "token=t0k3n-42&terms=yes&go=Connect", "\(mode)")
+        }
+    }
+
+    /// nodogsplash's splash page (its authaction form with tok and redir) and openNDS's click-to-continue
+    /// (welcome, terms, authaction: three GET forms) are passed by the same flow, with no code of their own.
+    @Test func noDogSplashAndOpenNDSClickToContinue() throws {
+        let nds = try PortalServer(mode: "nodogsplash")
+        let r = try run("authenticate", nds.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(nds.requests == ["GET /generate_204", "GET /splash.html?redir=http%3A%2F%2Fprobe.test%2F",
+                                 "GET /nodogsplash_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fprobe.test%2F", "GET /generate_204",
+                                 "GET /generate_204"])
+        let opennds = try PortalServer(mode: "opennds")
+        let o = try run("authenticate", opennds.environment)
+        #expect(o.lines == ["result=success"], "\(o.err)")
+        #expect(opennds.requests == ["GET /generate_204", "GET /opennds_preauth/?fas=aGlkPTc2YjJk",
+                                     "GET /opennds_preauth/?fas=aGlkPTc2YjJk&landing=yes", "GET /opennds_preauth/?fas=aGlkPTc2YjJk&tos=accepted",
+                                     "GET /opennds_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fexample.com%2F", "GET /generate_204",
+                                     "GET /generate_204"])
+    }
+
+    /// A step that points back to itself ends the flow; an endless chain of refreshes ends at the step
+    /// limit. The probe then tells, and the helper gives up with the reason after its rounds.
+    @Test func aStepThatPointsBackToItselfOrRefreshesForeverIsBounded() throws {
+        let portal = try PortalServer(mode: "steps-self")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=failure"], "\(r.err)")
+        #expect(r.err.contains("the portal asks for a form already sent") && r.err.contains("still behind the portal after"), "\(r.err)")
+        #expect(portal.requests.filter { $0 == "POST /start" }.count == PortalHelper.maxRounds)
+        // Two forms that lead to each other (a refusal whose form goes back to the first): each sent once a round.
+        let pingPong = try PortalServer(mode: "ping-pong")
+        let p = try run("authenticate", pingPong.environment)
+        #expect(p.lines == ["result=failure"], "\(p.err)")
+        #expect(pingPong.requests.filter { $0.hasPrefix("POST") }.count == 2 * PortalHelper.maxRounds, "\(pingPong.requests)")
+        let loop = try PortalServer(mode: "refresh-loop")
+        let l = try run("authenticate", loop.environment)
+        #expect(l.lines == ["result=failure"], "\(l.err)")
+        #expect(l.err.contains("still behind the portal after"), "\(l.err)")
+        let pages = loop.requests.filter { $0.hasPrefix("GET /start") }.count
+        #expect(pages == PortalHelper.maxRounds * (1 + PortalHelper.maxPageHops + PortalHelper.maxSteps), "\(pages)")
+    }
+
+    /// Issue 19: what hotspotd will not fill in (a CAPTCHA, a card number, a login a script sends) →
+    /// uiRequired with the reason and the portal's URL, and nothing sent.
+    @Test func formsTheHelperCannotFillHonestlyGoToTheOwner() throws {
+        for (mode, reason) in [("captcha", "CAPTCHA"), ("payment", "payment"), ("script", "JavaScript")] {
+            let portal = try PortalServer(mode: mode)
+            let r = try run("authenticate", portal.environment)
+            #expect(r.lines.count == 3 && r.lines.first?.contains(reason) == true, "\(mode): \(r.out)")
+            #expect(r.lines.dropFirst().first == "portal_url=http://portal.test:\(portal.http)/start", "\(mode): \(r.out)")
+            #expect(r.lines.last == "result=uiRequired", "\(mode)")
+            #expect(portal.requests == ["GET /generate_204", "GET /start"], "\(mode)")
+        }
+    }
+
     /// The owner's fields: a name that fits the helper protocol is kept, `last-name` becomes field2.
     @Test func aFormWithTextFieldsAsksTheOwnerThenPresentUILogsIn() throws {
         let portal = try PortalServer(httpsMode: "room")

@@ -103,4 +103,52 @@ import Testing
         }
         #expect(s(lang.action) == "/lang" && fields == [field("l", "en")])
     }
+
+    // MARK: a venue's flow, step by step (issue 19)
+
+    static func step(_ html: String, answers: [FormField] = []) -> ClickThroughPlan {
+        ClickThroughPlan(page: HTMLPage(parsing: b(html)), answers: answers)
+    }
+
+    /// An interstitial of hidden fields and a `<button>` is sent; a page without a form leads on through
+    /// its refresh, its script redirect, or a link that accepts, agrees, connects or continues.
+    @Test func aPageLeadsOnToTheNextStep() {
+        guard case .submit(let form, let fields) = Self.step(
+            "<form method=post action=/terms><input type=hidden name=step value=1><button type=submit>Continue</button></form>") else {
+            Issue.record("interstitial not sent"); return
+        }
+        #expect(s(form.action) == "/terms" && fields == [field("step", "1")])
+        #expect(Self.step("<meta http-equiv=refresh content='1; url=/activate?t=1'>Please wait") == .follow(b("/activate?t=1")))
+        #expect(Self.step("<script>location.href = '/next';</script>") == .follow(b("/next")))
+        #expect(Self.step("<a href=/logout>Log out</a><a href=/help>Help</a><a href='/terms?Accept=1'>Go</a>") == .follow(b("/terms?Accept=1")))
+        for href in ["/agree", "/connect.php", "/continue?x"] { #expect(Self.step("<a href=\(href)>x</a>") == .follow(b(href)), "\(href)") }
+        // Leaving, or a script, is no step; a page with neither is the end of the flow.
+        #expect(Self.step("<a href=/disconnect>x</a><a href='javascript:accept()'>x</a><p>You are online") == .noForm)
+        // A form that needs the owner is not skipped for a link.
+        guard case .needsUser = Self.step("<form method=post><input name=room><input type=submit></form><a href=/accept>x</a>") else {
+            Issue.record("link taken over the owner's form"); return
+        }
+    }
+
+    /// A success page's logout form or button is never pressed.
+    @Test func aLogoutFormIsNeverSent() {
+        #expect(Self.plan("<form method=post action=/logout><input type=hidden name=id value=1><input type=submit></form>") == .noForm)
+        #expect(Self.plan("<form method=post action=/s><input type=submit name=a value='Disconnect'></form>") == .noForm)
+    }
+
+    /// What hotspotd does not fill in for the owner: a CAPTCHA anywhere on the page, a card number, a
+    /// login a script sends (no form, a `javascript:` action, or no action and no button).
+    @Test func formsThatCannotBeFilledHonestly() {
+        let captchas = ["<script src='https://www.google.com/recaptcha/api.js'></script><form action=/a><input type=submit></form>",
+                        "<form action=/a><div class='h-captcha' data-sitekey=x></div><input type=submit></form>",
+                        "<form action=/a><input name=CaptchaCode><input type=submit></form>"]
+        for html in captchas { #expect(Self.step(html) == .cannotFill(.captcha), "\(html)") }
+        #expect(Self.step("<form action=/pay><label for=c>Card number</label><input id=c name=n><input type=submit></form>") == .cannotFill(.payment))
+        #expect(Self.step("<form action=/pay><input name=cvv><input type=submit></form>", answers: [field("cvv", "1")]) == .cannotFill(.payment))
+        #expect(Self.step("<button onclick='go()'>Connect</button><script>function go() { fetch('/a') }</script>") == .cannotFill(.script))
+        #expect(Self.step("<form action='javascript:login()'><input type=checkbox name=t><input type=submit></form>") == .cannotFill(.script))
+        #expect(Self.step("<form><input type=hidden name=t value=1><button type=button onclick=go()>Go</button></form>") == .cannotFill(.script))
+        // A form with an action and no button is still sent (a script would send it as it is).
+        guard case .submit = Self.step("<form action=/go><input type=hidden name=t value=1></form>") else { Issue.record("not sent"); return }
+    }
 }

@@ -19,6 +19,7 @@ import TestSupport
         _ = ScriptRedirect.url(in: input[...])
         _ = HTMLPage.refreshURL(content: input[...])
         _ = ClickThroughPlan(forms: HTMLPage(parsing: input).forms, answers: [field("a", "b")])
+        _ = ClickThroughPlan(page: HTMLPage(parsing: input), answers: [field("a", "b")])
     }
 
     static let alphabet: [UInt8] = Array("<>/=\"' !-?[]&#;xX0123456789abc\n\tformiputnamevlcheckdsubt.()".utf8) + [0x00, 0x80, 0xC3, 0xFF]

@@ -139,6 +139,7 @@ func html(_ input: [UInt8]) {
     let page = HTMLPage(parsing: input)
     require(page.forms.count <= HTMLPage.formLimit, "more forms than the limit")
     for raw in [page.refreshURL, page.scriptRedirectURL].compactMap({ $0 }) { _ = try? pageURL.resolve(raw[...]) }
+    if case .follow(let next) = ClickThroughPlan(page: page) { _ = try? pageURL.resolve(next[...]) }
     var plan = ClickThroughPlan(forms: page.forms)
     if case .needsUser(_, let visible) = plan {
         let fields = PortalUIField.fields(for: visible)

@@ -303,6 +303,8 @@ web_start() {
 #   --wispr-pending        /wispr-login answers 201 (LoginResultsURL, Delay 1); the poll then logs in (50)
 #   --wispr-broken         /wispr-login answers XML cut off in mid-element
 #   --session SECS         a login lasts SECS seconds (/captive-api shows seconds-remaining)
+#   --steps form|link      three steps: an interstitial (a Continue button, or a link that accepts) before
+#                          the form, then a "please wait" page refreshing to /activate, which logs in
 portal_start() {
     local name=$1; shift
     local n; n=$(ap_get "$name" n)
@@ -310,7 +312,7 @@ portal_start() {
     [ -f "$(ap_dir "$name")/udhcpd.pid" ] || [ -d $RADIO_RUN/web/$n ] || dhcp_start "$name"
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
-    ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session )
+    ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session steps )
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
@@ -327,6 +329,7 @@ portal_start() {
             --wispr-pending) : > $w/wispr_pending; shift;;
             --wispr-broken) echo broken > $w/wispr_reply; shift;;
             --session) echo "$2" > $w/session; shift 2;;
+            --steps) printf '%s' "$2" > $w/steps; shift 2;;
             *) fail "portal_start: unknown option $1";;
         esac
     done

@@ -15,6 +15,14 @@
 #   wispr_user, wispr_password   the credentials POST /wispr-login wants (else: any user, the code)
 #   wispr_pending  present: /wispr-login answers 201 with a LoginResultsURL; polling that logs in
 #   wispr_reply    "broken": /wispr-login answers XML that is cut off
+#   steps       "form" or "link": a venue of three steps. GET /login is an interstitial (a form of hidden
+#               fields and a Continue button posting to /terms, or a page whose way on is the link
+#               /terms?accept=1); /terms is the login form; its accepted POST answers "please wait" with a
+#               meta refresh to /activate?t=STEP, and only that GET logs in
+#   (products)  with --login-url http://GW/splash.html, nodogsplash's splash page: a GET form to its authaction
+#               /nodogsplash_auth/ with tok and redir; with http://GW/opennds_preauth/?fas=X, openNDS's
+#               click-to-continue: welcome (fas, landing=yes), terms (fas, tos=accepted), then the authaction
+#               form /opennds_auth/ (tok, redir), all GET forms. The right tok logs in.
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
@@ -196,12 +204,46 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
                 [ "$(field room)" = "$1" ] && [ "$(field name)" = "$2" ] \
                     || { ok=0; refusal="The last name and room number do not match our records."; }
             fi
+            if [ $ok = 1 ] && [ -f $d/steps ]; then
+                echo "<html><head><meta http-equiv=\"refresh\" content=\"1; url=/activate?t=$n-$(cat $d/steps)\"></head><body>Please wait</body></html>" \
+                    | respond 200 OK; exit 0
+            fi
             if [ $ok = 1 ]; then
                 authorize
                 echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0
             fi
             login_page | respond 403 Forbidden; exit 0;;
-        "GET /login"|"GET /")
+        "GET /splash.html"|"GET /opennds_preauth/")
+            body=$query; hidden="<input type=\"hidden\" name=\"fas\" value=\"$(field fas)\">"
+            if [ "$path" = /splash.html ] || [ "$(field tos)" = accepted ]; then
+                action=/opennds_auth/; [ "$path" = /splash.html ] && action=http://$gw/nodogsplash_auth/
+                hidden="<input type=\"hidden\" name=\"tok\" value=\"$n-tok\"><input type=\"hidden\" name=\"redir\" value=\"http://198.51.100.7/\">"
+            elif [ "$(field landing)" = yes ]; then
+                action=/opennds_preauth/; hidden="$hidden<p>Terms of service</p><input type=\"hidden\" name=\"tos\" value=\"accepted\">"
+            else
+                action=/opennds_preauth/; hidden="$hidden<input type=\"hidden\" name=\"landing\" value=\"yes\">"
+            fi
+            printf '%s' "<html><head><title>Guest</title></head><body><form method=\"get\" action=\"$action\">$hidden
+<input type=\"submit\" value=\"Continue\"></form></body></html>" | respond 200 OK; exit 0;;
+        "GET /nodogsplash_auth/"|"GET /opennds_auth/")
+            body=$query
+            [ "$(field tok)" = "$n-tok" ] || { echo refused | respond 403 Forbidden; exit 0; }
+            authorize
+            printf '' | respond 302 Found "Location: $(field redir)"; exit 0;;
+        "GET /activate")
+            [ -f $d/steps ] && [ "$query" = "t=$n-$(cat $d/steps)" ] || { echo refused | respond 403 Forbidden; exit 0; }
+            authorize
+            echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0;;
+        "GET /login"|"GET /"|"POST /terms"|"GET /terms")
+            steps=; case $path in /terms) ;; *) steps=$(cat $d/steps 2>/dev/null);; esac
+            if [ "$steps" = form ]; then
+                printf '%s' "<html><head><title>Welcome</title></head><body><form method=\"post\" action=\"/terms\">
+<input type=\"hidden\" name=\"step\" value=\"1\"><button type=\"submit\">Continue</button></form></body></html>" | respond 200 OK; exit 0
+            fi
+            if [ "$steps" = link ]; then
+                echo "<html><head><title>Welcome</title></head><body><a href=\"/logout\">Log out</a> <a href=\"/terms?accept=1\">Accept and continue</a></body></html>" \
+                    | respond 200 OK; exit 0
+            fi
             if [ -f $d/token ]; then
                 login_page | respond 200 OK "Set-Cookie: radio_sid=$(token)-sid; Path=/; HttpOnly"; exit 0
             fi

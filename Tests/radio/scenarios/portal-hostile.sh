@@ -41,7 +41,7 @@ wait_for "[ -s $RADIO_RUN/sta-ip ]" 20 || fail "no DHCP lease"
 portal_start mall --login-url http://portal.radio.test/hostile/huge > /dev/null
 by_hand huge failure "HTTP response body longer than [0-9]+ bytes"
 portal_start mall --login-url https://portal.radio.test/hostile/broken-html --token > /dev/null
-by_hand broken-html failure "still behind the portal after 3 forms sent"
+by_hand broken-html failure "still behind the portal after 3 rounds"
 expect_match "$(cat $RADIO_RUN/web/access.log)" "POST https://portal.radio.test/login \[accept\] -> 403" "broken-html: its form was sent and refused"
 portal_start mall --login-url https://portal.radio.test/login --wispr https://portal.radio.test/wispr-login --wispr-broken > /dev/null
 by_hand broken-xml failure "WISPr login: the answer has no WISPr reply" HOTSPOT_WISPR_USER=shopper HOTSPOT_WISPR_PASSWORD=secret

@@ -22,6 +22,22 @@ Modes (--mode):
           host) or http://portal.test:HTTP/wispr-login.
   wispr-307-other, wispr-307-http  the LoginURL of wispr answers 307 to https://localhost:HTTPS/wispr-login
           or http://portal.test:HTTP/wispr-login, which log in.
+  steps   a venue of three steps: /generate_204 redirects to /start, an interstitial whose only control is
+          a Continue button (a form of hidden fields) posting to /terms, which answers the click terms form;
+          its POST /accept answers a "please wait" page that refreshes to /activate?t=TOKEN, which logs in.
+  steps-link  the same, but /start is a page whose only way on is the link <a href="/terms?accept=1">.
+  steps-self  /start is a form posting to /start: the step points back to itself, forever.
+  refresh-loop  /start?n=N refreshes to /start?n=N+1, forever.
+  ping-pong  /start is a terms form posting to /accept, which always refuses (403) with a form posting back
+          to /start, which redirects to /start: two forms that lead to each other (radio's broken-html).
+  captcha, payment, script  /generate_204 redirects to /start: a form with a reCAPTCHA, a card-number form,
+          or no form but a script that posts the login itself.
+  nodogsplash  /generate_204 redirects to the splash page /splash.html?redir=…: a GET form to its authaction
+          /nodogsplash_auth/ with the hidden tok and redir and a Continue button; a GET with the right tok
+          logs in and redirects to redir.
+  opennds openNDS's click-to-continue: /generate_204 redirects to /opennds_preauth/?fas=B64; its page is a
+          GET form back to /opennds_preauth/ (fas, landing=yes, Continue); then the terms form (fas,
+          tos=accepted, Continue); then the authaction form /opennds_auth/ (tok, redir); the right tok logs in.
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal. /capport?here names a user-portal-url on the API's own host.
@@ -127,6 +143,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, page.encode(), [("Content-Type", "text/html")])
         if not ok:
             return self.send(403, b"refused")
+        if args.mode.startswith("steps"):
+            page = '<html><head><meta http-equiv="refresh" content="1; url=/activate?t=%s"></head>Please wait...</html>' % TOKEN
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
         state["logged_in"] = True
         return self.send(302, b"", [("Location", "/welcome")])
 
@@ -136,6 +155,53 @@ class Handler(BaseHTTPRequestHandler):
         action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
         page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
         return page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
+
+    STEP_PAGES = {
+        "steps": '<html><title>Welcome</title><form method="post" action="/terms"><input type="hidden" name="step" value="1">'
+                 '<button type="submit">Continue</button></form></html>',
+        "steps-link": '<html><title>Welcome</title><p>Free Wi-Fi</p><a href="/logout">Log out</a>'
+                      '<a href="/terms?accept=1">Accept and continue</a></html>',
+        "steps-self": '<html><title>Welcome</title><form method="post" action="/start"><input type="hidden" name="step" value="1">'
+                      '<button type="submit">Continue</button></form></html>',
+        "ping-pong": '<html><form method="post" action="/accept"><input type="checkbox" name="terms" value="yes">'
+                     '<input type="submit" value="Connect"></form></html>',
+        "captcha": '<html><title>Guest</title><script src="https://www.google.com/recaptcha/api.js"></script>'
+                   '<form method="post" action="/accept"><input type="checkbox" name="terms" value="yes">'
+                   '<div class="g-recaptcha" data-sitekey="x"></div><input type="submit" value="Connect"></form></html>',
+        "payment": '<html><title>Buy Wi-Fi</title><form method="post" action="/accept"><label for="c">Card number</label>'
+                   '<input id="c" name="cardnumber"><input name="cvc"><input type="submit" value="Pay 5 EUR"></form></html>',
+        "script": '<html><title>Guest</title><button onclick="go()">Connect</button>'
+                  '<script>function go() { fetch("/accept", {method: "POST"}); }</script></html>',
+    }
+
+    def nds(self, path, query):
+        """Answers nodogsplash's and openNDS's pages (True), or nothing for another path (False)."""
+        q = urllib.parse.parse_qs(query, keep_blank_values=True)
+        form = '<html><title>%s</title><form method="get" action="%s">%s<input type="submit" value="Continue"></form></html>'
+        hidden = lambda n, v: '<input type="hidden" name="%s" value="%s">' % (n, v)
+        page = None
+        if path == "/splash.html" and args.mode == "nodogsplash":
+            page = form % ("Guest", "http://portal.test:%d/nodogsplash_auth/" % ports["http"],
+                           hidden("tok", TOKEN) + hidden("redir", q.get("redir", [""])[0]))
+        elif path == "/opennds_preauth/" and args.mode == "opennds":
+            fas = hidden("fas", q.get("fas", [""])[0])
+            if q.get("tos") == ["accepted"]:
+                page = form % ("Connected", "/opennds_auth/", hidden("tok", TOKEN) + hidden("redir", "http://example.com/"))
+            elif q.get("landing") == ["yes"]:
+                page = form % ("Terms", "/opennds_preauth/", fas + '<p>Terms of service</p>' + hidden("tos", "accepted"))
+            else:
+                page = form % ("Welcome", "/opennds_preauth/", fas + hidden("landing", "yes"))
+        elif path in ("/nodogsplash_auth/", "/opennds_auth/") and args.mode in ("nodogsplash", "opennds"):
+            if q.get("tok") != [TOKEN]:
+                self.send(403, b"bad token")
+                return True
+            state["logged_in"] = True
+            self.send(302, b"", [("Location", "http://probe.test:%d/generate_204" % ports["http"])])
+            return True
+        if page is None:
+            return False
+        self.send(200, page.encode(), [("Content-Type", "text/html")])
+        return True
 
     def do_GET(self):
         self.record()
@@ -165,8 +231,25 @@ class Handler(BaseHTTPRequestHandler):
             if mode == "refresh":
                 page = b'<html><head><meta http-equiv="refresh" content="0; url=http://portal.test:%d/terms"></head></html>' % ports["http"]
                 return self.send(200, page, [("Content-Type", "text/html")])
-            return self.send(302, b"", [("Location", self.portal_url("/terms"))])
+            start = {"refresh-loop": "/start", "nodogsplash": "/splash.html?redir=http%3A%2F%2Fprobe.test%2F",
+                     "opennds": "/opennds_preauth/?fas=aGlkPTc2YjJk"}.get(mode, "/start" if mode in self.STEP_PAGES else "/terms")
+            return self.send(302, b"", [("Location", self.portal_url(start))])
+        if mode in ("nodogsplash", "opennds") and self.nds(path, urllib.parse.urlsplit(self.path).query):
+            return
+        if path == "/start" and mode == "refresh-loop":
+            n = int(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("n", ["0"])[0])
+            page = '<html><meta http-equiv="refresh" content="0; url=/start?n=%d">Wait</html>' % (n + 1)
+            return self.send(200, page.encode(), [("Content-Type", "text/html")])
+        if path == "/start" and mode in self.STEP_PAGES:
+            return self.send(200, self.STEP_PAGES[mode].encode(), [("Content-Type", "text/html")])
+        if path == "/activate" and mode.startswith("steps"):
+            if urllib.parse.urlsplit(self.path).query != "t=" + TOKEN:
+                return self.send(403, b"refused")
+            state["logged_in"] = True
+            return self.send(200, b"<html><title>Online</title>You are online.</html>", [("Content-Type", "text/html")])
         if path == "/terms":
+            if mode.startswith("steps") and mode != "steps-link":
+                return self.send(405, b"the terms come after the welcome page")
             return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
                                                    ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
         if path == "/accept" and mode == "pin":
@@ -181,8 +264,18 @@ class Handler(BaseHTTPRequestHandler):
         self.record(body)
         form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
         path = urllib.parse.urlsplit(self.path).path
+        if path == "/accept" and args.mode == "ping-pong":
+            page = '<html><form method="post" action="/start"><input type="hidden" name="back" value="1"><input type="submit"></form></html>'
+            return self.send(403, page.encode(), [("Content-Type", "text/html")])
+        if path == "/start" and args.mode == "ping-pong":
+            return self.send(302, b"", [("Location", "/start")])
         if path == "/accept":
             return self.accept(form)
+        if path == "/terms" and args.mode == "steps" and form.get("step") == ["1"]:
+            return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
+                                                   ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
+        if path == "/start" and args.mode == "steps-self":
+            return self.send(200, self.STEP_PAGES["steps-self"].encode(), [("Content-Type", "text/html")])
         if path == "/wispr-login":
             bounce = {"wispr-307-other": "https://localhost:%d/wispr-login" % ports["https"],
                       "wispr-307-http": "http://portal.test:%d/wispr-login" % ports["http"]}.get(args.mode)
