@@ -659,8 +659,12 @@ radio_run_scenario() {
     radio_reset > "$RADIO_DIR/reset.log" 2>&1
     limit=$(sed -n 's/^# radio-timeout: *//p' "$file" | head -n1); limit=${limit:-${RADIO_SCENARIO_TIMEOUT:-180}}
     t0=$(radio_uptime)
+    local wall0; wall0=$(date +%s)
     ( cd "$RADIO_DIR" && exec timeout -s KILL "$limit" sh -c ". /radio/lib.sh; . $file" ) > "$RADIO_DIR/scenario.log" 2>&1
     rc=$?
+    # A scenario that moved the clock (portal-clock), even one killed on the way, leaves it right.
+    local wall; wall=$(awk -v w="$wall0" -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%d", w + b - a }')
+    [ $(( $(date +%s) - wall )) -gt 60 ] || [ $(( wall - $(date +%s) )) -gt 60 ] && date -s "@$wall" > /dev/null
     t1=$(awk -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%.1f", b - a }')
     if [ -f "$RADIO_DIR/notes" ]; then
         sed "s/^/@@RADIO NOTE $name /" "$RADIO_DIR/notes"
