@@ -218,7 +218,15 @@ extension HotspotDaemon {
                        portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
         guard helper.kind == .builtin && helper.program == HelperProtocol.builtinPortalHelper else {
-            return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: invocation.environment,
+            var environment = invocation.environment
+            if !request.command.isEvaluation {
+                // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains.
+                environment.append(HelperVariable.fetch + "=" + fetchCommand(portalHelperPath))
+                var options = PortalHelperOptions()
+                options.portalDomains = configuration.preferences.safariDomains
+                environment += options.environment
+            }
+            return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: environment,
                                 input: invocation.input, noNetwork: request.command.isEvaluation, stderrLines: 1)
         }
         let configured = settings.helper(named: helper.name)
@@ -233,5 +241,21 @@ extension HotspotDaemon {
         let environment = invocation.environment + options.environment
         return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
                             environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)
+    }
+
+    /// `hotspotd fetch` by this binary's absolute path: the helper's own /proc/self/exe is its shell. A path
+    /// that a shell would split or expand (`$HOTSPOT_FETCH` is used unquoted) falls back to PATH's hotspotd.
+    static func fetchCommand(_ binary: String) -> String {
+        var path = binary
+        if binary.utf8.elementsEqual("/proc/self/exe".utf8) {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = buffer.withUnsafeMutableBytes { readlink(binary, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
+            path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
+        }
+        let safe = path.utf8.first == UInt8(ascii: "/") && path.utf8.allSatisfy {
+            ASCII.isDigit($0) || ASCII.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".")
+                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
+        return (safe ? path : "hotspotd") + " fetch"
     }
 }

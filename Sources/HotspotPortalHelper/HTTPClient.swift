@@ -24,6 +24,10 @@ public struct HTTPClient {
         public var maxRedirects = 5
         public var maxBodyBytes = HTTPResponseParser.defaultMaxBodyBytes
         public var userAgent = "hotspotd/" + hotspotdVersion
+        /// While the clock is not synchronised, certificates are checked no earlier than this (`certificateTime`).
+        public var certificateTimeFloor = hotspotdBuildTime
+        /// nil: ask the kernel (adjtimex) before each handshake; tests say.
+        public var clockSynchronized: Bool? = nil
 
         public init(interface: String? = nil) { self.interface = interface }
     }
@@ -35,6 +39,8 @@ public struct HTTPClient {
     public var deadline: Int64
     /// Consulted for every URL before it is requested, redirects included.
     public var allowsHost: (HTTPURL.Host) -> Bool = { _ in true }
+    /// The latest `Date` a server of this login sent (Unix seconds), 0 before any.
+    public var newestServerDate: Int64 = 0
 
     public init(options: Options, resolver: UplinkResolver, deadline: Int64) {
         self.options = options
@@ -87,7 +93,9 @@ public struct HTTPClient {
         let response: HTTPResponse
         if url.scheme == .https {
             var tls: TLSClient
-            do throws(TLSError) { tls = try TLSClient(serverName: host, trustAnchorsPath: options.trustAnchorsPath) } catch {
+            do throws(TLSError) {
+                tls = try TLSClient(serverName: host, trustAnchorsPath: options.trustAnchorsPath, validationTime: certificateTime())
+            } catch {
                 throw .tls(host: host, error)
             }
             response = try exchange(&tls, socket, wire, &parser, host)
@@ -95,7 +103,18 @@ public struct HTTPClient {
             response = try exchange(socket, wire, &parser, host)
         }
         for value in response.headerValues("Set-Cookie") { cookies.store(setCookie: value, from: url) }
+        if let date = response.header("Date"), let t = HTTPCookieJar.parseDate(date[...]) { newestServerDate = max(newestServerDate, t) }
         return response
+    }
+
+    /// When certificates are checked: the clock once ntpd keeps it. Before that a router without a
+    /// real-time clock is behind (the portal blocks NTP until the login), so a certificate issued since
+    /// would not be valid yet: no earlier than the build and the newest `Date` a server sent. Never earlier
+    /// than the clock: an expired certificate stays expired (README, "The clock", says what this risks).
+    public func certificateTime() -> Int64 {
+        let now = cl_realtime_s()
+        if options.clockSynchronized ?? (cl_clock_synchronized() != 0) { return now }
+        return max(now, options.certificateTimeFloor, newestServerDate)
     }
 
     /// A connected socket to the first address that accepts, each given `connectTimeoutMs`.

@@ -22,6 +22,8 @@ public enum HelperVariable {
     public static var dns: String { "HOTSPOT_DNS" }
     public static var captiveAPI: String { "HOTSPOT_CAPTIVE_API" }
     public static var stateDirectory: String { "HOTSPOT_STATE_DIR" }
+    /// External helpers' command for HTTP through the uplink: `$HOTSPOT_FETCH URL` (`hotspotd fetch`).
+    public static var fetch: String { "HOTSPOT_FETCH" }
     /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI.
     public static var uiPrefix: String { "HOTSPOT_UI_" }
 

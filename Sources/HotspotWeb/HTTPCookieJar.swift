@@ -176,7 +176,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
 
     /// An RFC 6265 §5.1.1 cookie date (`Wed, 21 Oct 2015 07:28:00 GMT` and the other forms servers send),
     /// as seconds since 1970; nil when it is not one.
-    static func parseDate(_ text: ArraySlice<UInt8>) -> Int64? {
+    public static func parseDate(_ text: ArraySlice<UInt8>) -> Int64? {
         var time: (Int, Int, Int)? = nil
         var day: Int? = nil
         var month: Int? = nil

@@ -24,6 +24,24 @@ import HotspotSystem
         #expect(!evaluate.environment.contains { $0.hasPrefix("HOTSPOT_PORTAL_") })
     }
 
+    /// Scripts that talk to the portal get `hotspotd fetch` by this binary's path and the owner's portal
+    /// domains, which fetch enforces; evaluation has no network, so nothing to fetch with.
+    @Test func externalHelpersGetFetchWithThePortalDomains() {
+        let helper = HelperDescriptor(name: "ext", kind: .external, program: "/usr/libexec/ext")
+        var configuration = HotspotConfiguration()
+        configuration.preferences.safariDomains = ["example.net"]
+        for command in [HelperCommand.authenticate, .presentUI, .maintain, .logoff] {
+            let l = launch(helper, command, configuration: configuration)
+            #expect(l.environment.contains { $0.hasPrefix("HOTSPOT_FETCH=/") && $0.hasSuffix(" fetch") }, "\(command)")
+            #expect(l.environment.contains("HOTSPOT_PORTAL_DOMAINS=example.net"))
+        }
+        #expect(!launch(helper, .evaluate, configuration: configuration).environment.contains { $0.hasPrefix("HOTSPOT_FETCH") })
+        #expect(HotspotDaemon.fetchCommand("/usr/sbin/hotspotd") == "/usr/sbin/hotspotd fetch")
+        // A path a shell would split or expand is not used unquoted: PATH's hotspotd instead.
+        #expect(HotspotDaemon.fetchCommand("/tmp/my dir/hotspotd") == "hotspotd fetch")
+        #expect(HotspotDaemon.fetchCommand("/tmp/$(reboot)") == "hotspotd fetch")
+    }
+
     @Test func thePortalHelperIsThisBinaryWithItsOptions() {
         let helper = HelperDescriptor(name: "portal", kind: .builtin, program: "portal")
         var settings = DaemonSettings()

@@ -165,4 +165,54 @@ import HotspotProtocol
             _ = try untrusted.send(HTTPRequest(url: url("https://localhost:\(server.port)/")))
         }
     }
+
+    // MARK: The clock (README, "The clock")
+
+    /// The policy: the clock once synchronised; before that no earlier than the build and the newest Date.
+    @Test func certificatesAreCheckedAtTheClockOrLaterWhileItIsUnset() {
+        let now = cl_realtime_s()
+        var c = client()
+        c.options.certificateTimeFloor = now + 86_400
+        c.options.clockSynchronized = true
+        #expect(abs(c.certificateTime() - now) <= 2)
+        c.options.clockSynchronized = false
+        #expect(c.certificateTime() == now + 86_400)
+        c.newestServerDate = now + 2 * 86_400
+        #expect(c.certificateTime() == now + 2 * 86_400)
+        // Never earlier than the clock: a floor or a Date in the past changes nothing.
+        c.options.certificateTimeFloor = 0
+        c.newestServerDate = now - 86_400 * 365
+        #expect(c.certificateTime() >= now)
+    }
+
+    /// The time reaches the certificate check: TestPKI's certificates last two days, so a floor three days
+    /// on makes them expired — unless ntpd has set the clock.
+    @Test func theFloorReachesTheCertificateCheck() throws {
+        let pki = TestPKI.shared
+        let server = try TLSServer(certificate: pki.ecdsaCertificate, key: pki.ecdsaKey, options: ["-tls1_2"])
+        var c = client(ca: pki.caBundle)
+        c.options.certificateTimeFloor = cl_realtime_s() + 3 * 86_400
+        c.options.clockSynchronized = false
+        #expect(throws: HTTPClientError.tls(host: "localhost", .certificateExpired)) {
+            _ = try c.send(HTTPRequest(url: url("https://localhost:\(server.port)/")))
+        }
+        c.options.clockSynchronized = true
+        #expect(try c.send(HTTPRequest(url: url("https://localhost:\(server.port)/"))).status == 200)
+    }
+
+    /// A portal's Date header (over http, before any https) moves the check on while the clock is unset.
+    @Test func aServersDateMovesTheCheckOn() throws {
+        let pki = TestPKI.shared
+        let tls = try TLSServer(certificate: pki.ecdsaCertificate, key: pki.ecdsaKey, options: ["-tls1_2"])
+        let http = try ScriptedHTTPServer { _, _ in httpResponse("204 No Content", headers: ["Date: Sun, 06 Nov 2044 08:49:37 GMT"]) }
+        var c = client(ca: pki.caBundle)
+        c.options.certificateTimeFloor = 0
+        c.options.clockSynchronized = false
+        #expect(try c.send(HTTPRequest(url: url("https://localhost:\(tls.port)/"))).status == 200)
+        _ = try c.send(HTTPRequest(url: url("http://portal.test:\(http.port)/generate_204")))
+        #expect(c.newestServerDate == 2_362_034_977)
+        #expect(throws: HTTPClientError.tls(host: "localhost", .certificateExpired)) {
+            _ = try c.send(HTTPRequest(url: url("https://localhost:\(tls.port)/")))
+        }
+    }
 }

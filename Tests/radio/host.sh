@@ -242,6 +242,7 @@ radio_overlay_initramfs() {
     # The test PKI (radio_pki) for the AP side's https, and the product's DHCP hook where OpenWrt puts it.
     mkdir -p "$stage/radio/pki" "$stage/etc/udhcpc.user.d"
     cp "$RADIO_PKI/ca.pem" "$RADIO_PKI/server.pem" "$RADIO_PKI/server.key" "$RADIO_PKI/wrong.pem" "$RADIO_PKI/wrong.key" \
+        "$RADIO_PKI/expired.pem" "$RADIO_PKI/expired.key" \
         "$stage/radio/pki/"
     chmod 644 "$stage/radio/pki/"*
     cp "$RADIO_HOST_DIR/../../init.d/udhcpc.user" "$stage/etc/udhcpc.user.d/hotspotd"
@@ -257,10 +258,11 @@ radio_overlay_initramfs() {
 # and kept in $RADIO_CACHE/pki (made again when the CA has less than 30 days left):
 #   server.pem  *.radio.test, radio.test, portal/api/probe.radio.test: what the AP side's https serves
 #   wrong.pem   elsewhere.invalid only, from the same CA: a certificate for the wrong name
+#   expired.pem the names of server.pem, valid from three years ago until one year ago (portal-clock)
 # The guest gets them under /radio/pki (scenarios give /radio/pki/ca.pem as `option ca_bundle`).
 RADIO_PKI=$RADIO_CACHE/pki
 radio_pki() {
-    if [ -s "$RADIO_PKI/wrong.pem" ] && openssl x509 -checkend 2592000 -noout -in "$RADIO_PKI/ca.pem" >/dev/null 2>&1; then
+    if [ -s "$RADIO_PKI/expired.pem" ] && openssl x509 -checkend 2592000 -noout -in "$RADIO_PKI/ca.pem" >/dev/null 2>&1; then
         return 0
     fi
     command -v openssl >/dev/null 2>&1 || radio_die "openssl is needed for the test certificates (apt-get install openssl)"
@@ -277,6 +279,14 @@ radio_pki() {
         openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -set_serial 2 -days 3650 -extfile server.ext -out server.pem
         openssl req $ec -keyout wrong.key -out wrong.csr -subj "/CN=elsewhere.invalid"
         openssl x509 -req -in wrong.csr -CA ca.pem -CAkey ca.key -set_serial 3 -days 3650 -extfile wrong.ext -out wrong.pem
+        # Dates in the past need `openssl ca` (x509 -req starts now): a throwaway CA database.
+        mkdir db; : > db/index.txt; echo 04 > db/serial
+        printf '[ca]\ndefault_ca = c\n[c]\ndatabase = db/index.txt\nserial = db/serial\nnew_certs_dir = db\ndefault_md = sha256\npolicy = p\ncopy_extensions = none\n[p]\ncommonName = supplied\n' > ca.cnf
+        openssl req $ec -keyout expired.key -out expired.csr -subj "/CN=portal.radio.test"
+        openssl ca -batch -config ca.cnf -cert ca.pem -keyfile ca.key -in expired.csr -out expired.pem -notext \
+            -startdate "$(date -u -d '3 years ago' +%Y%m%d%H%M%SZ)" -enddate "$(date -u -d '1 year ago' +%Y%m%d%H%M%SZ)" \
+            -extfile server.ext
+        rm -rf db ca.cnf
         rm -f ./*.csr ./*.ext ca.key
     ) > "$d.log" 2>&1 || { cat "$d.log" >&2; radio_die "making the test certificates failed"; }
     rm -rf "$RADIO_PKI"; mv "$d" "$RADIO_PKI"; rm -f "$d.log"

@@ -24,6 +24,7 @@
 #include <sys/types.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/timex.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -61,6 +62,15 @@ static inline int64_t cl_realtime_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return (int64_t)ts.tv_sec;
+}
+
+/// 1 when something (ntpd) has set the clock and keeps it: adjtimex(2) reports the kernel's clock state
+/// without changing it. A router without a real-time clock boots unsynchronised, its clock behind.
+static inline int cl_clock_synchronized(void) {
+    struct timex t;
+    memset(&t, 0, sizeof t);
+    int state = adjtimex(&t);
+    return state >= 0 && state != TIME_ERROR && !(t.status & STA_UNSYNC);
 }
 
 /// syslog(3) is variadic; we always log a preformatted message.

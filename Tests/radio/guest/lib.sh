@@ -256,6 +256,7 @@ EOF_DHCP
 #   port 80   http: busybox nc + /radio/portal.cgi
 #   port 443  https: socat OPENSSL-LISTEN + portal.cgi, certificate for *.radio.test from RADIO_CA
 #   port 8443 https with a certificate for elsewhere.invalid (same CA): the wrong name for every host
+#   port 8444 https with a certificate for the right names that expired a year ago (same CA)
 #   port 53   DNS (udp): socat + /radio/dns.sh (A records for *.radio.test and RADIO_WEB_NAMES)
 # Logs: web-access.log (every request and its status), dns.log (every question), web.log (errors).
 web_start() {
@@ -276,6 +277,8 @@ web_start() {
         in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:443,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:8443,$tls,cert=/radio/pki/wrong.pem,key=/radio/pki/wrong.key" \
+            EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
+        in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:8444,$tls,cert=/radio/pki/expired.pem,key=/radio/pki/expired.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         in_ap env RADIO_DNS_NAMES="$RADIO_WEB_NAMES" socat -t 5 UDP4-RECVFROM:53,fork EXEC:/radio/dns.sh >> "$RADIO_DIR/web.log" 2>&1 &
         ln -sf $RADIO_RUN/web/access.log "$RADIO_DIR/web-access.log"
@@ -659,8 +662,12 @@ radio_run_scenario() {
     radio_reset > "$RADIO_DIR/reset.log" 2>&1
     limit=$(sed -n 's/^# radio-timeout: *//p' "$file" | head -n1); limit=${limit:-${RADIO_SCENARIO_TIMEOUT:-180}}
     t0=$(radio_uptime)
+    local wall0; wall0=$(date +%s)
     ( cd "$RADIO_DIR" && exec timeout -s KILL "$limit" sh -c ". /radio/lib.sh; . $file" ) > "$RADIO_DIR/scenario.log" 2>&1
     rc=$?
+    # A scenario that moved the clock (portal-clock), even one killed on the way, leaves it right.
+    local wall; wall=$(awk -v w="$wall0" -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%d", w + b - a }')
+    [ $(( $(date +%s) - wall )) -gt 60 ] || [ $(( wall - $(date +%s) )) -gt 60 ] && date -s "@$wall" > /dev/null
     t1=$(awk -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%.1f", b - a }')
     if [ -f "$RADIO_DIR/notes" ]; then
         sed "s/^/@@RADIO NOTE $name /" "$RADIO_DIR/notes"

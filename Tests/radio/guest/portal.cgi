@@ -87,6 +87,8 @@ respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
     local b; b=$(cat)
     printf 'HTTP/1.0 %s %s\r\n' "$1" "$2"
     printf 'Server: radio-portal\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n' "$ctype"
+    # $W/date_offset: the portal's clock is this many seconds ahead of the router's (portal-clock).
+    [ -f $W/date_offset ] && printf 'Date: %s\r\n' "$(date -u -d @$(($(date +%s) + $(cat $W/date_offset))) '+%a, %d %b %Y %H:%M:%S GMT')"
     [ -n "${3:-}" ] && printf '%s\r\n' "$3"
     printf 'Content-Length: %s\r\n\r\n' "$(printf '%s' "$b" | wc -c)"
     printf '%s' "$b"

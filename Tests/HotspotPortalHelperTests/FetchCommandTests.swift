@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import Testing
+@testable import TestSupport
+
+/// `hotspotd fetch` as a helper script runs it: the binary, the helper environment, the fake portal.
+@Suite(.serialized) struct FetchCommandTests {
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    func fetch(_ arguments: [String], _ environment: [String: String], stdin: String? = nil) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: hotspotdBinary)
+        p.arguments = ["fetch"] + arguments
+        p.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    /// A script's whole login: the portal page with its cookie kept in a file, the form posted from a file
+    /// (no answer in argv) with that cookie, then the probe through.
+    @Test func aScriptLogsInWithCookiesAndAPostedForm() throws {
+        let portal = try PortalServer(mode: "click")
+        let jar = temporaryDirectory() + "/jar"
+        let page = try fetch(["--cookies", jar, "http://probe.test:\(portal.http)/generate_204"], portal.environment)
+        #expect(page.status == 0, "\(page.err)")
+        #expect(page.out.contains("name=\"token\" value=\"t0k3n-42\""))
+        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains("portal.test\tFALSE\t/\tFALSE\t0\tsession\tabc123"))
+        let form = temporaryDirectory() + "/form"
+        try "token=t0k3n-42&terms=yes".write(toFile: form, atomically: true, encoding: .utf8)
+        let login = try fetch(["--cookies", jar, "--data", "@" + form, "http://portal.test:\(portal.http)/accept"], portal.environment)
+        #expect(login.status == 0 && login.out.contains("You are online"), "\(login.err)")
+        let probe = try fetch(["--head", "http://probe.test:\(portal.http)/generate_204"], portal.environment)
+        #expect(probe.status == 0 && probe.out.hasPrefix("HTTP/1.1 204 "))
+        // Every name went to the uplink's DNS server; the POST carried the cookie and the body.
+        #expect(portal.entries.contains { $0["dns"] as? String == "portal.test" })
+        let post = portal.entries.first { $0["method"] as? String == "POST" }
+        #expect(post?["cookie"] as? String == "session=abc123" && post?["body"] as? String == "token=t0k3n-42&terms=yes")
+        #expect((post?["agent"] as? String)?.hasPrefix("hotspotd/") == true)
+    }
+
+    @Test func theBodyMayComeOnStdin() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try fetch(["--data", "@-", "http://portal.test:\(portal.http)/accept"], portal.environment, stdin: "token=wrong")
+        #expect(r.status == 1 && r.out == "refused" && r.err.contains("HTTP 403"))
+        #expect(portal.entries.contains { $0["body"] as? String == "token=wrong" })
+    }
+
+    /// `--head` shows where a redirect chain ended: the portal's page, not the probe's 204.
+    @Test func headShowsTheFinalAnswer() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try fetch(["--head", "http://probe.test:\(portal.http)/generate_204"], portal.environment)
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("HTTP/1.1 200 "))
+        #expect(r.out.contains("Set-Cookie: session=abc123"))
+        #expect(!r.out.contains("<form"))
+    }
+
+    /// The owner's portal domains hold for scripts too: no byte to another host, redirects included.
+    @Test func hostsOutsideThePortalDomainsAreNeverAsked() throws {
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_DOMAINS"] = "example.net"
+        let r = try fetch(["--data", "secret=1", "http://other.test:\(portal.http)/accept"], environment)
+        #expect(r.status == 3 && r.err.contains("other.test is not one of the portal domains"))
+        // The probe host is trusted, but its redirect to portal.test is not followed.
+        let redirected = try fetch(["http://probe.test:\(portal.http)/generate_204"], environment)
+        #expect(redirected.status == 3 && redirected.err.contains("portal.test is not one of the portal domains"))
+        #expect(!portal.entries.contains { $0["dns"] as? String == "other.test" })
+        #expect(!portal.requests.contains("POST /accept"))
+        #expect(!portal.requests.contains("GET /terms"))
+    }
+
+    /// Bound to the uplink: an interface that is not there is an error, never the default route.
+    @Test func noUplinkNoRequest() throws {
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_INTERFACE"] = "nosuch0"
+        let r = try fetch(["http://127.0.0.1:\(portal.http)/generate_204"], environment)
+        #expect(r.status == 3 && r.err.contains("nosuch0"), "\(r.err)")
+        #expect(portal.requests.isEmpty)
+    }
+
+    @Test func usageErrors() throws {
+        let env = ["HOTSPOT_INTERFACE": "lo"]
+        for args in [[], ["--data"], ["--max-time", "0", "http://x/"], ["--bogus", "http://x/"], ["http://a/", "http://b/"],
+                     ["ftp://x/"], ["--data", "@/nonexistent/file", "http://x/"]] {
+            let r = try fetch(args, env)
+            #expect(r.status == 2 && r.err.hasPrefix("hotspotd fetch: ") && r.out.isEmpty, "\(args)")
+        }
+    }
+}
