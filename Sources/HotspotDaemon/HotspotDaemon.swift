@@ -48,6 +48,8 @@ public final class HotspotDaemon: HotspotEffects {
     /// The last captive-portal API URI (or why it was refused) logged, so each change is logged once.
     var captiveAPINote = ""
     var transitions: [ControlReport.Transition] = []
+    /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
+    var events = OwnerEvents()
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -195,9 +197,10 @@ public final class HotspotDaemon: HotspotEffects {
 
     public func log(_ level: LogLevel, _ message: String) { logger.log(level, message) }
 
-    /// Keeps the last few changes of state or link for `hotspotd status`.
+    /// Keeps the last few changes of state or link for `hotspotd status`; tells the owner's events.d.
     public func notify() {
         let s = driver.machine.snapshot()
+        raiseEvent(s)
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
         if let last = transitions.last, last.state == t.state, last.ssid == t.ssid,
