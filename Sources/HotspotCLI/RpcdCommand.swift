@@ -3,12 +3,12 @@ import HotspotProtocol
 import HotspotSystem
 import HotspotWeb
 
-/// `hotspotd rpcd list | call METHOD`: what rpcd's exec plugin `/usr/libexec/rpcd/hotspot` runs, so that
-/// `ubus call hotspot METHOD '{…}'` reaches the control socket. rpcd runs `PLUGIN list` once for the methods
-/// and their argument types, and `PLUGIN call METHOD` with the arguments as one JSON object on stdin; it
-/// passes on one JSON object printed on stdout and ignores the exit status. The JSON is read here, not in
-/// the shell plugin: OpenWrt's jshn is not in Debian (so no test could run it), and ash alone cannot turn
-/// `\u` escapes into an SSID's bytes.
+/// `hotspotd rpcd list | call METHOD [--config FILE]`: what rpcd's exec plugin `/usr/libexec/rpcd/hotspot`
+/// runs, so that `ubus call hotspot METHOD '{…}'` reaches the control socket. rpcd runs `PLUGIN list` once
+/// for the methods and their argument types, and `PLUGIN call METHOD` with the arguments as one JSON object
+/// on stdin; it passes on one JSON object printed on stdout and ignores the exit status. The JSON is read
+/// here, not in the shell plugin: OpenWrt's jshn is not in Debian (so no test could run it), and ash alone
+/// cannot turn `\u` escapes into an SSID's bytes.
 enum RpcdCommand {
     /// The ubus methods; the first five read, the rest act (two ACL groups).
     static let methods: [StaticString] = [
@@ -17,6 +17,11 @@ enum RpcdCommand {
     /// The arguments a method may have, and the bit of each in `takes`.
     static let arguments: [StaticString] = ["ssid", "ssid_hex", "passphrase", "once", "fields"]
     static let takes: [UInt8] = [0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0]
+    /// What each argument must be, for the refusal.
+    static let kinds: [StaticString] = [
+        "1 to 32 bytes", "1 to 32 bytes in hex", "a string", "true or false",
+        "an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most",
+    ]
 
     /// rpcd's signatures: "str" a string, true a boolean, {} a table.
     static let list = """
@@ -26,21 +31,12 @@ enum RpcdCommand {
         """
 
     static func main(_ args: [String]) -> Int32 {
-        var socket: String? = nil
+        // The plugin adds `--config FILE`: the daemon's socket is under its run_dir.
+        var words = args
         var config: String? = nil
-        var words: [String] = []
-        var i = 0
-        while i < args.count {
-            if i + 1 < args.count && ControlCommand.word(args[i], "--socket") {
-                socket = args[i + 1]
-                i += 1
-            } else if i + 1 < args.count && ControlCommand.word(args[i], "--config") {
-                config = args[i + 1]
-                i += 1
-            } else {
-                words.append(args[i])
-            }
-            i += 1
+        if words.count > 2 && ControlCommand.word(words[words.count - 2], "--config") {
+            config = words.removeLast()
+            words.removeLast()
         }
         if words.count == 1 && ControlCommand.word(words[0], "list") {
             Output.out(list)
@@ -51,62 +47,61 @@ enum RpcdCommand {
         }
         // One byte over JSON's limit, so that oversized input is refused, not cut.
         let input = (try? FileDescriptor(rawValue: 0).readAll(limit: JSONValue.sizeLimit + 1)) ?? []
-        let path = socket ?? config.flatMap(ControlCommand.socketPath) ?? ControlCommand.defaultSocket
+        let path = config.flatMap(ControlCommand.socketPath) ?? ControlCommand.defaultSocket
         let (status, answer) = call(words[1], input, socket: path)
-        Output.out(answer)
+        Output.write(String(decoding: answer, as: UTF8.self), to: .standardOutput)
         return status
     }
 
     /// The JSON object to print, and the exit status (0 answered, 1 refused or unreachable).
-    static func call(_ method: String, _ input: [UInt8], socket path: String) -> (Int32, String) {
-        let m: Int
-        let request: ControlRequest
-        switch parse(method, input) {
-        case .failure(let problem): return (1, error(problem.message))
-        case .success(let parsed): (m, request) = parsed
+    static func call(_ method: String, _ input: [UInt8], socket path: String) -> (Int32, [UInt8]) {
+        var why = ""
+        guard let m = methods.firstIndex(where: { ControlCommand.word(method, $0) }) else {
+            return refusal("no method '" + method + "'")
         }
+        guard let request = parse(m, input, &why) else { return refusal(why) }
         switch ControlClient.send(request, to: path) {
-        case .failure(let e): return (1, error(e.description))
+        case .failure(let e): return refusal(e.description)
         case .success(let reply):
             var body = reply.body
             while body.last == 0x0a { body.removeLast() }
-            if reply.toStandardError { return (1, error(String(decoding: body, as: UTF8.self))) }
-            var out = JSONWriter()
+            let text = String(decoding: body, as: UTF8.self)
+            if reply.toStandardError { return refusal(text) }
+            var out: [UInt8] = []
             if m >= 5 {
-                out.beginObject()
-                out.field("ok", bool: true)
-                out.field("message", String(decoding: body, as: UTF8.self))
-                out.endObject()
-                return (0, out.text)
+                ASCII.append(&out, "{\"ok\":true,\"message\":")
+                JSONWriter.appendQuoted(text, to: &out)
+                ASCII.append(&out, "}\n")
+            } else if body.first == UInt8(ascii: "{") {
+                out = body + [0x0a]
+            } else {
+                // rpcd passes on objects only: a list (scan, networks) or null (ui, nothing waiting) is
+                // wrapped as {"METHOD": …}.
+                JSONWriter.appendQuoted(method, to: &out)
+                out = [UInt8(ascii: "{")] + out + [UInt8(ascii: ":")] + body + [UInt8(ascii: "}"), 0x0a]
             }
-            // rpcd passes on objects only: a list (scan, networks) or null (ui, nothing waiting) is wrapped
-            // as {"METHOD": …}.
-            if body.first == UInt8(ascii: "{") { return (0, String(decoding: body, as: UTF8.self)) }
-            return (0, "{\"" + method + "\":" + String(decoding: body, as: UTF8.self) + "}")
+            return (0, out)
         }
     }
 
-    static func error(_ message: String) -> String {
-        var out = JSONWriter()
-        out.beginObject()
-        out.field("error", message)
-        out.endObject()
-        return out.text
+    static func refusal(_ message: String) -> (Int32, [UInt8]) {
+        var out: [UInt8] = []
+        ASCII.append(&out, "{\"error\":")
+        JSONWriter.appendQuoted(message, to: &out)
+        ASCII.append(&out, "}\n")
+        return (1, out)
     }
 
-    /// METHOD and its JSON arguments → the method's index and the control request, or why not. JSON from
-    /// ubus has each name once (json-c keeps the last); a second SSID, by either name, is refused.
+    /// Method `m`'s JSON arguments → the control request, or nil and why not. JSON from ubus names each
+    /// argument once (json-c keeps the last); a second SSID, by either name, is refused.
     @inline(never)
-    static func parse(_ method: String, _ input: [UInt8]) -> Result<(Int, ControlRequest), CLI.Problem> {
-        func refuse(_ why: String) -> Result<(Int, ControlRequest), CLI.Problem> { .failure(CLI.Problem(message: why)) }
-        guard let m = methods.firstIndex(where: { ControlCommand.word(method, $0) }) else {
-            return refuse("no method '" + method + "'")
-        }
+    static func parse(_ m: Int, _ input: [UInt8], _ why: inout String) -> ControlRequest? {
         var members: [JSONMember] = []
         // `ubus call hotspot status` sends {}; a plugin run by hand may get nothing.
         if input.contains(where: { $0 > 0x20 }) {
             guard case .object(let o)? = try? JSONValue(parsing: input) else {
-                return refuse("the arguments are not a JSON object of at most 16 KB")
+                why = "the arguments are not a JSON object of at most 16 KB"
+                return nil
             }
             members = o
         }
@@ -119,35 +114,47 @@ enum RpcdCommand {
             // The session id uhttpd adds for LuCI's calls: rpcd's business, not an argument.
             if ControlCommand.word(name, "ubus_rpc_session") { continue }
             guard let a = arguments.firstIndex(where: { ControlCommand.word(name, $0) }), takes[m] & (1 << a) != 0 else {
-                return refuse(method + " takes no argument '" + name + "'")
+                why = "no argument '" + name + "' here"
+                return nil
             }
-            let must = "'" + name + "' must be "
-            switch (a, member.value) {
-            case (3, .bool(let b)): once = b
-            case (4, .object(let fields)):
+            var fits = false
+            switch member.value {
+            case .bool(let b) where a == 3:
+                once = b
+                fits = true
+            case .object(let fields) where a == 4:
+                // As the helper protocol passes them on: HOTSPOT_UI_<NAME>, one line.
+                fits = true
                 for f in fields {
-                    let key = String(decoding: f.name, as: UTF8.self)
-                    // As the helper protocol passes them on (HOTSPOT_UI_<NAME>, one line).
                     guard HelperProtocol.isFieldName(f.name[...]), case .string(let v) = f.value,
                           v.count <= HelperProtocol.maxLineBytes, !v.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
-                        return refuse("field '" + key + "': a name of 1-32 A-Z a-z 0-9 _, a text of at most 2048 bytes on one line")
+                        fits = false
+                        break
                     }
-                    answers.append(UIAnswer(key: key, value: String(decoding: v, as: UTF8.self)))
+                    answers.append(UIAnswer(key: String(decoding: f.name, as: UTF8.self), value: String(decoding: v, as: UTF8.self)))
                 }
-            case (2, .string(let bytes)):
+            case .string(let bytes) where a == 2:
                 do throws(PassphraseError) {
                     passphrase = try Passphrase(bytes: bytes)
+                    fits = true
                 } catch {
-                    return refuse(error.description)
+                    why = error.description
+                    return nil
                 }
-            case (_, .string(let bytes)) where a < 2:
-                guard ssid == nil else { return refuse("give ssid or ssid_hex, once") }
-                guard let b = a == 0 ? bytes : Hex.decode(bytes[...]), !b.isEmpty, let s = SSID(bytes: b) else {
-                    return refuse(must + "1 to 32 bytes" + (a == 0 ? "" : ", in hex"))
+            case .string(let bytes) where a < 2:
+                if ssid != nil {
+                    why = "give ssid or ssid_hex, once"
+                    return nil
                 }
-                ssid = s
-            default:
-                return refuse(must + (a == 3 ? "true or false" : a == 4 ? "an object of field names and values" : "a string"))
+                if let b = a == 0 ? bytes : Hex.decode(bytes[...]), !b.isEmpty, let s = SSID(bytes: b) {
+                    ssid = s
+                    fits = true
+                }
+            default: break
+            }
+            if !fits {
+                why = "'" + name + "' must be " + String(decoding: ASCII.bytes(kinds[a]), as: UTF8.self)
+                return nil
             }
         }
         let request: ControlRequest
@@ -157,16 +164,20 @@ enum RpcdCommand {
         case 2: request = .helpers(json: true)
         case 3: request = .networks(json: true)
         case 4: request = .ui(json: true)
-        case 5:
-            if answers.isEmpty { return refuse("ui_submit needs fields: {\"fields\":{\"NAME\":\"VALUE\"}}") }
-            request = .submitUI(answers)
+        case 5: request = .submitUI(answers)
         case 6: request = .cancelUI
         case 10: request = .logoff
         default:
-            guard let s = ssid else { return refuse(method + " needs ssid or ssid_hex") }
+            guard let s = ssid else {
+                why = "give ssid or ssid_hex"
+                return nil
+            }
             request = m == 7 ? .join(s, passphrase: passphrase, once: once) : m == 8 ? .forget(s) : .enable(s)
         }
-        if request.encoded.count > ControlRequest.maxBytes { return refuse("the answers are too long for one request") }
-        return .success((m, request))
+        if (m == 5 && answers.isEmpty) || request.encoded.count > ControlRequest.maxBytes {
+            why = "give fields, at most 2000 bytes of them in all"
+            return nil
+        }
+        return request
     }
 }
