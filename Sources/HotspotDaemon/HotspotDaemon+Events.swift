@@ -9,39 +9,30 @@ import HotspotSystem
 /// wait (the oldest is dropped), so a storm of changes cannot fill the router with processes. Without the
 /// directory, or with nothing in it, nothing is started.
 struct OwnerEvents {
-    /// What an event says, to tell each change once.
-    struct Told: Equatable {
-        var state: HotspotState
-        var link: StatusSnapshot.LinkStage?
-        var ssid: SSID?
-        /// A login waiting for answers: the portal's refusals so far; -1 none.
-        var refusals: Int
-    }
     var directory = "/etc/hotspot/events.d"
-    var told: Told? = nil
+    /// A login waited for answers at the last change: the next one asked (after a refusal) is told again.
+    var waiting = false
     var queue: [[String]] = []
     var running: HelperProcess? = nil
     var timeLimitMs: Int64 = 30_000
     static let queueLimit = 8
-    /// The environment's variables, in the order `event` gives their values.
+    /// The environment's variables, in the order `environment` gives their values.
     static let variables: [StaticString] = [
         "HOTSPOT_EVENT=", "HOTSPOT_STATE=", "HOTSPOT_SSID=", "HOTSPOT_SSID_HEX=", "HOTSPOT_REASON=", "HOTSPOT_FIELDS=",
-        "HOTSPOT_PROMPTS=",
     ]
     /// Each executable in turn, a failure said on stderr (the daemon logs it): `$0` is the directory.
     static let script = "for f in \"$0\"/*; do [ -f \"$f\" ] && [ -x \"$f\" ] || continue; \"$f\" || echo \"${f##*/} exited with status $?\" >&2; done"
 
-    /// The environment of the event this snapshot makes, or nil when it tells nothing new. The event is
-    /// the change the owner acts on: a network disabled (failure, auto-join off), a login waiting for
-    /// answers, the uplink lost; any other change of state or link is `state`.
-    mutating func event(_ s: StatusSnapshot) -> [String]? {
+    /// The event of a change (`before`: the state and link until now), or nil when it tells nothing new.
+    /// The event is what the owner acts on: a network disabled (failure, auto-join off), a login waiting
+    /// for answers, the uplink lost (or replaced); any other change of state, link or network is `state`.
+    mutating func environment(_ s: StatusSnapshot, changed: Bool, before: ControlReport.Transition?) -> [String]? {
         let ui = s.uiAnswersSent ? nil : s.uiRequest
-        let now = Told(state: s.state, link: s.link?.stage, ssid: s.link?.ssid, refusals: ui?.refusals ?? -1)
-        let before = told
-        if now == before { return nil }
-        told = now
-        var values = ["state", s.state.rawValue, "", "", "", "", ""]
-        var ssid = now.ssid
+        let asked = ui != nil && !waiting
+        waiting = ui != nil
+        guard changed || asked else { return nil }
+        var values = ["state", s.state.rawValue, "", "", "", ""]
+        var ssid = s.link?.ssid
         if s.state == .failure, let f = s.lastFailure, f.autoJoinDisabled {
             values[0] = "network-disabled"
             values[4] = f.reason
@@ -49,15 +40,12 @@ struct OwnerEvents {
         } else if let ui {
             values[0] = "ui-required"
             values[4] = ui.message ?? ""
-            for f in ui.fields {
-                values[5] += (values[5].isEmpty ? "" : " ") + f.name
-                values[6] += (values[6].isEmpty ? "" : ", ") + (f.prompt.isEmpty ? f.name : f.prompt)
-            }
-        } else if let b = before, b.link == .online, now.link != .online || now.ssid != b.ssid {
+            for f in ui.fields { values[5] += (values[5].isEmpty ? "" : " ") + f.name }
+        } else if let b = before, b.link.utf8.elementsEqual("online".utf8), s.link?.stage != .online || ssid != b.ssid {
             values[0] = "uplink-lost"
             ssid = b.ssid
         }
-        values[2] = ssid.map { HelperProtocol.printable($0.bytes) } ?? ""
+        values[2] = ssid.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         values[3] = ssid?.hex ?? ""
         var env = HelperProtocol.baseEnvironment
         for i in 0..<values.count {
@@ -68,8 +56,9 @@ struct OwnerEvents {
 }
 
 extension HotspotDaemon {
-    func raiseEvent(_ s: StatusSnapshot) {
-        guard let environment = events.event(s), cl_directory_has_entries(events.directory) == 1 else { return }
+    func raiseEvent(_ s: StatusSnapshot, changed: Bool, before: ControlReport.Transition?) {
+        guard let environment = events.environment(s, changed: changed, before: before),
+              cl_directory_has_entries(events.directory) == 1 else { return }
         if events.queue.count == OwnerEvents.queueLimit {
             events.queue.removeFirst()
             logger.log(.warning, "events.d: too many events waiting; the oldest dropped")

@@ -200,11 +200,12 @@ public final class HotspotDaemon: HotspotEffects {
     /// Keeps the last few changes of state or link for `hotspotd status`; tells the owner's events.d.
     public func notify() {
         let s = driver.machine.snapshot()
-        raiseEvent(s)
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
-        if let last = transitions.last, last.state == t.state, last.ssid == t.ssid,
-           last.link.utf8.elementsEqual(t.link.utf8) { return }
+        let last = transitions.last
+        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && $0.link.utf8.elementsEqual(t.link.utf8) } ?? false
+        raiseEvent(s, changed: !same, before: last)
+        if same { return }
         transitions.append(t)
         if transitions.count > 5 { transitions.removeFirst() }
     }

@@ -27,45 +27,49 @@ private func variables(_ environment: [String]?) -> [String] {
 
     @Test func eachChangeIsOneEventNamedForWhatTheOwnerDoesAboutIt() {
         var e = OwnerEvents()
-        #expect(variables(e.event(snapshot(.inactive))) == [
+        func before(_ state: HotspotState, _ link: String, _ ssid: SSID?) -> ControlReport.Transition {
+            ControlReport.Transition(state: state, link: link, ssid: ssid, at: 0)
+        }
+        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: nil)) == [
             "HOTSPOT_EVENT=state", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=", "HOTSPOT_SSID_HEX=", "HOTSPOT_REASON=",
-            "HOTSPOT_FIELDS=", "HOTSPOT_PROMPTS=",
+            "HOTSPOT_FIELDS=",
         ])
-        #expect(e.event(snapshot(.inactive)) == nil, "nothing new, no event")
+        #expect(e.environment(snapshot(.inactive), changed: false, before: nil) == nil, "nothing new, no event")
 
         let ui = UIRequest(fields: [UIField(name: "room", prompt: "Room number"), UIField(name: "name")],
                            portalURL: "http://portal.example/", message: "Your room number and last name")
-        #expect(variables(e.event(snapshot(.presentingUI, link(Self.hotel, .online), ui: ui))) == [
+        let waiting = snapshot(.presentingUI, link(Self.hotel, .online), ui: ui)
+        #expect(variables(e.environment(waiting, changed: true, before: before(.authenticating, "online", Self.hotel))) == [
             "HOTSPOT_EVENT=ui-required", "HOTSPOT_STATE=presentingUI", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
-            "HOTSPOT_REASON=Your room number and last name", "HOTSPOT_FIELDS=room name", "HOTSPOT_PROMPTS=Room number, name",
+            "HOTSPOT_REASON=Your room number and last name", "HOTSPOT_FIELDS=room name",
         ])
-        // Answers sent: a change of its own, no longer a login waiting.
-        #expect(variables(e.event(snapshot(.presentingUI, link(Self.hotel, .online), ui: ui, sent: true))).first == "HOTSPOT_EVENT=state")
-        // The portal refused them: asked again.
-        var again = ui
-        again.refusals = 1
-        #expect(variables(e.event(snapshot(.presentingUI, link(Self.hotel, .online), ui: again))).first == "HOTSPOT_EVENT=ui-required")
-        #expect(variables(e.event(snapshot(.authenticated, link(Self.hotel, .online)))) == [
+        #expect(e.environment(waiting, changed: false, before: nil) == nil, "still the same login waiting")
+        // Answers sent, then refused by the portal: asked again, told again.
+        #expect(e.environment(snapshot(.presentingUI, link(Self.hotel, .online), ui: ui, sent: true), changed: false, before: nil) == nil)
+        #expect(variables(e.environment(waiting, changed: false, before: nil)).first == "HOTSPOT_EVENT=ui-required")
+
+        let online = before(.presentingUI, "online", Self.hotel)
+        #expect(variables(e.environment(snapshot(.authenticated, link(Self.hotel, .online)), changed: true, before: online)) == [
             "HOTSPOT_EVENT=state", "HOTSPOT_STATE=authenticated", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
-            "HOTSPOT_REASON=", "HOTSPOT_FIELDS=", "HOTSPOT_PROMPTS=",
+            "HOTSPOT_REASON=", "HOTSPOT_FIELDS=",
         ])
-        #expect(variables(e.event(snapshot(.authenticated, link(Self.odd, .online)))).prefix(3) == [
-            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=authenticated", "HOTSPOT_SSID=Hotel",
-        ], "another network online: the one before was lost")
-        #expect(variables(e.event(snapshot(.inactive))).prefix(4) == [
-            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=inactive", #"HOTSPOT_SSID="?\#u{FFFD}?\A"#, "HOTSPOT_SSID_HEX=220aff005c41",
+        #expect(variables(e.environment(snapshot(.evaluating, link(Self.odd, .associated)), changed: true, before: online)).prefix(3) == [
+            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=evaluating", "HOTSPOT_SSID=Hotel",
+        ], "another network: the one online before was lost")
+        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: before(.authenticated, "online", Self.odd))).prefix(4) == [
+            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=\"?\u{FFFD}?\\A", "HOTSPOT_SSID_HEX=220aff005c41",
         ])
 
         let failed = FailureRecord(ssid: Self.odd, helper: "room", reason: "helper room failed: timed out", autoJoinDisabled: true,
                                    retryAt: nil, at: 0)
-        #expect(variables(e.event(snapshot(.failure, failure: failed))) == [
+        #expect(variables(e.environment(snapshot(.failure, failure: failed), changed: true, before: online)) == [
             "HOTSPOT_EVENT=network-disabled", "HOTSPOT_STATE=failure", "HOTSPOT_SSID=\"?\u{FFFD}?\\A",
-            "HOTSPOT_SSID_HEX=220aff005c41", "HOTSPOT_REASON=helper room failed: timed out", "HOTSPOT_FIELDS=", "HOTSPOT_PROMPTS=",
+            "HOTSPOT_SSID_HEX=220aff005c41", "HOTSPOT_REASON=helper room failed: timed out", "HOTSPOT_FIELDS=",
         ])
         var backoff = failed
         backoff.autoJoinDisabled = false
-        #expect(variables(e.event(snapshot(.evaluating, link(Self.hotel, .associated)))).first == "HOTSPOT_EVENT=state")
-        #expect(variables(e.event(snapshot(.failure, failure: backoff))).first == "HOTSPOT_EVENT=state", "a backoff is not disabled")
+        #expect(variables(e.environment(snapshot(.failure, failure: backoff), changed: true, before: nil)).first == "HOTSPOT_EVENT=state",
+                "a backoff is not disabled")
     }
 
     /// A daemon with events.d in a temporary directory; each script's run recorded in `dir/out`.
@@ -102,24 +106,24 @@ private func variables(_ environment: [String]?) -> [String] {
             "30-not-executable": "echo never >> OUT",
         ])
         chmod(h.dir + "/events.d/30-not-executable", 0o644)
-        h.daemon.raiseEvent(snapshot(.inactive))
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
         h.turn { h.daemon.events.running == nil && h.recorded().contains("second") }
         #expect(h.recorded() == "first state inactive \(geteuid())\nsecond state \n")
     }
 
     @Test func noDirectoryOrAnEmptyOneStartsNothing() throws {
         let h = try Harness(scripts: [:])
-        h.daemon.raiseEvent(snapshot(.inactive))
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
         #expect(h.daemon.events.running == nil && h.daemon.events.queue.isEmpty)
         h.daemon.events.directory = h.dir + "/missing"
-        h.daemon.raiseEvent(snapshot(.authenticated))
+        h.daemon.raiseEvent(snapshot(.authenticated), changed: true, before: nil)
         #expect(h.daemon.events.running == nil && h.daemon.events.queue.isEmpty)
     }
 
     @Test func aStormOfChangesRunsOneAtATimeAndKeepsTheLatest() throws {
         let h = try Harness(scripts: ["log": "echo \"$HOTSPOT_STATE $HOTSPOT_SSID\" >> OUT"])
         for i in 0..<40 {
-            h.daemon.raiseEvent(snapshot(i % 2 == 0 ? .inactive : .evaluating, link(SSID("n\(i)")!, .joining)))
+            h.daemon.raiseEvent(snapshot(i % 2 == 0 ? .inactive : .evaluating, link(SSID("n\(i)")!, .joining)), changed: true, before: nil)
             #expect(h.daemon.events.queue.count <= OwnerEvents.queueLimit)
         }
         h.turn { h.daemon.events.running == nil && h.daemon.events.queue.isEmpty }
@@ -133,7 +137,7 @@ private func variables(_ environment: [String]?) -> [String] {
         let h = try Harness(scripts: ["hang": "echo started >> OUT; sleep 30; echo finished >> OUT"])
         h.daemon.events.timeLimitMs = 300
         let start = Date()
-        h.daemon.raiseEvent(snapshot(.inactive))
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
         h.turn { h.daemon.events.running == nil }
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(h.recorded() == "started\n")
