@@ -17,10 +17,11 @@ enum RpcdCommand {
     /// The arguments a method may have, and the bit of each in `takes`.
     static let arguments: [StaticString] = ["ssid", "ssid_hex", "passphrase", "once", "fields"]
     static let takes: [UInt8] = [0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0]
-    /// What each argument must be, for the refusal.
-    static let kinds: [StaticString] = [
-        "1 to 32 bytes", "1 to 32 bytes in hex", "a string", "true or false",
-        "an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most",
+    /// The refusal of each argument that is not what it must be.
+    static let rules: [StaticString] = [
+        "'ssid' must be 1 to 32 bytes", "'ssid_hex' must be 1 to 32 bytes in hex", "'passphrase' must be a string",
+        "'once' must be true or false",
+        "'fields' must be an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most",
     ]
 
     /// rpcd's signatures: "str" a string, true a boolean, {} a table.
@@ -109,12 +110,10 @@ enum RpcdCommand {
         var passphrase: Passphrase? = nil
         var once = false
         var answers: [UIAnswer] = []
-        for member in members {
-            let name = String(decoding: member.name, as: UTF8.self)
-            // The session id uhttpd adds for LuCI's calls: rpcd's business, not an argument.
-            if ControlCommand.word(name, "ubus_rpc_session") { continue }
-            guard let a = arguments.firstIndex(where: { ControlCommand.word(name, $0) }), takes[m] & (1 << a) != 0 else {
-                why = "no argument '" + name + "' here"
+        // The session id uhttpd adds for LuCI's calls: rpcd's business, not an argument.
+        for member in members where !ASCII.equals(member.name[...], "ubus_rpc_session") {
+            guard let a = arguments.firstIndex(where: { ASCII.equals(member.name[...], $0) }), takes[m] & (1 << a) != 0 else {
+                why = "an argument this method does not take: '" + String(decoding: member.name, as: UTF8.self) + "'"
                 return nil
             }
             var fits = false
@@ -153,7 +152,7 @@ enum RpcdCommand {
             default: break
             }
             if !fits {
-                why = "'" + name + "' must be " + String(decoding: ASCII.bytes(kinds[a]), as: UTF8.self)
+                why = String(decoding: ASCII.bytes(rules[a]), as: UTF8.self)
                 return nil
             }
         }
@@ -174,8 +173,9 @@ enum RpcdCommand {
             }
             request = m == 7 ? .join(s, passphrase: passphrase, once: once) : m == 8 ? .forget(s) : .enable(s)
         }
-        if (m == 5 && answers.isEmpty) || request.encoded.count > ControlRequest.maxBytes {
-            why = "give fields, at most 2000 bytes of them in all"
+        // Too many answers for one request: the daemon refuses it in its words.
+        if m == 5 && answers.isEmpty {
+            why = "give fields"
             return nil
         }
         return request

@@ -83,13 +83,11 @@ extension HotspotDaemon {
         ) { [self] outcome in
             loop.cancel(timer)
             events.running = nil
-            switch outcome {
-            case .exited(_, _, let stderr), .signaled(_, let stderr):
+            if case .exited(_, _, let stderr) = outcome {
                 HotspotDaemon.logStderr(stderr, lines: 4) { logger.log(.warning, "events.d: " + $0) }
-            case .killed:
-                logger.log(.warning, "events.d: " + what + " stopped at the time limit")
-            default:
-                logger.log(.warning, "events.d: " + what + " did not run")
+            } else {
+                // Stopped at the time limit, or /bin/sh did not start.
+                logger.log(.warning, "events.d: " + what + " did not finish")
             }
             runNextEvent()
         }
