@@ -67,4 +67,4 @@ status=$(plugin status '{}')
 expect_match "$status" '"state":"authenticated"' "call status: authenticated"
 wait_for "grep -q '^HOTSPOT_STATE=authenticated' /tmp/events/log" 10 || fail "no event for authenticated"
 save_artifact events.log < /tmp/events/log
-note "uiRequired → events.d (fields, prompts, as uid 65534; notify posted) → 9 hostile plugin calls refused → call ui_submit → authenticated"
+note "uiRequired → events.d (SSID, fields, as uid 65534; notify posted) → 9 hostile plugin calls refused → call ui_submit → authenticated"
