@@ -81,7 +81,7 @@ public enum CLI {
               config check|show|save|remove                    manager preferences (save options below)
               radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
               portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
-              rpcd list | rpcd call METHOD                     ubus's hotspot object (rpcd's plugin runs it)
+              rpcd call METHOD                                 ubus's hotspot object (rpcd's plugin runs it)
               version                                          print the version
 
             """

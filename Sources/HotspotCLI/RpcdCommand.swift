@@ -3,14 +3,14 @@ import HotspotProtocol
 import HotspotSystem
 import HotspotWeb
 
-/// `hotspotd rpcd list | call METHOD [--config FILE]`: what rpcd's exec plugin `/usr/libexec/rpcd/hotspot`
-/// runs, so that `ubus call hotspot METHOD '{…}'` reaches the control socket. rpcd runs `PLUGIN list` once
-/// for the methods and their argument types, and `PLUGIN call METHOD` with the arguments as one JSON object
-/// on stdin; it passes on one JSON object printed on stdout and ignores the exit status. The JSON is read
+/// `hotspotd rpcd call METHOD [--config FILE]`: what rpcd's exec plugin `/usr/libexec/rpcd/hotspot` runs
+/// for `PLUGIN call METHOD`, so that `ubus call hotspot METHOD '{…}'` reaches the control socket (the
+/// plugin answers `PLUGIN list` itself, with the signatures of `methods`). rpcd writes the arguments as
+/// one JSON object on stdin, passes on one JSON object printed on stdout and ignores the exit status. The JSON is read
 /// here, not in the shell plugin: OpenWrt's jshn is not in Debian (so no test could run it), and ash alone
 /// cannot turn `\u` escapes into an SSID's bytes.
 enum RpcdCommand {
-    /// The ubus methods; the first five read, the rest act (two ACL groups).
+    /// The ubus methods, in the plugin's `list` order; the first five read, the rest act (two ACL groups).
     static let methods: [StaticString] = [
         "status", "scan", "helpers", "networks", "ui", "ui_submit", "ui_cancel", "join", "forget", "enable", "logoff",
     ]
@@ -24,13 +24,6 @@ enum RpcdCommand {
         "'fields' must be an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most",
     ]
 
-    /// rpcd's signatures: "str" a string, true a boolean, {} a table.
-    static let list = """
-        {"status":{},"scan":{},"helpers":{},"networks":{},"ui":{},"ui_submit":{"fields":{}},"ui_cancel":{},\
-        "join":{"ssid":"str","ssid_hex":"str","passphrase":"str","once":true},"forget":{"ssid":"str","ssid_hex":"str"},\
-        "enable":{"ssid":"str","ssid_hex":"str"},"logoff":{}}
-        """
-
     static func main(_ args: [String]) -> Int32 {
         // The plugin adds `--config FILE`: the daemon's socket is under its run_dir.
         var words = args
@@ -39,12 +32,8 @@ enum RpcdCommand {
             config = words.removeLast()
             words.removeLast()
         }
-        if words.count == 1 && ControlCommand.word(words[0], "list") {
-            Output.out(list)
-            return 0
-        }
         guard words.count == 2, ControlCommand.word(words[0], "call") else {
-            return CLI.fail("rpcd: list, or call METHOD with its arguments as a JSON object on stdin")
+            return CLI.fail("rpcd: call METHOD with its arguments as a JSON object on stdin")
         }
         // One byte over JSON's limit, so that oversized input is refused, not cut.
         let input = (try? FileDescriptor(rawValue: 0).readAll(limit: JSONValue.sizeLimit + 1)) ?? []

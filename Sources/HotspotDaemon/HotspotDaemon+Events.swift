@@ -16,10 +16,6 @@ struct OwnerEvents {
     var running: HelperProcess? = nil
     var timeLimitMs: Int64 = 30_000
     static let queueLimit = 8
-    /// The environment's variables, in the order `environment` gives their values.
-    static let variables: [StaticString] = [
-        "HOTSPOT_EVENT=", "HOTSPOT_STATE=", "HOTSPOT_SSID=", "HOTSPOT_SSID_HEX=", "HOTSPOT_REASON=", "HOTSPOT_FIELDS=",
-    ]
     /// Each executable in turn, a failure said on stderr (the daemon logs it): `$0` is the directory.
     static let script = "for f in \"$0\"/*; do [ -f \"$f\" ] && [ -x \"$f\" ] || continue; \"$f\" || echo \"${f##*/} exited with status $?\" >&2; done"
 
@@ -27,30 +23,34 @@ struct OwnerEvents {
     /// The event is what the owner acts on: a network disabled (failure, auto-join off), a login waiting
     /// for answers, the uplink lost (or replaced); any other change of state, link or network is `state`.
     mutating func environment(_ s: StatusSnapshot, changed: Bool, before: ControlReport.Transition?) -> [String]? {
-        let ui = s.uiAnswersSent ? nil : s.uiRequest
-        let asked = ui != nil && !waiting
-        waiting = ui != nil
+        let asking = s.uiRequest != nil && !s.uiAnswersSent
+        let asked = asking && !waiting
+        waiting = asking
         guard changed || asked else { return nil }
-        var values = ["state", s.state.rawValue, "", "", "", ""]
+        var event = "state"
+        var reason = ""
+        var fields = ""
         var ssid = s.link?.ssid
         if s.state == .failure, let f = s.lastFailure, f.autoJoinDisabled {
-            values[0] = "network-disabled"
-            values[4] = f.reason
+            event = "network-disabled"
+            reason = f.reason
             ssid = f.ssid
-        } else if let ui {
-            values[0] = "ui-required"
-            values[4] = ui.message ?? ""
-            for f in ui.fields { values[5] += (values[5].isEmpty ? "" : " ") + f.name }
+        } else if asking, let ui = s.uiRequest {
+            event = "ui-required"
+            reason = ui.message ?? ""
+            // Field names are [A-Za-z0-9_] (the helper protocol's).
+            for f in ui.fields { fields += (fields.isEmpty ? "" : " ") + f.name }
         } else if let b = before, b.link.utf8.elementsEqual("online".utf8), s.link?.stage != .online || ssid != b.ssid {
-            values[0] = "uplink-lost"
+            event = "uplink-lost"
             ssid = b.ssid
         }
-        values[2] = ssid.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        values[3] = ssid?.hex ?? ""
         var env = HelperProtocol.baseEnvironment
-        for i in 0..<values.count {
-            env.append(String(decoding: ASCII.bytes(OwnerEvents.variables[i]), as: UTF8.self) + HelperProtocol.printable(Array(values[i].utf8)))
-        }
+        env.append("HOTSPOT_EVENT=" + event)
+        env.append("HOTSPOT_STATE=" + s.state.rawValue)
+        env.append("HOTSPOT_SSID=" + (ssid.map { HelperProtocol.printable($0.bytes) } ?? ""))
+        env.append("HOTSPOT_SSID_HEX=" + (ssid?.hex ?? ""))
+        env.append("HOTSPOT_REASON=" + HelperProtocol.printable(Array(reason.utf8)))
+        env.append("HOTSPOT_FIELDS=" + fields)
         return env
     }
 }

@@ -39,11 +39,23 @@ private func request(_ method: String, _ input: String) -> ControlRequest? {
 }
 
 @Suite(.serialized) struct RpcdCommandTests {
-    @Test func listNamesEveryMethodWithItsArgumentTypes() throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(RpcdCommand.list.utf8)) as? [String: [String: Any]])
-        #expect(Set(object.keys) == Set(RpcdCommand.methods.map { "\($0)" }))
-        #expect(object["join"]?["once"] as? Bool == true && object["join"]?["ssid_hex"] as? String == "str")
-        #expect(object["ui_submit"]?["fields"] is [String: Any])
+    /// The plugin's `list` (init.d/hotspot.rpcd) names the methods in this verb's order, with the arguments it takes.
+    @Test func thePluginListsTheVerbsMethodsAndArguments() throws {
+        let plugin = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/HotspotCLITests/RpcdCommandTests.swift",
+                                                                                with: "init.d/hotspot.rpcd"), encoding: .utf8)
+        let line = try #require(plugin.split(separator: "\n").first { $0.hasPrefix("\techo '{") })
+        let json = line.dropFirst("\techo '".count).dropLast()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]])
+        let names = RpcdCommand.methods.map { "\($0)" }
+        #expect(json.components(separatedBy: "\":{").count - 1 == 11 + 1, "one signature per method (and fields' {})")
+        #expect(Set(object.keys) == Set(names))
+        // In the verb's order: the list's keys as they come in the text.
+        let order = names.map { json.range(of: "\"\($0)\":")!.lowerBound }
+        #expect(order == order.sorted())
+        for (m, name) in names.enumerated() {
+            let taken = RpcdCommand.arguments.enumerated().filter { RpcdCommand.takes[m] & (1 << $0.offset) != 0 }.map { "\($0.element)" }
+            #expect(Set(object[name]!.keys) == Set(taken), "\(name)")
+        }
     }
 
     @Test func argumentsBecomeTheRequestTheCLIWouldSend() {
