@@ -262,3 +262,24 @@ int cl_own_directory(int at, const char *name, uint32_t mode, uint32_t uid, uint
     errno = e;
     return -1;
 }
+
+int cl_directory_has_entries(const char *path) {
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    // getdents64 records: inode (8), offset (8), length (2), type (1), the name NUL-terminated.
+    char buf[512];
+    long n;
+    int found = 0;
+    while (!found && (n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+        for (long i = 0; i + 19 < n && !found;) {
+            const char *name = buf + i + 19;
+            found = !(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)));
+            unsigned short length;
+            memcpy(&length, buf + i + 16, sizeof length);
+            if (length == 0) break;
+            i += length;
+        }
+    }
+    close(fd);
+    return found;
+}

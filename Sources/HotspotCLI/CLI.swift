@@ -40,6 +40,7 @@ public enum CLI {
         if ControlCommand.word(first, "run") { return RunCommand.main(rest) }
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
         if ControlCommand.word(first, "fetch") { return FetchCommand.main(rest) }
+        if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
         for name in clientSubcommands where ControlCommand.word(first, name) { return ControlCommand.main(first, rest) }
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
@@ -82,6 +83,7 @@ public enum CLI {
               radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
               portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
               fetch [--data B] [--cookies F] [--head] URL      HTTP(S) through the uplink, for helper scripts
+              rpcd call METHOD                                 ubus's hotspot object (rpcd's plugin runs it)
               version                                          print the version
 
             """

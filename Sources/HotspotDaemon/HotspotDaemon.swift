@@ -48,6 +48,8 @@ public final class HotspotDaemon: HotspotEffects {
     /// The last captive-portal API URI (or why it was refused) logged, so each change is logged once.
     var captiveAPINote = ""
     var transitions: [ControlReport.Transition] = []
+    /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
+    var events = OwnerEvents()
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -195,13 +197,15 @@ public final class HotspotDaemon: HotspotEffects {
 
     public func log(_ level: LogLevel, _ message: String) { logger.log(level, message) }
 
-    /// Keeps the last few changes of state or link for `hotspotd status`.
+    /// Keeps the last few changes of state or link for `hotspotd status`; tells the owner's events.d.
     public func notify() {
         let s = driver.machine.snapshot()
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
-        if let last = transitions.last, last.state == t.state, last.ssid == t.ssid,
-           last.link.utf8.elementsEqual(t.link.utf8) { return }
+        let last = transitions.last
+        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && $0.link.utf8.elementsEqual(t.link.utf8) } ?? false
+        raiseEvent(s, changed: !same, before: last)
+        if same { return }
         transitions.append(t)
         if transitions.count > 5 { transitions.removeFirst() }
     }

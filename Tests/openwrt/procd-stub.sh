@@ -42,7 +42,13 @@ procd_running() {
 	[ "${STUB_RUNNING:-0}" = 1 ]
 }
 procd_lock() { :; }
-_procd_status() { record _procd_status "$@"; }
+# As procd.sh's: "running" while STUB_RUNNING=1, else "inactive" (3), or STUB_STATUS's word and code.
+_procd_status() {
+	record _procd_status "$@"
+	[ "${STUB_RUNNING:-0}" = 1 ] && { echo running; return 0; }
+	echo "${STUB_STATUS:-inactive}"
+	return "${STUB_STATUS_CODE:-3}"
+}
 
 # rc.common's own commands and defaults, before the script overrides them.
 name=$(basename "$initscript")

@@ -248,6 +248,10 @@ radio_overlay_initramfs() {
     cp "$RADIO_HOST_DIR/../../init.d/udhcpc.user" "$stage/etc/udhcpc.user.d/hotspotd"
     chmod 755 "$stage/etc/udhcpc.user.d/hotspotd"
     cp "$binary" "$stage/usr/bin/hotspotd"; chmod 755 "$stage/usr/bin/hotspotd"
+    # rpcd's plugin where the package puts it, and the example events.d scripts (owner-events).
+    mkdir -p "$stage/usr/libexec/rpcd" "$stage/radio/events"
+    cp "$RADIO_HOST_DIR/../../init.d/hotspot.rpcd" "$stage/usr/libexec/rpcd/hotspot"; chmod 755 "$stage/usr/libexec/rpcd/hotspot"
+    cp -r "$RADIO_HOST_DIR/../../examples/events/." "$stage/radio/events/"
     local key; key=$(cd "$stage" && find . -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -c1-16)
     if [ -s "$out" ] && [ "$(cat "$RADIO_DIR/overlay.key" 2>/dev/null)" = "$key" ]; then return 0; fi
     (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -1) > "$out.tmp"

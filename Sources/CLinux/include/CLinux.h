@@ -144,6 +144,9 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
 int cl_own_directory(int at, const char *name, uint32_t mode, uint32_t uid, uint32_t gid);
 static inline int cl_at_cwd(void) { return AT_FDCWD; }
 
+/// 1 when the directory at `path` holds anything but `.` and `..`; 0 when it is empty, missing or unreadable.
+int cl_directory_has_entries(const char *path);
+
 /// pipe2(O_CLOEXEC); both ends block until the parent makes its own end non-blocking.
 int cl_pipe_cloexec(int fds[2]);
 /// SIG_IGN is a cast macro Swift cannot import.

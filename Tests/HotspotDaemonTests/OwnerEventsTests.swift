@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import HotspotCore
+@testable import TestSupport
+@testable import HotspotSystem
+@testable import HotspotDaemon
+
+private func snapshot(_ state: HotspotState, _ link: StatusSnapshot.Link? = nil, ui: UIRequest? = nil, sent: Bool = false,
+                      failure: FailureRecord? = nil) -> StatusSnapshot {
+    StatusSnapshot(now: 0, state: state, stateSince: 0, isUsable: false, link: link, chosenHelper: ui == nil ? nil : "room",
+                   uiRequest: ui, uiAnswersSent: sent, lastFailure: failure, helpers: [], disabled: [], backedOff: [],
+                   loggedOff: [], ownerNetworks: [], preferences: ManagerPreferences(), visibleNetworks: 0)
+}
+
+private func link(_ ssid: SSID, _ stage: StatusSnapshot.LinkStage) -> StatusSnapshot.Link {
+    StatusSnapshot.Link(ssid: ssid, stage: stage, security: .open, didAutoJoin: true, isOwnerChoice: false, since: 0)
+}
+
+/// The HOTSPOT_ variables of an event's environment, as NAME=VALUE lines.
+private func variables(_ environment: [String]?) -> [String] {
+    (environment ?? []).filter { $0.hasPrefix("HOTSPOT_") }
+}
+
+@Suite(.serialized) struct OwnerEventsTests {
+    static let hotel = SSID("Hotel")!
+    static let odd = SSID(bytes: [0x22, 0x0a, 0xff, 0x00, 0x5c, 0x41])!
+
+    @Test func eachChangeIsOneEventNamedForWhatTheOwnerDoesAboutIt() {
+        var e = OwnerEvents()
+        func before(_ state: HotspotState, _ link: String, _ ssid: SSID?) -> ControlReport.Transition {
+            ControlReport.Transition(state: state, link: link, ssid: ssid, at: 0)
+        }
+        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: nil)) == [
+            "HOTSPOT_EVENT=state", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=", "HOTSPOT_SSID_HEX=", "HOTSPOT_REASON=",
+            "HOTSPOT_FIELDS=",
+        ])
+        #expect(e.environment(snapshot(.inactive), changed: false, before: nil) == nil, "nothing new, no event")
+
+        let ui = UIRequest(fields: [UIField(name: "room", prompt: "Room number"), UIField(name: "name")],
+                           portalURL: "http://portal.example/", message: "Your room number and last name")
+        let waiting = snapshot(.presentingUI, link(Self.hotel, .online), ui: ui)
+        #expect(variables(e.environment(waiting, changed: true, before: before(.authenticating, "online", Self.hotel))) == [
+            "HOTSPOT_EVENT=ui-required", "HOTSPOT_STATE=presentingUI", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
+            "HOTSPOT_REASON=Your room number and last name", "HOTSPOT_FIELDS=room name",
+        ])
+        #expect(e.environment(waiting, changed: false, before: nil) == nil, "still the same login waiting")
+        // Answers sent, then refused by the portal: asked again, told again.
+        #expect(e.environment(snapshot(.presentingUI, link(Self.hotel, .online), ui: ui, sent: true), changed: false, before: nil) == nil)
+        #expect(variables(e.environment(waiting, changed: false, before: nil)).first == "HOTSPOT_EVENT=ui-required")
+
+        let online = before(.presentingUI, "online", Self.hotel)
+        #expect(variables(e.environment(snapshot(.authenticated, link(Self.hotel, .online)), changed: true, before: online)) == [
+            "HOTSPOT_EVENT=state", "HOTSPOT_STATE=authenticated", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
+            "HOTSPOT_REASON=", "HOTSPOT_FIELDS=",
+        ])
+        #expect(variables(e.environment(snapshot(.evaluating, link(Self.odd, .associated)), changed: true, before: online)).prefix(3) == [
+            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=evaluating", "HOTSPOT_SSID=Hotel",
+        ], "another network: the one online before was lost")
+        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: before(.authenticated, "online", Self.odd))).prefix(4) == [
+            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=\"?\u{FFFD}?\\A", "HOTSPOT_SSID_HEX=220aff005c41",
+        ])
+
+        let failed = FailureRecord(ssid: Self.odd, helper: "room", reason: "helper room failed: timed out", autoJoinDisabled: true,
+                                   retryAt: nil, at: 0)
+        #expect(variables(e.environment(snapshot(.failure, failure: failed), changed: true, before: online)) == [
+            "HOTSPOT_EVENT=network-disabled", "HOTSPOT_STATE=failure", "HOTSPOT_SSID=\"?\u{FFFD}?\\A",
+            "HOTSPOT_SSID_HEX=220aff005c41", "HOTSPOT_REASON=helper room failed: timed out", "HOTSPOT_FIELDS=",
+        ])
+        var backoff = failed
+        backoff.autoJoinDisabled = false
+        #expect(variables(e.environment(snapshot(.failure, failure: backoff), changed: true, before: nil)).first == "HOTSPOT_EVENT=state",
+                "a backoff is not disabled")
+    }
+
+    /// A daemon with events.d in a temporary directory; each script's run recorded in `dir/out`.
+    final class Harness {
+        let loop = EventLoop()
+        let dir = temporaryDirectory()
+        let daemon: HotspotDaemon
+        var out: String { dir + "/out" }
+
+        init(scripts: [String: String]) throws {
+            daemon = try TestDaemon.make(dir, loop: loop)
+            daemon.settings.helperUser = .uid(geteuid())
+            daemon.events.directory = dir + "/events.d"
+            try FileManager.default.createDirectory(atPath: dir + "/events.d", withIntermediateDirectories: true)
+            for (name, text) in scripts {
+                let path = dir + "/events.d/" + name
+                try ("#!/bin/sh\n" + text.replacingOccurrences(of: "OUT", with: out)).write(toFile: path, atomically: true, encoding: .utf8)
+                chmod(path, 0o755)
+            }
+        }
+
+        func recorded() -> String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+
+        func turn(until done: () -> Bool, seconds: Double = 10) {
+            let end = Date().addingTimeInterval(seconds)
+            while !done() && Date() < end { loop.runOnce(maxWait: 20) }
+        }
+    }
+
+    @Test func scriptsRunInNameOrderAsTheHelpersUserAFailureStopsNone() throws {
+        let h = try Harness(scripts: [
+            "20-second": "echo \"second $HOTSPOT_EVENT $HOTSPOT_SSID_HEX\" >> OUT",
+            "10-first": "echo \"first $HOTSPOT_EVENT $HOTSPOT_STATE $(id -u)\" >> OUT; exit 3",
+            "30-not-executable": "echo never >> OUT",
+        ])
+        chmod(h.dir + "/events.d/30-not-executable", 0o644)
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
+        h.turn { h.daemon.events.running == nil && h.recorded().contains("second") }
+        #expect(h.recorded() == "first state inactive \(geteuid())\nsecond state \n")
+    }
+
+    @Test func noDirectoryOrAnEmptyOneStartsNothing() throws {
+        let h = try Harness(scripts: [:])
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
+        #expect(h.daemon.events.running == nil && h.daemon.events.queue.isEmpty)
+        h.daemon.events.directory = h.dir + "/missing"
+        h.daemon.raiseEvent(snapshot(.authenticated), changed: true, before: nil)
+        #expect(h.daemon.events.running == nil && h.daemon.events.queue.isEmpty)
+    }
+
+    @Test func aStormOfChangesRunsOneAtATimeAndKeepsTheLatest() throws {
+        let h = try Harness(scripts: ["log": "echo \"$HOTSPOT_STATE $HOTSPOT_SSID\" >> OUT"])
+        for i in 0..<40 {
+            h.daemon.raiseEvent(snapshot(i % 2 == 0 ? .inactive : .evaluating, link(SSID("n\(i)")!, .joining)), changed: true, before: nil)
+            #expect(h.daemon.events.queue.count <= OwnerEvents.queueLimit)
+        }
+        h.turn { h.daemon.events.running == nil && h.daemon.events.queue.isEmpty }
+        let lines = h.recorded().split(separator: "\n")
+        // The first started at once; of the 39 after it, the last 8 waited.
+        #expect(lines.count == 1 + OwnerEvents.queueLimit)
+        #expect(lines.first == "inactive n0" && lines.last == "evaluating n39")
+    }
+
+    @Test func aScriptThatHangsIsStoppedAtTheTimeLimit() throws {
+        let h = try Harness(scripts: ["hang": "echo started >> OUT; sleep 30; echo finished >> OUT"])
+        h.daemon.events.timeLimitMs = 300
+        let start = Date()
+        h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
+        h.turn { h.daemon.events.running == nil }
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(h.recorded() == "started\n")
+    }
+}
