@@ -333,6 +333,8 @@ def main():
         browser.click('#hs-logoff')
         check(browser.wait(has(item('hs-blocked', HOTEL, '.hs-enable')), 30) and hexof(HOTEL) in hexes(call('helpers').get('logged_off', []))
               and call('status').get('state') == 'inactive', 'logoff: left %s, logged off, not joined again by itself' % HOTEL)
+        check(not browser.js(page('#hs-status', 'the owner cancelled')),
+              'logoff: the uplink card gives no resolved failure (the cancel before the enable) as the reason')
         browser.screenshot('05-logged-off.png')
 
         browser.click(item('hs-scan', CAFE, '.hs-join'))

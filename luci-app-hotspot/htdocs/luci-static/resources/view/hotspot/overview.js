@@ -239,9 +239,10 @@ return view.extend({
 		var c = s.last_helper_command;
 		if (c)
 			rows.push(row(_('Last helper run'), '%s %s: %s (%d ms, %s ago)'.format(c.helper, c.command, c.result, c.ms, duration(c.seconds_ago))));
-		// The last failure is kept after it is over: it explains the state only while there is no uplink.
+		// The last failure stays in the report once resolved (enabled again, another network): only an
+		// unresolved one (`current`) explains the state.
 		var f = s.last_failure;
-		if (f && !s.usable)
+		if (f && f.current)
 			rows.push(row(_('Why'), ssidText(f) + ': ' + f.reason +
 				(f.retry_seconds != null ? ' · ' + _('retry in %s').format(duration(f.retry_seconds)) : '')));
 		(s.passed_over || []).forEach(function(p) { rows.push(row(_('Passed over'), ssidText(p) + ': ' + p.reason)); });
