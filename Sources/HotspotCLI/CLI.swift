@@ -39,6 +39,7 @@ public enum CLI {
         }
         if ControlCommand.word(first, "run") { return RunCommand.main(rest) }
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
+        if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
         for name in clientSubcommands where ControlCommand.word(first, name) { return ControlCommand.main(first, rest) }
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
@@ -80,6 +81,7 @@ public enum CLI {
               config check|show|save|remove                    manager preferences (save options below)
               radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
               portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
+              rpcd list | rpcd call METHOD                     ubus's hotspot object (rpcd's plugin runs it)
               version                                          print the version
 
             """
