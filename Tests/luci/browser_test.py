@@ -2,8 +2,8 @@
 """The LuCI app in a real browser at phone width, against a real daemon (Tests/luci/run starts both).
 
 One process: a small web server (the view, LuCI's stand-in from standin/, and /ubus: ubus JSON-RPC `call`
-answered by the rpcd plugin as rpcd runs it, `call METHOD` with the JSON on stdin, inside the radio VM over
-its second serial port), and a driver for headless chromium over the DevTools protocol that clicks every
+answered by the hotspotd package's rpcd plugin as rpcd runs it, `call METHOD` with the JSON on stdin, inside
+the radio VM over its second serial port), and a driver for headless chromium over the DevTools protocol that clicks every
 action, checks through /ubus that the daemon did what the click asked, and saves screenshots.
 Prints PASS/FAIL lines and `N passed, N failed`.
 """
@@ -72,74 +72,31 @@ class Bridge:
 
 
 class Ubus:
-    """`call` on object hotspot as rpcd does it: the ACL of acl.d/luci-app-hotspot.json, then the plugin."""
+    """`call` on object hotspot as rpcd does it: the session's ACL (acl.d/luci-app-hotspot.json, what LuCI
+    grants the page), then the rpcd plugin from the hotspotd package, installed in the guest as opkg would."""
 
-    def __init__(self, bridge):
+    def __init__(self, bridge, plugin):
         self.bridge = bridge
         acl = json.load(open(os.path.join(APP, 'usr/share/rpcd/acl.d/luci-app-hotspot.json')))
         grants = acl['luci-app-hotspot']
         self.allowed = set(grants['read']['ubus']['hotspot']) | set(grants['write']['ubus']['hotspot'])
-        status, _, _ = bridge.run('test -x ' + PLUGIN)
-        self.real_plugin = status == 0
+        status, out, err = bridge.run('mkdir -p /usr/libexec/rpcd /usr/sbin && cat > %s && chmod 755 %s && '
+                                      '{ [ -x /usr/sbin/hotspotd ] || ln -s "$(command -v hotspotd)" /usr/sbin/hotspotd; } && %s list'
+                                      % (PLUGIN, PLUGIN, PLUGIN), open(plugin, 'rb').read())
+        self.methods = json.loads(out) if status == 0 else {}
         self.log = []
 
     def call(self, obj, method, args):
         if obj != 'hotspot' or method not in self.allowed:
             return [6]  # UBUS_STATUS_PERMISSION_DENIED, as rpcd's session ACL answers
-        if self.real_plugin:
-            status, out, err = self.bridge.run(PLUGIN + ' call ' + shlex.quote(method), json.dumps(args).encode())
-            try:
-                reply = json.loads(out)
-            except ValueError:
-                return [5]  # UBUS_STATUS_NO_DATA: rpcd's answer to a plugin that printed no JSON object
-        else:
-            reply = self.stand_in(method, args)
-        self.log.append({'method': method, 'args': args, 'reply': reply})
-        return [0, reply]
-
-    def stand_in(self, method, args):
-        """Until the rpcd plugin is in the guest: the contract (`hotspotd VERB --json`, errors as
-        {"error": ...}; rpcd carries objects only, so a list or null is wrapped under the method's name)."""
-        def ssid_args():
-            if isinstance(args.get('ssid_hex'), str):
-                return '--ssid-hex ' + shlex.quote(args['ssid_hex'])
-            if isinstance(args.get('ssid'), str):
-                return '--ssid-hex ' + hexof(args['ssid'])
-            return None
-        stdin = b''
-        if method in ('status', 'scan', 'helpers', 'networks', 'ui'):
-            status, out, err = self.bridge.run('hotspotd %s --json' % method)
-            try:
-                value = json.loads(out)
-            except ValueError:
-                return {'error': err.decode(errors='replace').strip() or 'no answer'}
-            return value if isinstance(value, dict) else {method: value}
-        if method == 'ui_submit':
-            fields = args.get('fields')
-            if not isinstance(fields, dict) or not fields:
-                return {'error': 'fields: an object of NAME: VALUE'}
-            command = 'hotspotd ui submit ' + ' '.join(shlex.quote('%s=%s' % (k, v)) for k, v in fields.items())
-        elif method == 'ui_cancel':
-            command = 'hotspotd ui cancel'
-        elif method == 'logoff':
-            command = 'hotspotd logoff'
-        elif method in ('join', 'forget', 'enable'):
-            which = ssid_args()
-            if which is None:
-                return {'error': 'ssid or ssid_hex needed'}
-            command = 'hotspotd %s %s' % (method, which)
-            if method == 'join':
-                if args.get('once') is True:
-                    command += ' --once'
-                if isinstance(args.get('passphrase'), str):
-                    stdin = args['passphrase'].encode()
-                    command = 'f=$(mktemp) && cat > "$f" && %s --passphrase-file "$f"; rc=$?; rm -f "$f"; exit $rc' % command
-        else:
-            return {'error': 'unknown method'}
-        status, out, err = self.bridge.run(command, stdin)
-        if status != 0:
-            return {'error': err.decode(errors='replace').strip() or 'failed'}
-        return {'message': out.decode(errors='replace').strip()}
+        status, out, err = self.bridge.run(PLUGIN + ' call ' + shlex.quote(method), json.dumps(args).encode())
+        try:
+            reply = json.loads(out)
+        except ValueError:
+            reply = None
+        self.log.append({'method': method, 'args': args, 'reply': reply, 'stderr': err.decode(errors='replace')})
+        # rpcd passes on a JSON object, and answers UBUS_STATUS_NO_DATA to anything else.
+        return [0, reply] if isinstance(reply, dict) else [5]
 
 
 def serve(ubus, port):
@@ -263,7 +220,7 @@ class Browser:
 
 def main():
     global APP
-    serial, out, port, APP = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    serial, out, port, APP, plugin = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
     passed = failed = 0
 
     def check(ok, what):
@@ -286,8 +243,9 @@ def main():
         print('%d passed, %d failed' % (passed, failed))
         return 1
     print('   the daemon waits for the owner after %.0f s (VM boot included)' % (time.time() - t0), flush=True)
-    ubus = Ubus(bridge)
-    print('   ubus answered by ' + ('the rpcd plugin ' + PLUGIN if ubus.real_plugin else 'the stand-in plugin (browser_test.py)'))
+    ubus = Ubus(bridge, plugin)
+    check(ubus.allowed <= set(ubus.methods), "the page's ACL grants only methods the rpcd plugin lists (%s)"
+          % ' '.join(sorted(ubus.methods)) if ubus.methods else 'the packaged rpcd plugin answers `list` in the VM')
     server = browser = None
     call = lambda method, args=None: ubus.call('hotspot', method, args or {})[1]
     hexes = lambda l: [n.get('ssid_hex') for n in (l if isinstance(l, list) else next((v for v in l.values() if isinstance(v, list)), []))]
