@@ -7,7 +7,7 @@
 //   String.prototype.format (%s %d %%), _(), view.extend (load → render → #view, footer buttons hidden
 //   when handleSave/handleSaveApply/handleReset are null), rpc.declare (object, method, params; ubus
 //   JSON-RPC "call" to /ubus, [0, data] → data, another status → that number), ui.showModal/hideModal/
-//   addNotification/createHandlerFn, poll.add/start.
+//   addNotification/createHandlerFn, poll.add.
 // Nothing else: a view that needs more fails here loudly instead of passing by accident.
 'use strict';
 (function() {
@@ -130,11 +130,15 @@
 		}
 	};
 
-	var pollFns = [];
+	// poll.add starts the loop when it is not running (LuCI.poll's documented behaviour).
+	var pollFns = [], pollTimer = null;
 	var poll = {
-		add: function(fn, interval) { pollFns.push({ fn: fn, every: (interval || 5) * 1000, last: 0 }); },
+		add: function(fn, interval) {
+			pollFns.push({ fn: fn, every: (interval || 5) * 1000, last: Date.now() });
+			if (!pollTimer) this.start();
+		},
 		start: function() {
-			setInterval(function() {
+			pollTimer = setInterval(function() {
 				var now = Date.now();
 				pollFns.forEach(function(p) {
 					if (now - p.last < p.every || p.busy) return;
@@ -189,9 +193,7 @@
 			}
 			var fn = new Function(names.join(','), source);
 			var View = fn.apply(window, names.map(function(n) { return classes[n]; }));
-			var instance = new View();
-			poll.start();
-			return instance;
+			return new View();
 		}).catch(function(e) { window.viewError = String(e && e.stack || e); throw e; });
 	};
 })();
