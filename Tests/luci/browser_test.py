@@ -243,7 +243,13 @@ def main():
         print('%d passed, %d failed' % (passed, failed))
         return 1
     print('   the daemon waits for the owner after %.0f s (VM boot included)' % (time.time() - t0), flush=True)
-    ubus = Ubus(bridge, plugin)
+    try:
+        ubus = Ubus(bridge, plugin)
+    except Exception as e:
+        check(False, 'the rpcd plugin installed in the VM: %s' % e)
+        bridge.quit()  # the scenario stops waiting and reports
+        print('%d passed, %d failed' % (passed, failed))
+        return 1
     check(ubus.allowed <= set(ubus.methods), "the page's ACL grants only methods the rpcd plugin lists (%s)"
           % ' '.join(sorted(ubus.methods)) if ubus.methods else 'the packaged rpcd plugin answers `list` in the VM')
     server = browser = None
