@@ -342,6 +342,9 @@ radio_qemu_cmd() {
         -nographic -no-reboot -nic none "${rng[@]}"
         -kernel "$RADIO_DIR/root/boot/vmlinuz-$(radio_kver)" -initrd "$RADIO_DIR/initramfs.cpio.gz"
         -append "console=$CONSOLE panic=-1 quiet loglevel=3 rdinit=/init ${RADIO_APPEND:-}")
+    # RADIO_SERIAL2=SOCKET: a second serial port (the guest's ttyS1) on a UNIX socket, for a host-side
+    # test that talks to a scenario (Tests/luci/run).
+    [ -n "${RADIO_SERIAL2:-}" ] && RADIO_QEMU+=(-serial mon:stdio -serial "unix:$RADIO_SERIAL2,server=on,wait=off")
 }
 
 # radio_qemu_start TIMEOUT: starts the VM in the background (killed after TIMEOUT seconds by

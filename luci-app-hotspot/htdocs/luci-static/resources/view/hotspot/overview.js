@@ -1,0 +1,370 @@
+'use strict';
+'require view';
+'require rpc';
+'require ui';
+'require poll';
+
+// Services → Hotspot: hotspotd's uplink for the owner's phone, through the rpcd plugin's ubus object
+// `hotspot` (each answer is the JSON of `hotspotd VERB --json`, or {"error": "..."}).
+//
+// Every string the daemon reports (SSIDs above all: any 32 bytes a stranger's access point sends, and the
+// portal's own words) goes into the page as a text node: LuCI's E() and dom.append() parse a bare string
+// child as HTML, and only strings inside an array become text. Hence `[ value ]` throughout.
+
+var callStatus = rpc.declare({ object: 'hotspot', method: 'status' });
+var callScan = rpc.declare({ object: 'hotspot', method: 'scan' });
+var callHelpers = rpc.declare({ object: 'hotspot', method: 'helpers' });
+var callNetworks = rpc.declare({ object: 'hotspot', method: 'networks' });
+var callUI = rpc.declare({ object: 'hotspot', method: 'ui' });
+var callUISubmit = rpc.declare({ object: 'hotspot', method: 'ui_submit', params: [ 'fields' ] });
+var callUICancel = rpc.declare({ object: 'hotspot', method: 'ui_cancel' });
+// By ssid_hex: the JSON's `ssid` replaces bytes that are not UTF-8, so only the hex names any network.
+var callJoin = rpc.declare({ object: 'hotspot', method: 'join', params: [ 'ssid_hex', 'passphrase', 'once' ] });
+var callForget = rpc.declare({ object: 'hotspot', method: 'forget', params: [ 'ssid_hex' ] });
+var callEnable = rpc.declare({ object: 'hotspot', method: 'enable', params: [ 'ssid_hex' ] });
+var callLogoff = rpc.declare({ object: 'hotspot', method: 'logoff' });
+
+var stateWords = {
+	inactive: _('Not connected'),
+	evaluating: _('Checking the network'),
+	authenticating: _('Logging in'),
+	presentingUI: _('The login needs you'),
+	authenticated: _('Online'),
+	maintaining: _('Checking the login'),
+	loggingOff: _('Logging off'),
+	failure: _('Failed')
+};
+
+// A list answer: the array itself, or the one array an rpcd plugin wraps it in (ubus replies are objects).
+function listOf(reply, key) {
+	if (Array.isArray(reply))
+		return reply;
+	if (reply && typeof(reply) == 'object') {
+		if (Array.isArray(reply[key]))
+			return reply[key];
+		for (var k in reply)
+			if (Array.isArray(reply[k]))
+				return reply[k];
+	}
+	return [];
+}
+
+// The pending login, or null (the daemon answers null, a plugin may wrap it or answer {}).
+function pendingUI(reply) {
+	if (reply && Array.isArray(reply.fields))
+		return reply;
+	if (reply && reply.ui && Array.isArray(reply.ui.fields))
+		return reply.ui;
+	return null;
+}
+
+// An SSID as readable text: control bytes (escape sequences, newlines) shown as \xNN, never acted on.
+function ssidText(o) {
+	var s = (o && o.ssid != null) ? String(o.ssid) : '';
+	if (s === '')
+		return (o && o.ssid_hex) ? _('(hidden)') : '?';
+	return s.replace(/[\x00-\x1f\x7f]/g, function(c) {
+		return '\\x' + ('0' + c.charCodeAt(0).toString(16)).slice(-2);
+	});
+}
+
+function duration(seconds) {
+	if (seconds == null || isNaN(seconds))
+		return '–';
+	seconds = Math.max(0, Math.floor(seconds));
+	if (seconds < 120)
+		return _('%d s').format(seconds);
+	if (seconds < 7200)
+		return _('%d min').format(Math.floor(seconds / 60));
+	return _('%d h %d min').format(Math.floor(seconds / 3600), Math.floor(seconds % 3600 / 60));
+}
+
+function signalText(o) {
+	if (o.signal == null)
+		return '–';
+	return '%d%%'.format(Math.round(o.signal * 100)) + (o.rssi != null ? ' (%d dBm)'.format(o.rssi) : '');
+}
+
+// An answer that went wrong: the plugin's {"error"}, or ubus's own status code (a number).
+function failure(reply) {
+	if (typeof(reply) == 'number' && reply != 0)
+		return _('ubus error %d').format(reply);
+	if (reply && typeof(reply.error) == 'string')
+		return reply.error;
+	return null;
+}
+
+function row(label, value) {
+	return E('div', { 'class': 'hs-row' }, [
+		E('span', { 'class': 'hs-label' }, [ label ]),
+		E('span', { 'class': 'hs-value' }, Array.isArray(value) ? value : [ value == null ? '–' : String(value) ])
+	]);
+}
+
+function card(id, title, children) {
+	return E('div', { 'class': 'cbi-section hs-card', 'id': id }, [ E('h3', {}, [ title ]) ].concat(children));
+}
+
+return view.extend({
+	handleSave: null,
+	handleSaveApply: null,
+	handleReset: null,
+
+	load: function() {
+		return Promise.all([ callStatus(), callUI(), callScan(), callNetworks(), callHelpers() ]);
+	},
+
+	// The result of an owner's action: a notification with the daemon's words (replacing the last one, so
+	// they do not pile up above the page on a phone), then fresh data.
+	act: function(what, promise) {
+		var notify = L.bind(function(text, error) {
+			if (this.note && this.note.parentNode)
+				this.note.parentNode.removeChild(this.note);
+			this.note = ui.addNotification(null, E('p', error ? { 'class': 'hs-error' } : {}, [ what + ': ' + text ]), error ? 'danger' : 'info');
+		}, this);
+		return promise.then(L.bind(function(reply) {
+			var why = failure(reply);
+			notify(why || (reply && typeof(reply.message) == 'string' && reply.message) || _('done'), !!why);
+			return this.refresh();
+		}, this), L.bind(function(err) {
+			notify(String(err && err.message || err), true);
+			return this.refresh();
+		}, this));
+	},
+
+	refresh: function() {
+		return this.load().then(L.bind(this.update, this));
+	},
+
+	handleSubmitUI: function(request, form) {
+		var fields = {};
+		var inputs = form.querySelectorAll('input[data-field]');
+		for (var i = 0; i < inputs.length; i++)
+			fields[inputs[i].getAttribute('data-field')] = inputs[i].value;
+		this.uiKey = null;
+		return this.act(_('Log in'), callUISubmit(fields));
+	},
+
+	handleCancelUI: function() {
+		this.uiKey = null;
+		return this.act(_('Cancel login'), callUICancel());
+	},
+
+	handleLogoff: function() {
+		return this.act(_('Log off'), callLogoff());
+	},
+
+	handleEnable: function(net) {
+		return this.act(_('Allow %s again').format(ssidText(net)), callEnable(net.ssid_hex));
+	},
+
+	handleForget: function(net) {
+		return this.act(_('Forget %s').format(ssidText(net)), callForget(net.ssid_hex));
+	},
+
+	handleJoin: function(net) {
+		var secured = net.security && net.security != 'open';
+		var pass = E('input', { 'type': 'password', 'class': 'cbi-input-password', 'id': 'hs-passphrase',
+			'autocomplete': 'off', 'placeholder': _('Passphrase') });
+		var once = E('input', { 'type': 'checkbox', 'id': 'hs-once' });
+		ui.showModal(_('Join network'), [
+			E('p', { 'class': 'hs-ssid' }, [ ssidText(net) ]),
+			secured ? E('div', { 'class': 'hs-field' }, [ E('label', { 'for': 'hs-passphrase' }, [ _('Passphrase') ]), pass ])
+			        : E('p', {}, [ _('An open network: no passphrase.') ]),
+			E('div', { 'class': 'hs-field hs-check' }, [ once, ' ', E('label', { 'for': 'hs-once' }, [ _('Only this time (do not keep it)') ]) ]),
+			E('div', { 'class': 'right' }, [
+				E('button', { 'class': 'btn', 'id': 'hs-join-cancel', 'click': ui.hideModal }, [ _('Cancel') ]), ' ',
+				E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-join-go', 'click': L.bind(function() {
+					ui.hideModal();
+					return this.act(_('Join %s').format(ssidText(net)),
+						callJoin(net.ssid_hex, secured && pass.value !== '' ? pass.value : undefined, once.checked ? true : undefined));
+				}, this) }, [ _('Join') ])
+			])
+		]);
+	},
+
+	renderUI: function(request) {
+		if (!request)
+			return E('div', { 'id': 'hs-ui', 'class': 'hs-hidden' });
+		var earlier = {};
+		(request.earlier_answers || []).forEach(function(a) { earlier[a.name] = a.value; });
+		var form = E('form', { 'class': 'hs-form', 'id': 'hs-ui-form', 'submit': function(ev) { ev.preventDefault(); } });
+		(request.fields || []).forEach(function(f) {
+			var id = 'hs-ui-field-' + String(f.name).replace(/[^A-Za-z0-9_-]/g, '_');
+			form.appendChild(E('div', { 'class': 'hs-field' }, [
+				E('label', { 'for': id }, [ f.prompt || f.name ]),
+				E('input', { 'type': f.secret ? 'password' : 'text', 'id': id, 'data-field': f.name,
+					'autocomplete': 'off', 'value': (!f.secret && earlier[f.name] != null) ? earlier[f.name] : '' })
+			]));
+		});
+		var intro = [ E('p', { 'class': 'hs-lead' }, [ _('The login to %s asks for:').format(ssidText(request)) ]) ];
+		if (request.message)
+			intro.push(E('p', { 'class': 'hs-message' }, [ request.message ]));
+		if (request.refusals > 0)
+			intro.push(E('p', { 'class': 'hs-error' }, [ _('The portal refused the answers %d time(s): check them and try again.').format(request.refusals) ]));
+		if (request.answers_sent)
+			intro.push(E('p', {}, [ _('Answers sent, waiting for the portal…') ]));
+		return card('hs-ui', _('Login needs you'), intro.concat([
+			form,
+			request.portal_url ? row(_('Portal'), request.portal_url) : '',
+			row(_('Helper'), request.helper),
+			E('div', { 'class': 'hs-buttons' }, [
+				E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-ui-submit',
+					'click': ui.createHandlerFn(this, 'handleSubmitUI', request, form) }, [ _('Log in') ]), ' ',
+				E('button', { 'class': 'btn cbi-button-negative', 'id': 'hs-ui-cancel',
+					'click': ui.createHandlerFn(this, 'handleCancelUI') }, [ _('Cancel login') ])
+			])
+		]));
+	},
+
+	renderStatus: function(s, helpers) {
+		if (failure(s) || !s || typeof(s) != 'object')
+			return card('hs-status', _('Uplink'), [ E('p', { 'class': 'hs-error' }, [ failure(s) || _('hotspotd does not answer') ]) ]);
+		var u = s.uplink;
+		var rows = [
+			row(_('State'), (stateWords[s.state] || s.state) + ' · ' + duration(s.state_seconds)),
+			row(_('Uplink'), u ? ssidText(u) + (u.stage ? ' (' + u.stage + ')' : '') : _('none')),
+		];
+		if (u) {
+			rows.push(row(_('Signal'), signalText(u) + (u.frequency ? ' · %d MHz'.format(u.frequency) : '')));
+			rows.push(row(_('Security'), u.security));
+			rows.push(row(_('Connected for'), duration(u.seconds)));
+		}
+		if (s.session_seconds_left != null)
+			rows.push(row(_('Session left'), duration(s.session_seconds_left)));
+		if (s.address)
+			rows.push(row(_('Address'), s.address + (s.gateway ? ' via ' + s.gateway : '')));
+		if (s.helper)
+			rows.push(row(_('Helper'), s.helper));
+		var c = s.last_helper_command;
+		if (c)
+			rows.push(row(_('Last helper run'), '%s %s: %s (%d ms, %s ago)'.format(c.helper, c.command, c.result, c.ms, duration(c.seconds_ago))));
+		// The last failure stays in the report once resolved (enabled again, another network): only an
+		// unresolved one (`current`) explains the state.
+		var f = s.last_failure;
+		if (f && f.current)
+			rows.push(row(_('Why'), ssidText(f) + ': ' + f.reason +
+				(f.retry_seconds != null ? ' · ' + _('retry in %s').format(duration(f.retry_seconds)) : '')));
+		(s.passed_over || []).forEach(function(p) { rows.push(row(_('Passed over'), ssidText(p) + ': ' + p.reason)); });
+		if (s.state_save_error)
+			rows.push(row(_('Cannot save'), s.state_save_error));
+		var buttons = [];
+		if (s.state == 'authenticated' || s.state == 'maintaining')
+			buttons.push(E('button', { 'class': 'btn cbi-button-negative', 'id': 'hs-logoff',
+				'click': ui.createHandlerFn(this, 'handleLogoff') }, [ _('Log off') ]));
+		var history = (s.transitions || []).slice().reverse().map(function(t) {
+			return E('li', {}, [ '%s ago: %s, %s'.format(duration(t.seconds_ago), stateWords[t.state] || t.state, t.link) + (t.ssid_hex ? ' · ' + ssidText(t) : '') ]);
+		});
+		return card('hs-status', _('Uplink'), rows.concat([
+			E('div', { 'class': 'hs-buttons' }, buttons),
+			history.length ? E('details', {}, [ E('summary', {}, [ _('History') ]), E('ul', { 'class': 'hs-history' }, history) ]) : ''
+		]));
+	},
+
+	// Networks the daemon will not join by itself (disabled after a failure or a cancelled login, backed
+	// off, logged off), from `helpers`: each with "Allow again" (enable). Not from status's last_failure,
+	// which records the failure as it was (auto_join_disabled stays true after an enable).
+	renderBlocked: function(h) {
+		var list = [];
+		var seen = {};
+		var add = function(o, why) {
+			if (!o || !o.ssid_hex || seen[o.ssid_hex]) return;
+			seen[o.ssid_hex] = true;
+			list.push({ net: o, why: why });
+		};
+		(h && h.disabled || []).forEach(function(b) { add(b, b.reason); });
+		(h && h.backed_off || []).forEach(function(b) { add(b, b.reason + (b.seconds_left != null ? ', ' + _('%s left').format(duration(b.seconds_left)) : '')); });
+		(h && h.logged_off || []).forEach(function(b) { add(b, _('logged off')); });
+		if (!list.length)
+			return E('div', { 'id': 'hs-blocked', 'class': 'hs-hidden' });
+		return card('hs-blocked', _('Not joined by itself'), list.map(L.bind(function(b) {
+			return E('div', { 'class': 'hs-item', 'data-ssid-hex': b.net.ssid_hex }, [
+				E('div', { 'class': 'hs-ssid' }, [ ssidText(b.net) ]),
+				E('div', { 'class': 'hs-note' }, [ b.why ]),
+				E('button', { 'class': 'btn cbi-button-action hs-enable', 'click': ui.createHandlerFn(this, 'handleEnable', b.net) }, [ _('Allow again') ])
+			]);
+		}, this)));
+	},
+
+	renderScan: function(rows) {
+		rows = rows.slice().sort(function(a, b) { return (b.signal || 0) - (a.signal || 0); });
+		var items = rows.map(L.bind(function(r) {
+			var notes = [ signalText(r), r.security ];
+			if (r.current) notes.push(_('current'));
+			if (r.claimed_by) notes.push(_('helper %s').format(r.claimed_by));
+			if (r.not_candidate) notes.push(r.not_candidate);
+			return E('div', { 'class': 'hs-item', 'data-ssid-hex': r.ssid_hex }, [
+				E('div', { 'class': 'hs-ssid' }, [ ssidText(r) ]),
+				E('div', { 'class': 'hs-note' }, [ notes.join(' · ') ]),
+				r.current ? '' : E('button', { 'class': 'btn cbi-button-action hs-join', 'click': ui.createHandlerFn(this, 'handleJoin', r) }, [ _('Join') ])
+			]);
+		}, this));
+		return card('hs-scan', _('Networks in range'), items.length ? items : [ E('p', {}, [ _('No scan results yet.') ]) ]);
+	},
+
+	renderNetworks: function(nets) {
+		var items = nets.map(L.bind(function(n) {
+			return E('div', { 'class': 'hs-item', 'data-ssid-hex': n.ssid_hex }, [
+				E('div', { 'class': 'hs-ssid' }, [ ssidText(n) ]),
+				E('button', { 'class': 'btn cbi-button-negative hs-forget', 'click': ui.createHandlerFn(this, 'handleForget', n) }, [ _('Forget') ])
+			]);
+		}, this));
+		return card('hs-networks', _('My networks'), items.length ? items : [ E('p', {}, [ _('None: join one above to keep it.') ]) ]);
+	},
+
+	renderHelpers: function(h) {
+		var items = (h && Array.isArray(h.helpers) ? h.helpers : []).map(function(x) {
+			var notes = [ x.kind + ', ' + _('priority %d').format(x.priority), (x.commands || []).join(' ') ];
+			if (x.running) notes.push(_('running %s').format(x.running));
+			if (x.last_command) notes.push(_('last: %s → %s').format(x.last_command, x.last_outcome || '?'));
+			return E('div', { 'class': 'hs-item' }, [
+				E('div', { 'class': 'hs-ssid' }, [ x.name ]),
+				E('div', { 'class': 'hs-note' }, [ notes.join(' · ') ])
+			]);
+		});
+		return card('hs-helpers', _('Helpers'), items.length ? items : [ E('p', {}, [ failure(h) || _('No helpers configured.') ]) ]);
+	},
+
+	// Fresh data into the page; the login form only when the request changed, so typing is not lost.
+	update: function(data) {
+		var status = data[0], request = pendingUI(data[1]), scan = listOf(data[2], 'scan'),
+		    nets = listOf(data[3], 'networks'), helpers = data[4];
+		var key = request ? JSON.stringify([ request.ssid_hex, request.fields, request.refusals, request.answers_sent, request.message ]) : '';
+		var swap = function(id, node) {
+			var old = document.getElementById(id);
+			if (old) old.parentNode.replaceChild(node, old);
+		};
+		if (key !== this.uiKey) {
+			this.uiKey = key;
+			swap('hs-ui', this.renderUI(request));
+		}
+		swap('hs-status', this.renderStatus(status, helpers));
+		swap('hs-blocked', this.renderBlocked(helpers));
+		swap('hs-scan', this.renderScan(scan));
+		swap('hs-networks', this.renderNetworks(nets));
+		swap('hs-helpers', this.renderHelpers(helpers));
+	},
+
+	render: function(data) {
+		var request = pendingUI(data[1]);
+		this.uiKey = request ? JSON.stringify([ request.ssid_hex, request.fields, request.refusals, request.answers_sent, request.message ]) : '';
+		poll.add(L.bind(this.refresh, this), 5);
+		return E('div', { 'class': 'hs-page' }, [
+			E('style', {}, [ '.hs-page{max-width:40em}.hs-card{padding:.5em .8em;margin-bottom:1em}' +
+				'.hs-row{display:flex;flex-wrap:wrap;gap:.2em 1em;padding:.2em 0}.hs-label{flex:0 0 9em;color:#666}' +
+				'.hs-value{flex:1 1 12em;overflow-wrap:anywhere}.hs-item{padding:.5em 0;border-bottom:1px solid #ddd}' +
+				'.hs-ssid{font-weight:bold;overflow-wrap:anywhere;white-space:pre-wrap}.hs-note{color:#555;font-size:90%;overflow-wrap:anywhere}' +
+				'.hs-item .btn{margin-top:.3em}.hs-field{margin:.5em 0}.hs-field label{display:block}' +
+				'.hs-check label{display:inline}.hs-field input[type=text],.hs-field input[type=password]{width:100%;box-sizing:border-box;font-size:16px;padding:.4em}' +
+				'.hs-buttons{margin-top:.5em}.hs-buttons .btn{min-height:2.5em;margin:.2em 0}.hs-error{color:#b00}' +
+				'.hs-message{font-style:italic;overflow-wrap:anywhere}.hs-hidden{display:none}#hs-ui{border:2px solid #e90}' ]),
+			E('h2', {}, [ _('Hotspot') ]),
+			this.renderUI(request),
+			this.renderStatus(data[0], data[4]),
+			this.renderBlocked(data[4]),
+			this.renderScan(listOf(data[2], 'scan')),
+			this.renderNetworks(listOf(data[3], 'networks')),
+			this.renderHelpers(data[4])
+		]);
+	}
+});
