@@ -52,6 +52,7 @@ extension HotspotMachine {
         var disabledList: [StatusSnapshot.Blocked] = []
         var backedOff: [StatusSnapshot.Blocked] = []
         var loggedOff: [SSID] = []
+        var internet: [StatusSnapshot.Internet] = []
         for r in networks.records {
             if r.isDisabled(now: clock), let reason = r.disabledReason {
                 disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
@@ -60,13 +61,17 @@ extension HotspotMachine {
                 backedOff.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: b.reason + " (" + String(b.failures) + "×)", until: b.until))
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
+            if let c = r.internet { internet.append(StatusSnapshot.Internet(ssid: r.ssid, check: c)) }
         }
-        return StatusSnapshot(
-            now: clock, state: state, stateSince: stateSince, isUsable: state.isUsable && isOnline, link: link,
+        var snapshot = StatusSnapshot(
+            now: clock, state: state, stateSince: stateSince,
+            isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: scan.entries.filter(isLookalike))
+        snapshot.internet = internet
+        return snapshot
     }
 
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
@@ -82,7 +87,7 @@ extension HotspotMachine {
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
                 isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
-                isCurrent: current == e.ssid, isLookalike: isLookalike(e)))
+                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
         }
         return rows
     }

@@ -170,6 +170,15 @@ struct ControlReport {
             } else {
                 out.null()
             }
+            out.name("internet")
+            out.beginArray()
+            for n in s.internet {
+                out.beginObject()
+                out.ssidFields(n.ssid)
+                internetFields(n.check, s.now)
+                out.endObject()
+            }
+            out.endArray()
             out.name("passed_over")
             out.beginArray()
             for e in s.lookalikes {
@@ -227,6 +236,7 @@ struct ControlReport {
                  f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
                  + (f.isResolved ? ", resolved" : ""))
         }
+        for n in s.internet { line("internet", n.ssid.description + ": " + n.check.summary(now: s.now)) }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")
@@ -279,6 +289,7 @@ struct ControlReport {
                 out.field("password_known", bool: r.isKnown)
                 out.field("current", bool: r.isCurrent)
                 out.field("not_candidate", why)
+                if let c = r.internet { internetFields(c, s.now) }
                 out.endObject()
                 continue
             }
@@ -290,9 +301,18 @@ struct ControlReport {
             var detail = "      " + e.bssid.description
             if let h = r.claimedBy { detail += ", " + h + " (" + (r.confidence?.rawValue ?? "?") + ")" }
             if let w = why { detail += ", " + w }
+            if let c = r.internet { detail += ", " + c.summary(now: s.now) }
             plain(detail)
         }
         if json { out.endArray() } else if sorted.isEmpty { plain("  (no scan results yet)") }
+    }
+
+    /// A network's latest internet check: `internet` online, portal or none, since when, how often.
+    @inline(never)
+    mutating func internetFields(_ c: InternetCheck, _ now: Int64) {
+        out.field("internet", c.verdict.rawValue)
+        out.field("internet_seconds", int: Int(max(0, now - c.since) / 1000))
+        out.field("internet_checks", int: c.checks)
     }
 
     // MARK: helpers

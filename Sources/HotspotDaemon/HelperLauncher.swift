@@ -8,7 +8,7 @@ import HotspotWeb
 /// portal helper) started as sandboxed processes whose ending becomes the core's input.
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
-        guard let helper = driver.machine.configuration.helper(named: request.helper) else {
+        guard let helper = driver.machine.configuration.helper(named: request.helper) ?? netcheckHelper(request) else {
             return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
         logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
@@ -27,6 +27,15 @@ extension HotspotDaemon {
         case .external:
             runExternal(helper, request)
         }
+    }
+
+    /// The core's internet check (HotspotMachine+Internet) is the built-in portal helper's maintain: the
+    /// configured one (its probe URLs, CA bundle and user), else one with the defaults.
+    func netcheckHelper(_ request: HelperRequest) -> HelperDescriptor? {
+        guard request.helper == HotspotMachine.netcheckHelper else { return nil }
+        let program = HelperProtocol.builtinPortalHelper
+        return driver.machine.configuration.helpers.first { $0.kind == .builtin && $0.program == program }
+            ?? HelperDescriptor(name: request.helper, kind: .builtin, program: program)
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {

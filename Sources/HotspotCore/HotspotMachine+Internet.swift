@@ -1,0 +1,117 @@
+/// The daemon's own internet check of an uplink no helper maintains (claimed by nobody, or by the built-in
+/// `known` helper, which maintains nothing): the built-in portal helper's maintain, run as a helper process
+/// of its own, so the portal helper's probes stay the one probe machinery. Its answer is the verdict:
+/// success online, authenticationRequired a portal, temporaryFailure no internet. Claimed networks keep
+/// the helper model: their helper's maintain decides.
+extension HotspotMachine {
+    /// The check's helper name in requests: no configured helper can have it (names have no spaces); the
+    /// daemon runs the built-in portal helper for it.
+    public static let netcheckHelper = "internet check"
+
+    /// Checks in a row with the same verdict stretch the interval, up to this many times.
+    static let netcheckStretch = 4
+
+    /// The uplink is the daemon's to check: online, authenticated by no helper or by `known`, checks on.
+    var isNetchecked: Bool {
+        guard configuration.netcheckIntervalMs > 0, isOnline else { return false }
+        switch phase {
+        case .authenticated(let h): return h.map(isKnownHelper) ?? true
+        case .maintaining(let h, _): return isKnownHelper(h)
+        case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: return false
+        }
+    }
+
+    func isKnownHelper(_ name: String) -> Bool {
+        guard let d = configuration.helper(named: name) else { return false }
+        return d.kind == .builtin && d.program == KnownNetworkHelper.program
+    }
+
+    /// The uplink's check of this association found no internet.
+    var uplinkWithoutInternet: InternetCheck? {
+        guard case .online(let info) = link, let c = networks[info.ssid]?.internet, c.verdict == .none,
+              c.at >= info.since else { return nil }
+        return c
+    }
+
+    /// A candidate other than `ssid` the router may join now.
+    func hasOtherCandidate(than ssid: SSID) -> Bool {
+        selector.best(of: currentCandidates(), where: { $0.ssid != ssid && !isBlocked($0.ssid) }) != nil
+    }
+
+    /// At once when this association has no verdict yet, else after the interval, stretched while the
+    /// verdict stays the same (an idle router wakes up less).
+    mutating func scheduleNetcheck() {
+        guard isNetchecked, netcheckAt == nil, netcheckRequest == nil, case .online(let info) = link else { return }
+        var delay: Int64 = 0
+        if let c = networks[info.ssid]?.internet, c.at >= info.since {
+            delay = configuration.netcheckIntervalMs * Int64(min(c.checks, HotspotMachine.netcheckStretch))
+        }
+        armTimer(.netcheck, at: clock + delay)
+    }
+
+    mutating func onNetcheckTimer() {
+        guard isNetchecked, netcheckRequest == nil else { return }
+        netcheckRequest = send(HotspotMachine.netcheckHelper, .maintain, network: linkNetwork(chosen: false))
+    }
+
+    /// The link is gone or the owner reloaded without checks: nothing of the check survives.
+    mutating func stopNetcheck() {
+        if let r = netcheckRequest {
+            netcheckRequest = nil
+            abandon(r)
+        }
+        cancelTimer(.netcheck)
+    }
+
+    mutating func onNetcheckAnswer(_ o: Outcome) {
+        netcheckRequest = nil
+        guard case .online(let info) = link else { return }
+        let ssid = info.ssid
+        let verdict: InternetCheck.Verdict
+        switch o {
+        case .success: verdict = .online
+        case .authenticationRequired: verdict = .portal
+        case .temporaryFailure: verdict = .none
+        case .failed, .uiRequired, .unsupportedNetwork:
+            // The check itself broke (a crash, its time limit): no verdict; tried again after the interval.
+            say(.warning, ssid, "internet check failed:", o.summary)
+            if isNetchecked { armTimer(.netcheck, at: clock + configuration.netcheckIntervalMs) }
+            return
+        }
+        let i = networks.slot(ssid)
+        var c = InternetCheck(verdict: verdict, since: clock, checks: 1, at: clock)
+        if let old = networks.records[i].internet, old.verdict == verdict {
+            c.since = old.since
+            c.checks = old.checks + 1
+        }
+        networks.records[i].internet = c
+        // A logoff or a helper took over meanwhile: the verdict is kept for status, the model decides.
+        guard isNetchecked else { return }
+        switch verdict {
+        case .online:
+            if c.checks == 1 { say(.notice, ssid, "internet reachable") }
+            // Validated: earlier failures are forgiven now, not at the join (see enterAuthenticated).
+            networks.records[i].backoff = nil
+            resolveFailure(ssid)
+            scheduleNetcheck()
+        case .portal:
+            // Back to evaluation, so that the portal helper claims it; `known` cannot log in to a portal.
+            say(.notice, ssid, "a captive portal: evaluating again")
+            abandonJoinPath()
+            switch phase {
+            case .authenticated(let h?), .maintaining(let h, _): excludeAndReevaluate(h)
+            default: beginEvaluation()
+            }
+        case .none:
+            if !info.isOwnerChoice && hasOtherCandidate(than: ssid) { return leaveWithoutInternet(c) }
+            say(.warning, ssid, "no internet; kept, nothing else is usable:", c.summary(now: clock))
+            scheduleNetcheck()
+        }
+    }
+
+    /// Left for the next usable candidate, with the network's backoff (it doubles while the network stays
+    /// without internet, so the router never flaps); joined again once it expires, and kept once it validates.
+    mutating func leaveWithoutInternet(_ c: InternetCheck) {
+        failTemporarily(nil, "no internet, checked " + String(c.checks) + (c.checks == 1 ? " time" : " times"))
+    }
+}
