@@ -49,8 +49,18 @@ extension HotspotMachine {
         armTimer(.netcheck, at: clock + delay)
     }
 
+    /// How often the check looks while a login waits for the owner's answers: the owner may pass the
+    /// portal on a phone behind the router instead (issue 19).
+    static let ownerWaitCheckMs: Int64 = 15_000
+
+    /// A login waits for the owner's answers (none sent yet), checks on.
+    var isWaitingForOwner: Bool {
+        guard configuration.netcheckIntervalMs > 0, isOnline, case .presentingUI(_, _, nil) = phase else { return false }
+        return true
+    }
+
     mutating func onNetcheckTimer() {
-        guard isNetchecked, netcheckRequest == nil else { return }
+        guard isNetchecked || isWaitingForOwner, netcheckRequest == nil else { return }
         netcheckRequest = send(HotspotMachine.netcheckHelper, .maintain, network: linkNetwork(chosen: false))
     }
 
@@ -85,6 +95,11 @@ extension HotspotMachine {
             c.checks = old.checks + 1
         }
         networks.records[i].internet = c
+        if case .presentingUI(let h, _, nil) = phase, isWaitingForOwner {
+            guard verdict == .online else { return armTimer(.netcheck, at: clock + HotspotMachine.ownerWaitCheckMs) }
+            say(.notice, ssid, "the portal lets traffic through (passed from a device behind the router)")
+            return enterAuthenticated(h, hint: nil)
+        }
         // A logoff or a helper took over meanwhile: the verdict is kept for status, the model decides.
         guard isNetchecked else { return }
         switch verdict {

@@ -545,6 +545,7 @@ public struct HotspotMachine {
         case .authenticated, .maintaining: break
         case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: sessionEndsAt = nil
         }
+        if isWaitingForOwner && netcheckRequest == nil { armTimer(.netcheck, at: clock + HotspotMachine.ownerWaitCheckMs) }
     }
 
     /// Every action goes through here: one copy of Array.append instead of one per call site.

@@ -180,3 +180,41 @@ import Testing
         #expect(a.disconnects == 0 && h.m.linkSSID == Fixture.airport)
     }
 }
+
+/// Issue 19: while a login waits for the owner's answers, the check notices that the owner passed the
+/// portal on a phone behind the router.
+@Suite struct PortalPassedElsewhereTests {
+    static func waiting() -> Harness {
+        var c = Fixture.config()
+        c.netcheckIntervalMs = 300_000
+        var h = Harness(c)
+        h.on(.supplicantReconnected)
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("alpha", .authenticate)!, .uiRequired, ui: Harness.loginUI)
+        return h
+    }
+
+    @Test func aPortalPassedOnAPhoneCountsAsAuthenticated() {
+        var h = Self.waiting()
+        #expect(h.m.state == .presentingUI)
+        #expect(h.m.deadline(of: .netcheck) == h.now + 15_000)
+        let still = InternetCheckTests.check(&h, .authenticationRequired)
+        #expect(still.disconnects == 0 && h.m.state == .presentingUI)
+        #expect(h.m.deadline(of: .netcheck) == h.now + 15_000)
+        InternetCheckTests.check(&h, .success)
+        #expect(h.m.state == .authenticated)
+        #expect(h.m.snapshot().chosenHelper == "alpha" && h.m.snapshot().isUsable)
+        #expect(h.m.snapshot().uiRequest == nil)
+    }
+
+    @Test func theOwnersAnswersStopTheChecks() {
+        var h = Self.waiting()
+        h.on(.owner(.submitUI([UIAnswer(key: "room", value: "12"), UIAnswer(key: "surname", value: "Doe")])))
+        #expect(h.request("alpha", .presentUI) != nil)
+        #expect(h.fire(.netcheck).requests.isEmpty)
+    }
+}
