@@ -26,10 +26,14 @@ extension HotspotMachine {
         return d.kind == .builtin && d.program == KnownNetworkHelper.program
     }
 
-    /// The uplink's check of this association found no internet.
+    /// A second look that confirms no internet comes this soon after the first of an association: the
+    /// first look after a join can race the DHCP client writing the uplink's DNS servers.
+    static let netcheckConfirmMs: Int64 = 5_000
+
+    /// The uplink's checks of this association found no internet, twice in a row.
     var uplinkWithoutInternet: InternetCheck? {
-        guard case .online(let info) = link, let c = networks[info.ssid]?.internet, c.verdict == .none,
-              c.at >= info.since else { return nil }
+        guard noInternetLooks >= 2, case .online(let info) = link, let c = networks[info.ssid]?.internet,
+              c.verdict == .none, c.at >= info.since else { return nil }
         return c
     }
 
@@ -70,6 +74,7 @@ extension HotspotMachine {
             netcheckRequest = nil
             abandon(r)
         }
+        noInternetLooks = 0
         cancelTimer(.netcheck)
     }
 
@@ -95,6 +100,7 @@ extension HotspotMachine {
             c.checks = old.checks + 1
         }
         networks.records[i].internet = c
+        noInternetLooks = verdict == .none ? noInternetLooks + 1 : 0
         if case .presentingUI(let h, _, nil) = phase, isWaitingForOwner {
             guard verdict == .online else { return armTimer(.netcheck, at: clock + HotspotMachine.ownerWaitCheckMs) }
             say(.notice, ssid, "the portal lets traffic through (passed from a device behind the router)")
@@ -118,6 +124,10 @@ extension HotspotMachine {
             default: beginEvaluation()
             }
         case .none:
+            if uplinkWithoutInternet == nil {
+                say(.info, ssid, "no internet at the first look; looking again in 5 s")
+                return armTimer(.netcheck, at: clock + HotspotMachine.netcheckConfirmMs)
+            }
             if !info.isOwnerChoice && hasOtherCandidate(than: ssid) { return leaveWithoutInternet(c) }
             say(.warning, ssid, "no internet; kept, nothing else is usable:", c.summary(now: clock))
             scheduleNetcheck()

@@ -52,7 +52,6 @@ extension HotspotMachine {
         var disabledList: [StatusSnapshot.Blocked] = []
         var backedOff: [StatusSnapshot.Blocked] = []
         var loggedOff: [SSID] = []
-        var internet: [StatusSnapshot.Internet] = []
         for r in networks.records {
             if r.isDisabled(now: clock), let reason = r.disabledReason {
                 disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
@@ -61,7 +60,6 @@ extension HotspotMachine {
                 backedOff.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: b.reason + " (" + String(b.failures) + "×)", until: b.until))
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
-            if let c = r.internet { internet.append(StatusSnapshot.Internet(ssid: r.ssid, check: c)) }
         }
         var snapshot = StatusSnapshot(
             now: clock, state: state, stateSince: stateSince,
@@ -70,7 +68,7 @@ extension HotspotMachine {
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: scan.entries.filter(isLookalike))
-        snapshot.internet = internet
+        snapshot.uplinkInternet = linkSSID.flatMap { networks[$0]?.internet }
         return snapshot
     }
 

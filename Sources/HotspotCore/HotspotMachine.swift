@@ -99,8 +99,10 @@ public struct HotspotMachine {
     var associationAt: Int64? = nil
     var scanAt: Int64? = nil
     var netcheckAt: Int64? = nil
-    /// The internet check in flight (HotspotMachine+Internet).
+    /// The internet check in flight (HotspotMachine+Internet), and its no-internet verdicts in a row on
+    /// this association.
     var netcheckRequest: UInt64? = nil
+    var noInternetLooks = 0
 
     var networks = NetworkTable()
     var ownerNetworks: [KnownNetwork]

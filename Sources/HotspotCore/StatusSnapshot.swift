@@ -137,17 +137,8 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var visibleNetworks: Int
     /// Visible BSSes passed over as look-alikes of the owner's keyed networks (see `ScanRow.isLookalike`).
     public var lookalikes: [ScanEntry]
-    /// Every network's latest internet check, the uplink's among them.
-    public var internet: [Internet] = []
-
-    public struct Internet: Hashable, Sendable {
-        public var ssid: SSID
-        public var check: InternetCheck
-        public init(ssid: SSID, check: InternetCheck) {
-            self.ssid = ssid
-            self.check = check
-        }
-    }
+    /// The uplink network's latest internet check (each network's is in its scan rows).
+    public var uplinkInternet: InternetCheck? = nil
 
     public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
                 chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,

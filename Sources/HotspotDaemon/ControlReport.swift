@@ -170,15 +170,7 @@ struct ControlReport {
             } else {
                 out.null()
             }
-            out.name("internet")
-            out.beginArray()
-            for n in s.internet {
-                out.beginObject()
-                out.ssidFields(n.ssid)
-                internetFields(n.check, s.now)
-                out.endObject()
-            }
-            out.endArray()
+            internetFields(s.uplinkInternet, s.now)
             out.name("passed_over")
             out.beginArray()
             for e in s.lookalikes {
@@ -236,7 +228,7 @@ struct ControlReport {
                  f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
                  + (f.isResolved ? ", resolved" : ""))
         }
-        for n in s.internet { line("internet", n.ssid.description + ": " + n.check.summary(now: s.now)) }
+        if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")
@@ -289,7 +281,7 @@ struct ControlReport {
                 out.field("password_known", bool: r.isKnown)
                 out.field("current", bool: r.isCurrent)
                 out.field("not_candidate", why)
-                if let c = r.internet { internetFields(c, s.now) }
+                internetFields(r.internet, s.now)
                 out.endObject()
                 continue
             }
@@ -307,12 +299,13 @@ struct ControlReport {
         if json { out.endArray() } else if sorted.isEmpty { plain("  (no scan results yet)") }
     }
 
-    /// A network's latest internet check: `internet` online, portal or none, since when, how often.
+    /// A network's latest internet check: `internet` online, portal or none (null: not checked), since
+    /// when, how often in a row.
     @inline(never)
-    mutating func internetFields(_ c: InternetCheck, _ now: Int64) {
-        out.field("internet", c.verdict.rawValue)
-        out.field("internet_seconds", int: Int(max(0, now - c.since) / 1000))
-        out.field("internet_checks", int: c.checks)
+    mutating func internetFields(_ c: InternetCheck?, _ now: Int64) {
+        out.field("internet", c?.verdict.rawValue)
+        out.field("internet_seconds", int: c.map { Int(max(0, now - $0.since) / 1000) })
+        out.field("internet_checks", int: c?.checks)
     }
 
     // MARK: helpers
