@@ -1,7 +1,6 @@
 # uplink-lost-internet: the owner's WPA2 network (the `known` helper, which maintains nothing) is online;
 # its internet is cut: the daemon's check notices within netcheck_interval (10 s here), confirms it 5 s
-# later and moves to the
-# owner's second network. Internet back: once the first network's backoff (10 s) is over, a scan finds it
+# later and moves to the owner's second network. Internet back: once the first network's backoff (10 s) is over, a scan finds it
 # again, it is joined, validates and is kept. Reports both times.
 # radio-timeout: 150
 # radio-arches: x86_64
