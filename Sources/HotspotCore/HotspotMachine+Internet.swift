@@ -39,7 +39,9 @@ extension HotspotMachine {
 
     /// A candidate other than `ssid` the router may join now.
     func hasOtherCandidate(than ssid: SSID) -> Bool {
-        selector.best(of: currentCandidates(), where: { $0.ssid != ssid && !isBlocked($0.ssid) }) != nil
+        // A loop, not the selector's search: its closure would be one more specialised copy of it.
+        for c in currentCandidates() where c.ssid != ssid && !isBlocked(c.ssid) { return true }
+        return false
     }
 
     /// At once when this association has no verdict yet, else after the interval, stretched while the
