@@ -21,6 +21,8 @@ public struct HotspotConfiguration: Hashable, Sendable {
     public var scanIntervalMs: Int64 = 30_000
     /// Scans on a working uplink (they cost the owner's traffic a little); 0 turns them off.
     public var connectedScanIntervalMs: Int64 = 120_000
+    /// The daemon's internet check of uplinks no helper maintains (UCI default 300 s); 0: never checked.
+    public var netcheckIntervalMs: Int64 = 0
     public var backoffBaseMs: Int64 = 30_000
     public var backoffCapMs: Int64 = 3_600_000
     /// nil: a disabled network stays disabled until the owner runs `hotspotd enable`.
@@ -68,6 +70,7 @@ public struct HotspotConfiguration: Hashable, Sendable {
         for (name, value) in times where value <= 0 {
             throw ConfigurationError(name + " must be positive")
         }
+        if netcheckIntervalMs < 0 { throw ConfigurationError("netcheck interval must not be negative") }
         if connectedScanIntervalMs < 0 { throw ConfigurationError("connected scan interval must not be negative") }
         if backoffCapMs < backoffBaseMs { throw ConfigurationError("backoff cap is below the backoff base") }
         if let e = disableExpiryMs, e <= 0 { throw ConfigurationError("disable expiry must be positive") }

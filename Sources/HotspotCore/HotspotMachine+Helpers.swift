@@ -170,6 +170,7 @@ extension HotspotMachine {
         let f = requests[fi]
         if case .failure(.timedOut) = answer { abandon(id) } else { settle(id) }
         let o = outcome(of: f.command, answer)
+        if id == netcheckRequest { return onNetcheckAnswer(o) }
         if let i = slotIndex(f.helper) { slots[i].last = Activity(command: f.command, outcome: o.summary, at: clock) }
         switch f.command {
         case .filterScanList:
@@ -403,9 +404,15 @@ extension HotspotMachine {
         guard let ssid = onlineSSID else { return }
         justJoined = false
         if let h = helper { setCachedHelper(ssid, h) }
-        if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
         enter(.authenticated(helper: helper))
-        resolveFailure(ssid)
+        // A network the daemon checks is forgiven once it validates: a join without internet keeps its
+        // backoff growing, so leaving it again waits longer.
+        if isNetchecked {
+            scheduleNetcheck()
+        } else {
+            if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
+            resolveFailure(ssid)
+        }
         if let session { sessionEndsAt = clock + session }
         say(.notice, ssid, "authenticated by", helper ?? "no helper")
         if let h = helper, supports(h, .maintain) {

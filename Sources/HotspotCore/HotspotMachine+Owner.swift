@@ -225,6 +225,7 @@ extension HotspotMachine {
         case .authenticated(nil), .inactive, .failure:
             break
         }
+        if new.netcheckIntervalMs == 0 { stopNetcheck() } else { scheduleNetcheck() }
         selectUplink(afterScan: false)
     }
 }

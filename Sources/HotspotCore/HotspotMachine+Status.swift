@@ -61,12 +61,15 @@ extension HotspotMachine {
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
         }
-        return StatusSnapshot(
-            now: clock, state: state, stateSince: stateSince, isUsable: state.isUsable && isOnline, link: link,
+        var snapshot = StatusSnapshot(
+            now: clock, state: state, stateSince: stateSince,
+            isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: scan.entries.filter(isLookalike))
+        snapshot.uplinkInternet = linkSSID.flatMap { networks[$0]?.internet }
+        return snapshot
     }
 
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
@@ -82,7 +85,7 @@ extension HotspotMachine {
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
                 isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
-                isCurrent: current == e.ssid, isLookalike: isLookalike(e)))
+                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
         }
         return rows
     }

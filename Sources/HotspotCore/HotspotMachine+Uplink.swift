@@ -42,6 +42,9 @@ extension HotspotMachine {
             startJoin(best.target)
         case .online(let info):
             guard afterScan else { return }
+            if let c = uplinkWithoutInternet, isNetchecked, !info.isOwnerChoice, hasOtherCandidate(than: info.ssid) {
+                return leaveWithoutInternet(c)
+            }
             guard case .authenticated = phase, !info.isOwnerChoice else {
                 selector.resetHysteresis()
                 return

@@ -98,6 +98,11 @@ public struct HotspotMachine {
     var sessionEndsAt: Int64? = nil
     var associationAt: Int64? = nil
     var scanAt: Int64? = nil
+    var netcheckAt: Int64? = nil
+    /// The internet check in flight (HotspotMachine+Internet), and its no-internet verdicts in a row on
+    /// this association.
+    var netcheckRequest: UInt64? = nil
+    var noInternetLooks = 0
 
     var networks = NetworkTable()
     var ownerNetworks: [KnownNetwork]
@@ -190,6 +195,7 @@ public struct HotspotMachine {
         case .maintain: return maintainAt
         case .association: return associationAt
         case .scan: return scanAt
+        case .netcheck: return netcheckAt
         }
     }
 
@@ -199,6 +205,7 @@ public struct HotspotMachine {
         if maintainAt != nil { ids.append(.maintain) }
         if associationAt != nil { ids.append(.association) }
         if scanAt != nil { ids.append(.scan) }
+        if netcheckAt != nil { ids.append(.netcheck) }
         return ids
     }
 
@@ -474,6 +481,8 @@ public struct HotspotMachine {
             selectUplink(afterScan: false)
         case .scan:
             onScanTimer()
+        case .netcheck:
+            onNetcheckTimer()
         }
     }
 
@@ -486,19 +495,21 @@ public struct HotspotMachine {
     /// vanishes mid-login would be noticed only by the helper's time limit, and the login's traffic stalls.
     mutating func onScanTimer() {
         var interval = configuration.scanIntervalMs
+        let withoutInternet = uplinkWithoutInternet != nil
         switch link {
-        case .online(let info) where state.isUsable:
+        case .online(let info) where state.isUsable && !withoutInternet:
             downScans = 0
             let weak = SignalStrength.fromDBm(info.rssi) < configuration.minSignal
             let every = configuration.connectedScanIntervalMs
             let due = every > 0 && clock - (lastScanRequestAt ?? info.since) >= every
             if weak || due { requestScan() }
-        case .associated, .online:
-            downScans = 0
-        case .down, .joining:
+        case .online where withoutInternet, .down, .joining:
+            // An uplink without internet is scanned like none: something usable may come in range.
             requestScan()
             interval = configuration.scanIntervalMs << Int64(min(downScans, 3))
             downScans += 1
+        case .associated, .online:
+            downScans = 0
         }
         armTimer(.scan, at: clock + interval)
     }
@@ -513,6 +524,7 @@ public struct HotspotMachine {
     mutating func dropLink() {
         keepLogoff()
         abandonJoinPath()
+        stopNetcheck()
         cancelTimer(.association)
         link = .down
         justJoined = false
@@ -535,6 +547,7 @@ public struct HotspotMachine {
         case .authenticated, .maintaining: break
         case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: sessionEndsAt = nil
         }
+        if isWaitingForOwner && netcheckRequest == nil { armTimer(.netcheck, at: clock + HotspotMachine.ownerWaitCheckMs) }
     }
 
     /// Every action goes through here: one copy of Array.append instead of one per call site.
@@ -561,6 +574,7 @@ public struct HotspotMachine {
         case .maintain: maintainAt = value
         case .association: associationAt = value
         case .scan: scanAt = value
+        case .netcheck: netcheckAt = value
         }
     }
 

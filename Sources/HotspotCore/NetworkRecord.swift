@@ -9,11 +9,14 @@ struct NetworkRecord {
     var loggedOff = false
     var excluded: [String] = []
     var backoff: Backoff.Entry? = nil
+    /// The latest internet check's verdict (RAM only: a restart checks again).
+    var internet: InternetCheck? = nil
 
     init(ssid: SSID) { self.ssid = ssid }
 
     var isEmpty: Bool {
         cachedHelper == nil && disabledReason == nil && !loggedOff && excluded.isEmpty && backoff == nil
+            && internet == nil
     }
 
     func isDisabled(now: Int64) -> Bool {

@@ -97,9 +97,12 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var isCurrent: Bool
         /// It carries the name of a network the owner gave a key but offers no passphrase suite: never joined.
         public var isLookalike: Bool
+        /// The network's latest internet check.
+        public var internet: InternetCheck?
 
         public init(entry: ScanEntry, claimedBy: String? = nil, confidence: Confidence? = nil, isKnown: Bool,
-                    isBlocked: Bool, isCurrent: Bool, isLookalike: Bool = false) {
+                    isBlocked: Bool, isCurrent: Bool, isLookalike: Bool = false, internet: InternetCheck? = nil) {
+            self.internet = internet
             self.entry = entry
             self.claimedBy = claimedBy
             self.confidence = confidence
@@ -134,6 +137,8 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var visibleNetworks: Int
     /// Visible BSSes passed over as look-alikes of the owner's keyed networks (see `ScanRow.isLookalike`).
     public var lookalikes: [ScanEntry]
+    /// The uplink network's latest internet check (each network's is in its scan rows).
+    public var uplinkInternet: InternetCheck? = nil
 
     public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
                 chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,

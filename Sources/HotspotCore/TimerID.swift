@@ -9,6 +9,8 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
     case association
     /// The next scan request.
     case scan
+    /// The daemon's own internet check of an uplink no helper maintains.
+    case netcheck
 
     public var description: String {
         switch self {
@@ -16,6 +18,7 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         case .maintain: return "maintain"
         case .association: return "association"
         case .scan: return "scan"
+        case .netcheck: return "netcheck"
         }
     }
 }

@@ -170,6 +170,7 @@ struct ControlReport {
             } else {
                 out.null()
             }
+            internetFields(s.uplinkInternet, s.now)
             out.name("passed_over")
             out.beginArray()
             for e in s.lookalikes {
@@ -227,6 +228,7 @@ struct ControlReport {
                  f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
                  + (f.isResolved ? ", resolved" : ""))
         }
+        if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")
@@ -279,6 +281,7 @@ struct ControlReport {
                 out.field("password_known", bool: r.isKnown)
                 out.field("current", bool: r.isCurrent)
                 out.field("not_candidate", why)
+                internetFields(r.internet, s.now)
                 out.endObject()
                 continue
             }
@@ -290,9 +293,19 @@ struct ControlReport {
             var detail = "      " + e.bssid.description
             if let h = r.claimedBy { detail += ", " + h + " (" + (r.confidence?.rawValue ?? "?") + ")" }
             if let w = why { detail += ", " + w }
+            if let c = r.internet { detail += ", " + c.summary(now: s.now) }
             plain(detail)
         }
         if json { out.endArray() } else if sorted.isEmpty { plain("  (no scan results yet)") }
+    }
+
+    /// A network's latest internet check: `internet` online, portal or none (null: not checked), since
+    /// when, how often in a row.
+    @inline(never)
+    mutating func internetFields(_ c: InternetCheck?, _ now: Int64) {
+        out.field("internet", c?.verdict.rawValue)
+        out.field("internet_seconds", int: c.map { Int(max(0, now - $0.since) / 1000) })
+        out.field("internet_checks", int: c?.checks)
     }
 
     // MARK: helpers

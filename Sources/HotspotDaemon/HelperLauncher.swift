@@ -8,7 +8,9 @@ import HotspotWeb
 /// portal helper) started as sandboxed processes whose ending becomes the core's input.
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
-        guard let helper = driver.machine.configuration.helper(named: request.helper) else {
+        let configuration = driver.machine.configuration
+        guard let helper = configuration.helper(named: request.helper)
+                ?? HotspotDaemon.netcheckHelper(request, configuration) else {
             return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
         logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
@@ -27,6 +29,15 @@ extension HotspotDaemon {
         case .external:
             runExternal(helper, request)
         }
+    }
+
+    /// The core's internet check (HotspotMachine+Internet) is the built-in portal helper's maintain: the
+    /// configured one (its probe URLs, CA bundle and user), else one with the defaults.
+    static func netcheckHelper(_ request: HelperRequest, _ configuration: HotspotConfiguration) -> HelperDescriptor? {
+        guard request.helper == HotspotMachine.netcheckHelper else { return nil }
+        let program = HelperProtocol.builtinPortalHelper
+        return configuration.helpers.first { $0.kind == .builtin && $0.program == program }
+            ?? HelperDescriptor(name: request.helper, kind: .builtin, program: program)
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {

@@ -170,14 +170,14 @@ struct UCIMapper {
         case evaluationProvider, authenticationProvider, portalDomain, evaluatedSSID, evaluatedSSIDHex
         case minSignal, switchMargin, switchScans
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
-        case backoffBase, backoffCap, disableExpiry, controlGroup
+        case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
             "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid", "evaluated_ssid_hex",
             "min_signal", "switch_margin", "switch_scans",
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
-            "backoff_base", "backoff_cap", "disable_expiry", "control_group",
+            "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
         ]
     }
 
@@ -233,6 +233,7 @@ struct UCIMapper {
         self.file = file
         configuration.connectedScanIntervalMs = 600_000
         configuration.disableExpiryMs = 10_800_000
+        configuration.netcheckIntervalMs = 300_000
     }
 
     @inline(never) mutating func warn(_ line: Int, _ message: String) {
@@ -309,6 +310,7 @@ struct UCIMapper {
             case .associationTimeout: configuration.associationTimeoutMs = milliseconds(o, zero: false)
             case .scanInterval: configuration.scanIntervalMs = milliseconds(o, zero: false)
             case .connectedScanInterval: configuration.connectedScanIntervalMs = milliseconds(o, zero: true)
+            case .netcheckInterval: configuration.netcheckIntervalMs = milliseconds(o, zero: true)
             case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
             case .backoffCap: configuration.backoffCapMs = milliseconds(o, zero: false)
             case .disableExpiry:

@@ -147,4 +147,19 @@ import HotspotCore
             #expect(!text.contains(0x1b) && !text.contains(0xff), "\(name) holds a raw byte of the SSID")
         }
     }
+
+    /// Issue 24: the uplink's latest internet check in status, each network's in scan, text and JSON.
+    @Test func internetVerdicts() {
+        var s = Self.snapshot(.authenticated, usable: false, link: Self.link(Self.hotel, .online))
+        let none = InternetCheck(verdict: .none, since: 60_000, checks: 3, at: 95_000)
+        s.uplinkInternet = none
+        let text = Self.status(s, json: false)
+        #expect(text.contains("internet     no internet for 40 s, checked 3 times\n"))
+        #expect(Self.status(s, json: true).contains(#""internet":"none","internet_seconds":40,"internet_checks":3,"#))
+        let row = StatusSnapshot.ScanRow(entry: ScanEntry(ssid: Self.hotel, bssid: Self.ap, rssi: -52, frequency: 2412,
+                                                          security: .open),
+                                         isKnown: true, isBlocked: false, isCurrent: true, internet: none)
+        #expect(Self.scan([row], s, json: false).contains(", no internet for 40 s, checked 3 times\n"))
+        #expect(Self.scan([row], s, json: true).contains(#""internet":"none","internet_seconds":40,"internet_checks":3}"#))
+    }
 }

@@ -69,6 +69,21 @@ import HotspotSystem
             == ["HOTSPOT_PORTAL_TIME_LIMIT=40"])
     }
 
+    /// Issue 24: the core's internet check runs the built-in portal helper's maintain: the configured
+    /// one (its probe URLs), else one with the defaults; no other helper name is taken for it.
+    @Test func theInternetCheckIsThePortalHelpersMaintain() {
+        let check = HelperRequest(id: 1, helper: HotspotMachine.netcheckHelper, command: .maintain, network: network)
+        let bare = HotspotDaemon.netcheckHelper(check, HotspotConfiguration())
+        #expect(bare?.kind == .builtin && bare?.program == "portal" && bare?.name == HotspotMachine.netcheckHelper)
+        let l = launch(bare!, .maintain)
+        #expect(l.path == "/proc/self/exe" && l.arguments == ["portal-helper", "maintain"] && !l.noNetwork)
+        let configured = HelperDescriptor(name: "venue", kind: .builtin, program: "portal")
+        let c = HotspotConfiguration(helpers: [HelperDescriptor(name: "ext", kind: .external, program: "/x"), configured])
+        #expect(HotspotDaemon.netcheckHelper(check, c)?.name == "venue")
+        let other = HelperRequest(id: 2, helper: "nobody-of-ours", command: .maintain, network: network)
+        #expect(HotspotDaemon.netcheckHelper(other, c) == nil)
+    }
+
     @Test func thePortalHelpersStderrReachesTheLogLineByLine() {
         var logged: [String] = []
         let request = HelperRequest(id: 1, helper: "portal", command: .evaluate, network: network)

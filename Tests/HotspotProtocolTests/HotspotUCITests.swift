@@ -29,6 +29,7 @@ private func defaultFile() throws -> String {
         let uci = try load("")
         var expected = HotspotConfiguration()
         expected.connectedScanIntervalMs = 600_000
+        expected.netcheckIntervalMs = 300_000
         expected.disableExpiryMs = 10_800_000
         #expect(uci.configuration == expected)
         #expect(uci.settings == DaemonSettings())
@@ -89,6 +90,7 @@ private func defaultFile() throws -> String {
             \toption association_timeout '20'
             \toption scan_interval '15'
             \toption connected_scan_interval '0'
+            \toption netcheck_interval '20'
             \toption backoff_base '5'
             \toption backoff_cap '50'
             \toption disable_expiry '0'
@@ -107,7 +109,7 @@ private func defaultFile() throws -> String {
             safariDomains: ["login.example.net", "portal.example."],
             evaluatedSSIDs: [SSID("Hotel")!, SSID(bytes: [0x00, 0xff, 0x41])!]))
         #expect(c.commandTimeoutMs == 10_000 && c.maintainIntervalMs == 60_000 && c.associationTimeoutMs == 20_000)
-        #expect(c.scanIntervalMs == 15_000 && c.connectedScanIntervalMs == 0)
+        #expect(c.scanIntervalMs == 15_000 && c.connectedScanIntervalMs == 0 && c.netcheckIntervalMs == 20_000)
         #expect(c.backoffBaseMs == 5_000 && c.backoffCapMs == 50_000 && c.disableExpiryMs == nil)
         #expect(c.minSignal == 0.5 && c.switchMargin == 0 && c.switchScans == 1)
         let s = uci.settings

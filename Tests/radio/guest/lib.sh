@@ -340,6 +340,25 @@ portal_start() {
     log "portal on AP $name ($(cat $w/login_url 2>/dev/null || echo "http://10.42.$n.1/login"))"
 }
 
+# ap_internet NAME on|off: the AP's own uplink works (the default) or is dead, as behind a cafe whose DSL
+# line is down: DHCP and the AP's address still answer, every other destination from its clients is
+# unreachable (ICMP at once, so checks fail fast) and its DNS answers NXDOMAIN. Can be switched later.
+ap_internet() {
+    local ifname n; ifname=$(ap_if "$1"); n=$(ap_get "$1" n)
+    # The local table (AnyIP) moves behind per-AP rules: pref 0 cannot have rules before it.
+    if in_ap ip rule show | grep -q '^0:'; then
+        in_ap ip rule add pref 100 lookup local && in_ap ip rule del pref 0
+    fi
+    in_ap ip rule del pref $((10 + n)) 2>/dev/null; in_ap ip rule del pref $((20 + n)) 2>/dev/null
+    rm -f $RADIO_RUN/web/$n/dns-mode
+    if [ "$2" = off ]; then
+        in_ap ip rule add pref $((10 + n)) iif "$ifname" to 10.42.0.0/16 lookup local
+        in_ap ip rule add pref $((20 + n)) iif "$ifname" unreachable
+        mkdir -p $RADIO_RUN/web/$n; echo nxdomain > $RADIO_RUN/web/$n/dns-mode
+    fi
+    log "AP $1: internet $2"
+}
+
 # portal_logins: how many logins the AP side's portals have accepted so far (form, WISPr or its poll).
 portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
 
