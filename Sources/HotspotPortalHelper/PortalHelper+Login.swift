@@ -35,6 +35,8 @@ extension PortalHelper {
             // last step): the probes tell only once it ends. The owner is shown its first page.
             let first = page.url
             var steps = 0
+            // A form sent again as it was (a refusal that shows it anew, a step back to itself) ends the flow.
+            var sentForms: [(action: [UInt8]?, fields: [FormField])] = []
             flow: while steps < PortalHelper.maxSteps {
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
@@ -53,13 +55,17 @@ extension PortalHelper {
                 steps += 1
                 switch plan {
                 case .submit(let form, let fields):
+                    if sentForms.contains(where: { $0.action == form.action && $0.fields == fields }) {
+                        log("the portal asks for a form already sent")
+                        break flow
+                    }
+                    sentForms.append((form.action, fields))
                     let reply: PortalPage
                     do throws(PortalError) { reply = try submit(form, fields, page, answered: !answers.isEmpty) } catch {
                         log("sending the portal's form: " + error.description)
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
                     }
                     if !answers.isEmpty { sent = (asked, reply.html.message) }
-                    if reply.url == page.url && reply.body == page.body { log("the portal answered with the same page"); break flow }
                     page = reply
                 case .follow(let next):
                     do throws(PortalError) {

@@ -19,6 +19,10 @@
 #               fields and a Continue button posting to /terms, or a page whose way on is the link
 #               /terms?accept=1); /terms is the login form; its accepted POST answers "please wait" with a
 #               meta refresh to /activate?t=STEP, and only that GET logs in
+#   (products)  with --login-url http://GW/splash.html, nodogsplash's splash page: a GET form to its authaction
+#               /nodogsplash_auth/ with tok and redir; with http://GW/opennds_preauth/?fas=X, openNDS's
+#               click-to-continue: welcome (fas, landing=yes), terms (fas, tos=accepted), then the authaction
+#               form /opennds_auth/ (tok, redir), all GET forms. The right tok logs in.
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
@@ -209,6 +213,23 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
                 echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0
             fi
             login_page | respond 403 Forbidden; exit 0;;
+        "GET /splash.html"|"GET /opennds_preauth/")
+            body=$query; hidden="<input type=\"hidden\" name=\"fas\" value=\"$(field fas)\">"
+            if [ "$path" = /splash.html ] || [ "$(field tos)" = accepted ]; then
+                action=/opennds_auth/; [ "$path" = /splash.html ] && action=http://$gw/nodogsplash_auth/
+                hidden="<input type=\"hidden\" name=\"tok\" value=\"$n-tok\"><input type=\"hidden\" name=\"redir\" value=\"http://198.51.100.7/\">"
+            elif [ "$(field landing)" = yes ]; then
+                action=/opennds_preauth/; hidden="$hidden<p>Terms of service</p><input type=\"hidden\" name=\"tos\" value=\"accepted\">"
+            else
+                action=/opennds_preauth/; hidden="$hidden<input type=\"hidden\" name=\"landing\" value=\"yes\">"
+            fi
+            printf '%s' "<html><head><title>Guest</title></head><body><form method=\"get\" action=\"$action\">$hidden
+<input type=\"submit\" value=\"Continue\"></form></body></html>" | respond 200 OK; exit 0;;
+        "GET /nodogsplash_auth/"|"GET /opennds_auth/")
+            body=$query
+            [ "$(field tok)" = "$n-tok" ] || { echo refused | respond 403 Forbidden; exit 0; }
+            authorize
+            printf '' | respond 302 Found "Location: $(field redir)"; exit 0;;
         "GET /activate")
             [ -f $d/steps ] && [ "$query" = "t=$n-$(cat $d/steps)" ] || { echo refused | respond 403 Forbidden; exit 0; }
             authorize

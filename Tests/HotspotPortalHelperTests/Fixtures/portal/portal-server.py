@@ -28,6 +28,8 @@ Modes (--mode):
   steps-link  the same, but /start is a page whose only way on is the link <a href="/terms?accept=1">.
   steps-self  /start is a form posting to /start: the step points back to itself, forever.
   refresh-loop  /start?n=N refreshes to /start?n=N+1, forever.
+  ping-pong  /start is a terms form posting to /accept, which always refuses (403) with a form posting back
+          to /start, which redirects to /start: two forms that lead to each other (radio's broken-html).
   captcha, payment, script  /generate_204 redirects to /start: a form with a reCAPTCHA, a card-number form,
           or no form but a script that posts the login itself.
   nodogsplash  /generate_204 redirects to the splash page /splash.html?redir=…: a GET form to its authaction
@@ -161,6 +163,8 @@ class Handler(BaseHTTPRequestHandler):
                       '<a href="/terms?accept=1">Accept and continue</a></html>',
         "steps-self": '<html><title>Welcome</title><form method="post" action="/start"><input type="hidden" name="step" value="1">'
                       '<button type="submit">Continue</button></form></html>',
+        "ping-pong": '<html><form method="post" action="/accept"><input type="checkbox" name="terms" value="yes">'
+                     '<input type="submit" value="Connect"></form></html>',
         "captcha": '<html><title>Guest</title><script src="https://www.google.com/recaptcha/api.js"></script>'
                    '<form method="post" action="/accept"><input type="checkbox" name="terms" value="yes">'
                    '<div class="g-recaptcha" data-sitekey="x"></div><input type="submit" value="Connect"></form></html>',
@@ -260,6 +264,11 @@ class Handler(BaseHTTPRequestHandler):
         self.record(body)
         form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
         path = urllib.parse.urlsplit(self.path).path
+        if path == "/accept" and args.mode == "ping-pong":
+            page = '<html><form method="post" action="/start"><input type="hidden" name="back" value="1"><input type="submit"></form></html>'
+            return self.send(403, page.encode(), [("Content-Type", "text/html")])
+        if path == "/start" and args.mode == "ping-pong":
+            return self.send(302, b"", [("Location", "/start")])
         if path == "/accept":
             return self.accept(form)
         if path == "/terms" and args.mode == "steps" and form.get("step") == ["1"]:
