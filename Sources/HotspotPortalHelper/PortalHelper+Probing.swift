@@ -122,7 +122,7 @@ extension PortalHelper {
             }
             // The probe's own URL again (an upgrade to https) is no portal; another page on the probe's host
             // is: a portal answering for every name sends the probe to its login there (`Location: /login`).
-            if target.host == url.host && target.path.elementsEqual(url.path) { return note("redirected to itself") }
+            if target.host == url.host && target.target == url.target { return note("redirected to itself") }
             return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
         }
     }
