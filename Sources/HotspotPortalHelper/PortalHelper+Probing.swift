@@ -120,8 +120,9 @@ extension PortalHelper {
             do throws(HTTPURLError) { target = try url.resolve(raw[...]) } catch {
                 return note("the portal's URL is unusable: " + error.description)
             }
-            // The probe's own host sending it elsewhere on itself (an upgrade to https) is no portal.
-            if target.host == url.host { return note("redirected to its own host") }
+            // The probe's own URL again (an upgrade to https) is no portal; another page on the probe's host
+            // is: a portal answering for every name sends the probe to its login there (`Location: /login`).
+            if target.host == url.host && target.target == url.target { return note("redirected to itself") }
             return .portal(PortalEntry(url: target, page: nil, probeURL: url, probeBody: response.body))
         }
     }
