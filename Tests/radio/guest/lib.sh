@@ -523,6 +523,18 @@ RADIO_HELPERS=/etc/hotspot/helpers
 # asked, evaluate included (the evaluation sandbox leaves nothing else writable; filterScanList, nothing).
 RADIO_HELPER_STATE=/run/hotspotd-helpers
 # daemon_helper NAME: installs the script on stdin (a #!/bin/sh line is added) as $RADIO_HELPERS/NAME.
+# vpn_dead: the router's own traffic goes to a VPN that goes nowhere: a default route of metric 1 through a
+# dummy device (radio-vpn), /etc/resolv.conf naming a DNS server behind it ($VPN_DEAD_DNS); the uplink's
+# DHCP route gets metric 100 and its DNS goes to resolv.conf.auto, as on OpenWrt.
+VPN_DEAD_DNS=10.99.0.53
+vpn_dead() {
+    ip link add radio-vpn type dummy || fail "no dummy device"
+    ip link set radio-vpn up
+    ip addr add 10.99.0.2/24 dev radio-vpn
+    ip route add default dev radio-vpn metric 1
+    echo 100 > $RADIO_RUN/uplink-metric              # udhcpc.script: the uplink's default route, metric 100
+    touch $RADIO_RUN/keep-resolv; echo "nameserver $VPN_DEAD_DNS" > /etc/resolv.conf
+}
 daemon_helper() {
     mkdir -p $RADIO_HELPERS; chmod 755 /etc/hotspot $RADIO_HELPERS
     { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"

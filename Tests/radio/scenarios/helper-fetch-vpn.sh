@@ -7,13 +7,7 @@
 
 ap_start cafe --ssid "Cafe Corner" --open --portal
 portal_start cafe --title "Cafe Corner" --login-url http://portal.radio.test/login --token
-dead_dns=10.99.0.53
-ip link add radio-vpn type dummy || fail "no dummy device"
-ip link set radio-vpn up
-ip addr add 10.99.0.2/24 dev radio-vpn
-ip route add default dev radio-vpn metric 1
-echo 100 > $RADIO_RUN/uplink-metric
-touch $RADIO_RUN/keep-resolv; echo "nameserver $dead_dns" > /etc/resolv.conf
+vpn_dead
 sta_start
 sta_dhcp_on_link
 hex=$(hexof "Cafe Corner")

@@ -9,13 +9,8 @@
 
 ap_start cafe --ssid "Cafe Corner" --open --portal
 portal_start cafe --title "Cafe Corner" --login-url http://portal.radio.test/login --token
-dead_dns=10.99.0.53
-ip link add radio-vpn type dummy || fail "no dummy device"
-ip link set radio-vpn up
-ip addr add 10.99.0.2/24 dev radio-vpn
-ip route add default dev radio-vpn metric 1
-echo 100 > $RADIO_RUN/uplink-metric              # udhcpc.script: the uplink's default route, metric 100
-touch $RADIO_RUN/keep-resolv; echo "nameserver $dead_dns" > /etc/resolv.conf
+vpn_dead
+dead_dns=$VPN_DEAD_DNS
 sta_start
 sta_dhcp_on_link
 daemon_lobby_helper lobby "Cafe Corner"
