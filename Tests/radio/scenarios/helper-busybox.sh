@@ -7,8 +7,10 @@
 # radio-arches: x86_64 aarch64
 
 expect_match "$(readlink /bin/sh)" 'busybox$' "/bin/sh is busybox ash"
-ap_start train --ssid "Slow Train" --open --dhcp
-ap_start lobby --ssid "Lobby" --open --dhcp --txpower 500
+# Both are portals: travelmate-login runs a venue's script only when its probe (through $HOTSPOT_FETCH, the
+# uplink's own DNS) does not get through.
+ap_start train --ssid "Slow Train" --open --portal
+ap_start lobby --ssid "Lobby" --open --portal --txpower 500
 sta_start
 sta_dhcp_on_link
 
