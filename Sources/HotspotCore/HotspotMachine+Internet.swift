@@ -139,6 +139,6 @@ extension HotspotMachine {
     /// Left for the next usable candidate, with the network's backoff (it doubles while the network stays
     /// without internet, so the router never flaps); joined again once it expires, and kept once it validates.
     mutating func leaveWithoutInternet(_ c: InternetCheck) {
-        failTemporarily(nil, "no internet, checked " + String(c.checks) + (c.checks == 1 ? " time" : " times"))
+        failTemporarily(nil, "no internet, " + c.checked)
     }
 }

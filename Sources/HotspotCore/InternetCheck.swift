@@ -26,7 +26,9 @@ public struct InternetCheck: Hashable, Sendable {
     /// "no internet for 40 s, checked 3 times", for people.
     public func summary(now: Int64) -> String {
         let word = verdict == .none ? "no internet" : verdict == .portal ? "a portal" : "online"
-        return word + " for " + String(max(0, now - since) / 1000) + " s, checked " + String(checks)
-            + (checks == 1 ? " time" : " times")
+        return word + " for " + String(max(0, now - since) / 1000) + " s, " + checked
     }
+
+    /// "checked 3 times".
+    var checked: String { "checked " + String(checks) + (checks == 1 ? " time" : " times") }
 }

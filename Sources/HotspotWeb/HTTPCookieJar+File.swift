@@ -50,12 +50,7 @@ extension HTTPCookieJar {
             let cookie = Cookie(name: Array(fields[5]), value: Array(fields[6]), domain: ASCII.lowercased(domain),
                                 hostOnly: !ASCII.equalsIgnoringCase(fields[1], "TRUE"), path: Array(fields[2]),
                                 secure: ASCII.equalsIgnoringCase(fields[3], "TRUE"))
-            if let i = cookies.firstIndex(where: { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }) {
-                cookies[i] = cookie
-            } else {
-                if cookies.count == HTTPCookieJar.maxCookies { cookies.removeFirst() }
-                cookies.append(cookie)
-            }
+            insert(cookie)
         }
         return skipped
     }

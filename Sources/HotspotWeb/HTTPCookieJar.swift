@@ -105,18 +105,28 @@ public struct HTTPCookieJar: Hashable, Sendable {
             }
         }
         if cookie.secure && url.scheme == .http { return .secureFromInsecureOrigin }
-        let same = cookies.firstIndex { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
         if expired {
-            if let i = same { cookies.remove(at: i) }
+            if let i = index(of: cookie) { cookies.remove(at: i) }
             return .removed
         }
-        if let i = same {
-            cookies[i] = cookie  // keeps its place: the creation time counts for order (§5.4)
+        insert(cookie)
+        return .stored
+    }
+
+    /// The cookie of the same name, domain and path.
+    func index(of cookie: Cookie) -> Int? {
+        cookies.firstIndex { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+    }
+
+    /// In place of the cookie of the same name, domain and path, which keeps its place (its creation time
+    /// counts for order, §5.4); else last, the oldest going when the jar is full.
+    mutating func insert(_ cookie: Cookie) {
+        if let i = index(of: cookie) {
+            cookies[i] = cookie
         } else {
             if cookies.count == HTTPCookieJar.maxCookies { cookies.removeFirst() }
             cookies.append(cookie)
         }
-        return .stored
     }
 
     /// The `Cookie` header's value for a request to `url` (`a=1; b=2`, longer paths first), nil if none.

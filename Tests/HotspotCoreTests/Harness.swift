@@ -132,8 +132,8 @@ struct Harness {
     // MARK: The eight states, reached the way they are in life
 
     /// inactive, joining Hotel.
-    static func inactive() -> Harness {
-        var h = Harness()
+    static func inactive(_ configuration: HotspotConfiguration = Fixture.config()) -> Harness {
+        var h = Harness(configuration)
         h.on(.supplicantReconnected)
         h.on(.scanResults(Fixture.scan))
         h.settleScans()
@@ -141,15 +141,15 @@ struct Harness {
     }
 
     /// Hotel joined; alpha and beta evaluate it.
-    static func evaluating() -> Harness {
-        var h = inactive()
+    static func evaluating(_ configuration: HotspotConfiguration = Fixture.config()) -> Harness {
+        var h = inactive(configuration)
         h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
         h.on(.ipv4Acquired)
         return h
     }
 
-    static func authenticating() -> Harness {
-        var h = evaluating()
+    static func authenticating(_ configuration: HotspotConfiguration = Fixture.config()) -> Harness {
+        var h = evaluating(configuration)
         _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
         return h
     }
@@ -157,8 +157,8 @@ struct Harness {
     static let loginUI = UIRequest(fields: [UIField(name: "room"), UIField(name: "surname")],
                                    portalURL: "http://portal.example/login")
 
-    static func presentingUI() -> Harness {
-        var h = authenticating()
+    static func presentingUI(_ configuration: HotspotConfiguration = Fixture.config()) -> Harness {
+        var h = authenticating(configuration)
         _ = h.respond(h.request("alpha", .authenticate)!, .uiRequired, ui: loginUI)
         return h
     }

@@ -196,15 +196,7 @@ import Testing
     static func waiting() -> Harness {
         var c = Fixture.config()
         c.netcheckIntervalMs = 300_000
-        var h = Harness(c)
-        h.on(.supplicantReconnected)
-        h.on(.scanResults(Fixture.scan))
-        h.settleScans()
-        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
-        h.on(.ipv4Acquired)
-        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
-        _ = h.respond(h.request("alpha", .authenticate)!, .uiRequired, ui: Harness.loginUI)
-        return h
+        return Harness.presentingUI(c)
     }
 
     @Test func aPortalPassedOnAPhoneCountsAsAuthenticated() {

@@ -523,6 +523,22 @@ RADIO_HELPERS=/etc/hotspot/helpers
 # asked, evaluate included (the evaluation sandbox leaves nothing else writable; filterScanList, nothing).
 RADIO_HELPER_STATE=/run/hotspotd-helpers
 # daemon_helper NAME: installs the script on stdin (a #!/bin/sh line is added) as $RADIO_HELPERS/NAME.
+# hotel_room: the hotel AP (open, DHCP), the station, and the daemon's configuration: the example helper
+# room-portal, and `known` for the owner's network Hotel Harbour (shell-ui, owner-events).
+hotel_room() {
+    ap_start hotel --ssid "Hotel Harbour" --open --dhcp
+    sta_start
+    sta_dhcp_on_link
+    daemon_helper room < /radio/helpers/room-portal
+    { daemon_main; daemon_helper_section room; cat <<EOF_UCI
+config network
+	option ssid 'Hotel Harbour'
+config helper 'known'
+	option builtin 'known'
+	list command 'filterScanList'
+EOF_UCI
+    } | daemon_config
+}
 # vpn_dead: the router's own traffic goes to a VPN that goes nowhere: a default route of metric 1 through a
 # dummy device (radio-vpn), /etc/resolv.conf naming a DNS server behind it ($VPN_DEAD_DNS); the uplink's
 # DHCP route gets metric 100 and its DNS goes to resolv.conf.auto, as on OpenWrt.

@@ -7,18 +7,7 @@
 # radio-timeout: 240
 # radio-arches: x86_64
 
-ap_start hotel --ssid "Hotel Harbour" --open --dhcp
-sta_start
-sta_dhcp_on_link
-daemon_helper room < /radio/helpers/room-portal
-{ daemon_main; daemon_helper_section room; cat <<EOF_UCI
-config network
-	option ssid 'Hotel Harbour'
-config helper 'known'
-	option builtin 'known'
-	list command 'filterScanList'
-EOF_UCI
-} | daemon_config
+hotel_room
 # As the package installs them: the plugin runs /usr/sbin/hotspotd with /etc/config/hotspot.
 ln -sf /usr/bin/hotspotd /usr/sbin/hotspotd
 mkdir -p /etc/config; cp "$RADIO_DIR/hotspot.conf" /etc/config/hotspot

@@ -5,18 +5,7 @@
 # radio-timeout: 300
 # radio-arches: x86_64 aarch64
 
-ap_start hotel --ssid "Hotel Harbour" --open --dhcp
-sta_start
-sta_dhcp_on_link
-daemon_helper room < /radio/helpers/room-portal
-{ daemon_main; daemon_helper_section room; cat <<EOF_UCI
-config network
-	option ssid 'Hotel Harbour'
-config helper 'known'
-	option builtin 'known'
-	list command 'filterScanList'
-EOF_UCI
-} | daemon_config
+hotel_room
 
 daemon_start "$RADIO_DIR/hotspot.conf"
 daemon_wait 'helper room: authenticate' 90 || fail "room never got authenticate"
