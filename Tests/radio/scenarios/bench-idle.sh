@@ -3,8 +3,11 @@
 # asks for 10 minutes; 2.5 keep it affordable and span a connected-scan interval, 120 s, and its 30 s check): CPU
 # time (/proc/PID/schedstat; helpers' from cutime+cstime), wake-ups (voluntary context switches: each
 # is one sleep in poll or recv) and scans (the filterScanList commands the daemon logs), each scaled to per minute.
+# A benchmark, not a test (it asserts nothing the other scenarios do not): out of Tests/run's default set to
+# spare CI its 3 minutes; Benchmarks/run names it.
 # radio-timeout: 260
 # radio-arches: x86_64
+# radio-manual
 
 IDLE=${RADIO_BENCH_IDLE:-150}
 ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
