@@ -47,7 +47,7 @@ let package = Package(
 
         // Figures for README's benchmarks (host only, not shipped): `swift run -c release hotspotd-bench`.
         .executableTarget(
-            name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol"], path: "Benchmarks/HotspotBench"),
+            name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotSystem"], path: "Benchmarks/HotspotBench"),
 
         // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server, localhost
         // sockets, the seeded PRNG and byte shorthands. Full Swift.

@@ -2,6 +2,7 @@
 # against `wpa_cli status` in the same VM, each against its own daemon (both are a process started per
 # call, as an owner's shell runs them); then 1,000 status requests from 50 concurrent clients while scans
 # run: every one answered with a status (exit 0 or 1), and the daemon's longest busy turn of its loop.
+# Each figure also as a `BENCH key value unit` line for Benchmarks/run.
 # radio-timeout: 400
 # radio-arches: x86_64
 
@@ -20,6 +21,9 @@ i=0; while [ $i -lt $n ]; do wpa status > /dev/null; i=$((i + 1)); done; t2=$(ra
 hs_ms=$(awk "BEGIN { printf \"%.1f\", ($t1 - $t0) * 1000 / $n }")
 wpa_ms=$(awk "BEGIN { printf \"%.1f\", ($t2 - $t1) * 1000 / $n }")
 note "round trip (process start included): hotspotd status $hs_ms ms, wpa_cli status $wpa_ms ms, ratio $(awk "BEGIN { printf \"%.2f\", $hs_ms / $wpa_ms }")"
+note "BENCH control.hotspotd.status_ms $hs_ms ms"
+note "BENCH control.wpa_cli.status_ms $wpa_ms ms"
+note "BENCH control.status_ratio $(awk "BEGIN { printf \"%.2f\", $hs_ms / $wpa_ms }") count"
 
 busy_json() { daemon_cli status --json | grep -o '"loop_longest_busy_us": *[0-9]*' | grep -o '[0-9]*$'; }
 busy_before=$(busy_json)
@@ -39,7 +43,10 @@ t1=$(radio_uptime)
 touch $out/done; wait $scanner 2>/dev/null
 answered=$(cat $out/c* | grep -c '^[01]$')
 cat $out/e* 2>/dev/null | sed 's/[0-9][0-9]*/N/g' | sort | uniq -c | sort -rn | head -n 3 | while read -r l; do note "client error: $l"; done
+note "BENCH control.clients.answered $answered count"
+note "BENCH control.clients.ms $(awk "BEGIN { printf \"%.0f\", ($t1 - $t0) * 1000 }") ms"
 expect_eq "$answered" 1000 "every request answered with a status (exit 0 or 1; other exits: $(cat $out/c* | grep -v '^[01]$' | sort | uniq -c | tr '\n' ' '))"
 busy=$(busy_json)
 [ -n "$busy" ] || fail "status --json has no loop_longest_busy_us"
+note "BENCH control.loop_longest_busy_us $busy us"
 note "1,000 status requests from 50 concurrent clients in $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s while scanning: all answered; the daemon's longest busy turn: $busy_before µs before the clients, $busy µs after (a turn the host's CPU took from QEMU counts too)"

@@ -75,9 +75,14 @@ t_conn=$(mark connected); t_addr=$(mark address); t_route=$(mark route); t_eval=
 ms() { awk "BEGIN { printf \"%.1f\", ($2 - $1) * 1000 }"; }
 if [ -n "$t_conn" ] && [ -n "$t_addr" ] && [ -n "$t_route" ] && [ -n "$t_eval" ]; then
     note "first join: CONNECTED → address $(ms "$t_conn" "$t_addr") ms (DHCP); address → route $(ms "$t_addr" "$t_route") ms (DHCP client); route → evaluate at the helper $(ms "$t_route" "$t_eval") ms (hotspotd); address → evaluate $(ms "$t_addr" "$t_eval") ms"
+    note "BENCH join.route_to_evaluate_ms $(ms "$t_route" "$t_eval") ms"
 else
     fail "kernel log marks missing (connected '$t_conn', address '$t_addr', route '$t_route', evaluate '$t_eval')"
 fi
 hwm() { sed -n 's/^VmHWM: *//p' /proc/$1/status | tr -d ' '; }
 note "peak RSS (VmHWM): hotspotd $(hwm "$(daemon_pid)"), wpa_supplicant $(hwm "$(cat $RADIO_RUN/wpa_supplicant.pid)"), hostapd $(hwm "$(cat "$(ap_dir lounge)/pid")")"
+# The same for Benchmarks/run, digits only (VmHWM's line is "VmHWM:<tab> 932 kB").
+note "BENCH memory.hotspotd.peak_kB $(hwm "$(daemon_pid)" | tr -dc 0-9) kB"
+note "BENCH memory.wpa_supplicant.peak_kB $(hwm "$(cat $RADIO_RUN/wpa_supplicant.pid)" | tr -dc 0-9) kB"
+note "BENCH memory.hostapd.peak_kB $(hwm "$(cat "$(ap_dir lounge)/pid")" | tr -dc 0-9) kB"
 note "joined by the helper's password, evaluate high won over a slow low, maintain, re-join → maintain(didJustJoin)"
