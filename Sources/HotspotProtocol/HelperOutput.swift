@@ -284,15 +284,25 @@ extension HelperOutput {
             return nil
         }
 
-        /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID]]`; `-` or empty for no password / any BSSID.
+        /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID [TAB EAP_FIELD=VALUE…]]]`; `-` or empty for
+        /// no password / any BSSID; EAP values in hex but `eap=peap|ttls|tls`.
         /// nil when taken (or noted and dropped), else what a claim must be.
         mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) -> String? {
             claimLines += 1
             if claimLines > HelperProtocol.maxClaims { throw .tooManyClaims }
             let parts = ASCII.split(value, on: ASCII.tab)
-            guard parts.count >= 2, parts.count <= 4 else {
-                return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]"
+            guard parts.count >= 2, parts.count <= 12 else {
+                return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid[<TAB>eap_field=hex...]]]"
             }
+            var eap = EAPSettings()
+            for p in parts.dropFirst(4) {
+                let eq = ASCII.firstIndex(of: ASCII.equals, in: p) ?? p.endIndex
+                let name = p[p.startIndex..<eq], raw = p[min(eq + 1, p.endIndex)...]
+                guard let v = ASCII.equals(name, "eap") ? Array(raw) : Hex.decode(raw), eap.set(name, v) else {
+                    return "followed by EAP settings as name=hex (eap=peap, ttls or tls)"
+                }
+            }
+            if !eap.isEmpty, let why = eap.problem() { return "complete EAP settings: " + why }
             let ssid: SSID
             if ASCII.equals(parts[0], "-") {
                 ssid = SSID(bytes: [])!
@@ -329,6 +339,7 @@ extension HelperOutput {
                 return nil
             }
             claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence))
+            if !eap.isEmpty { claims[claims.count - 1].eap = eap }
             return nil
         }
 

@@ -43,6 +43,9 @@ public enum SupplicantEvent: Equatable, Sendable {
     case authenticationRejected(bssid: BSSID?, statusCode: Int?)
     /// `WPA: 4-Way Handshake failed - pre-shared key may be incorrect`
     case handshakeFailed
+    /// `CTRL-EVENT-EAP-TLS-CERT-ERROR … err='Domain suffix mismatch'`: the EAP server's certificate was
+    /// refused (its `err` text, escaped); an AUTH_FAILED follows.
+    case certificateRefused(String)
     /// Anything else, as text (escaped where not printable ASCII).
     case unknown(String)
 }
@@ -133,6 +136,12 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
         }
         if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
+        if ASCII.equals(name, "CTRL-EVENT-EAP-TLS-CERT-ERROR") {
+            // err='…' is last, in single quotes; the subject before it is the server's (any bytes): search back.
+            var i = args.endIndex - 6
+            while i >= args.startIndex, !ASCII.hasPrefix(args[i...], " err='") { i -= 1 }
+            return .certificateRefused(PrintfEscaping.excerpt(i < args.startIndex ? [] : args[(i + 6)...].dropLast()))
+        }
         return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }
 
