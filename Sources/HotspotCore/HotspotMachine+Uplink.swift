@@ -8,7 +8,10 @@ extension HotspotMachine {
     @inline(never)
     func isLookalike(_ e: ScanEntry) -> Bool {
         // Both lists searched in place: `knownNetworks` would build a new array for every BSS of every scan.
-        func keyed(_ k: KnownNetwork) -> Bool { k.ssid == e.ssid && k.security != .open && k.security != e.security }
+        func keyed(_ k: KnownNetwork) -> Bool {
+            let s = k.security
+            return s != .open && s != e.security && k.ssid == e.ssid
+        }
         return configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed)
     }
 

@@ -119,19 +119,19 @@ public struct UplinkSelector: Hashable, Sendable {
     @inline(never)
     func joinable(_ v: ScanEntry, passphrase: Passphrase?, eap: EAPSettings?, bssid: BSSID?) -> JoinTarget? {
         guard !v.ssid.isEmpty else { return nil }
+        var t = JoinTarget(ssid: v.ssid, security: v.security, bssid: bssid)
         switch v.security {
         case .open:
-            return JoinTarget(ssid: v.ssid, security: .open, passphrase: nil, bssid: bssid)
+            break
         case .personal:
-            guard let p = passphrase else { return nil }
-            return JoinTarget(ssid: v.ssid, security: .personal, passphrase: p, bssid: bssid)
+            guard passphrase.isPresent else { return nil }
+            t.passphrase = passphrase
         case .enterprise:
-            guard let eap else { return nil }
-            var t = JoinTarget(ssid: v.ssid, security: .enterprise, bssid: bssid)
+            guard eap != nil else { return nil }
             t.eap = eap
-            return t
         case .wep, .unknown:
             return nil
         }
+        return t
     }
 }

@@ -297,10 +297,12 @@ extension HelperOutput {
             var eap = EAPSettings()
             for p in parts.dropFirst(4) {
                 let eq = ASCII.firstIndex(of: ASCII.equals, in: p) ?? p.endIndex
-                let name = p[p.startIndex..<eq], raw = p[min(eq + 1, p.endIndex)...]
-                guard let v = ASCII.equals(name, "eap") ? Array(raw) : Hex.decode(raw), eap.set(name, v) else {
+                let i = UCIMapper.lookup(Array(p[p.startIndex..<eq]), EAPSettings.names)
+                let raw = p[min(eq + 1, p.endIndex)...]
+                guard i >= 0, let v = i == 0 ? Array(raw) : Hex.decode(raw) else {
                     return "followed by EAP settings as name=hex (eap=peap, ttls or tls)"
                 }
+                eap.values[i] = v
             }
             if !eap.isEmpty, let why = eap.problem() { return "complete EAP settings: " + why }
             let ssid: SSID

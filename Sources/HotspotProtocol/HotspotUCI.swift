@@ -407,8 +407,9 @@ struct UCIMapper {
         var eap = EAPSettings()
         for o in section.options {
             // EAP settings (`EAPSettings.names`), checked together after the section.
-            if eap.set(Array(o.name.utf8)[...], o.values[0].bytes) {
-                _ = single(o)
+            let e = UCIMapper.lookup(o.name, EAPSettings.names)
+            if e >= 0 {
+                eap.values[e] = single(o).bytes
                 continue
             }
             guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {

@@ -157,6 +157,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     static let configurationSteps = 16
 
     /// The commands that configure block `id` and select it, in order; nil for a step that does not apply.
+    @inline(never)
     func configuration(_ step: Int, _ id: NetworkID) -> SupplicantCommand? {
         switch step {
         case 0: return .setNetwork(id, .ssid(ssid))

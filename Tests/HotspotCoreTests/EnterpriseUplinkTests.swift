@@ -11,7 +11,7 @@ import Testing
     static func settings(_ fields: [String: String]) -> EAPSettings {
         var s = EAPSettings()
         for (k, v) in fields {
-            let known = s.set(Array(k.utf8)[...], Array(v.utf8))
+            let known = s.set(k, Array(v.utf8))
             #expect(known)
         }
         return s
@@ -85,8 +85,8 @@ import Testing
     @Test func settingsNeedAVerifiedServerAndTheirMethodsCredentials() {
         var s = Self.peap
         #expect(s.problem() == nil)
-        #expect("\(s)" == "peap(redacted)")
-        let psk = s.set(Array("psk".utf8)[...], [1])
+        #expect("\(s)" == "eap(redacted)")
+        let psk = s.set("psk", [1])
         #expect(!psk)
         let cases: [(String, [UInt8], String)] = [
             ("ca_cert", [], "an enterprise network needs ca_cert (hotspotd never sends credentials to an unverified server)"),
@@ -94,17 +94,26 @@ import Testing
             ("ca_cert", Array("ca.pem".utf8), "ca_cert is not an absolute path"),
             ("password", [], "an enterprise network needs password"),
             ("eap", Array("md5".utf8), "eap must be peap, ttls or tls"),
-            ("identity", Array(repeating: 0x41, count: 256), "an EAP value is longer than 255 bytes"),
+            ("identity", Array(repeating: 0x41, count: 256), "identity is longer than 255 bytes"),
         ]
         for (name, value, message) in cases {
             s = Self.peap
-            _ = s.set(Array(name.utf8)[...], value)
+            _ = s.set(name, value)
             #expect(s.problem() == message)
         }
         s = Self.settings(["eap": "tls", "identity": "me", "ca_cert": "/ca", "domain_suffix_match": "d",
                            "client_cert": "/c.pem"])
         #expect(s.problem() == "an enterprise network needs private_key")
-        _ = s.set(Array("private_key".utf8)[...], Array("/k.pem".utf8))
+        _ = s.set("private_key", Array("/k.pem".utf8))
         #expect(s.problem() == nil)
+    }
+}
+
+extension EAPSettings {
+    /// Sets the field called `name`; false when no field has that name.
+    mutating func set(_ name: String, _ value: [UInt8]) -> Bool {
+        guard let i = Self.names.firstIndex(where: { $0.description == name }) else { return false }
+        values[i] = value
+        return true
     }
 }

@@ -5,7 +5,7 @@ import HotspotCore
 /// EAP settings on every wire: the network block written to wpa_supplicant, UCI, helper claims, events.
 private func eap(_ fields: [(String, String)]) -> EAPSettings {
     var s = EAPSettings()
-    for (k, v) in fields { _ = s.set(Array(k.utf8)[...], Array(v.utf8)) }
+    for (k, v) in fields { _ = s.set(k, Array(v.utf8)) }
     return s
 }
 
@@ -47,7 +47,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
 
     @Test func ttlsAndTLSGetTheirInnerMethodOrNone() {
         var ttls = peap
-        _ = ttls.set(Array("eap".utf8)[...], Array("ttls".utf8))
+        _ = ttls.set("eap", Array("ttls".utf8))
         #expect(Self.sent(ttls).contains(.setNetwork(NetworkID(4)!, .other(name: "phase2", value: "\"auth=PAP\""))))
         let tls = eap([("eap", "tls"), ("identity", "me"), ("ca_cert", "/ca"), ("domain_suffix_match", "radio.test"),
                        ("client_cert", "/c.pem"), ("private_key", "/k.pem")])
@@ -60,7 +60,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
     @Test func anEnterpriseJoinWithoutAVerifiedServerSendsNothing() {
         for missing in ["ca_cert", "domain_suffix_match"] {
             var s = peap
-            _ = s.set(Array(missing.utf8)[...], [])
+            _ = s.set(missing, [])
             var plan = SupplicantJoinPlan(ssid: SSID("Campus")!, security: .enterprise, passphrase: nil)
             plan.eap = s
             #expect(plan.start() == .failed(.unsupportedSecurity(.enterprise)))
@@ -94,7 +94,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
             \toption domain_suffix_match 'radio.test'
             """)
         var expected = peap
-        _ = expected.set(Array("password".utf8)[...], Array("pa\"ss' wo\\rd #1;".utf8))
+        _ = expected.set("password", Array("pa\"ss' wo\\rd #1;".utf8))
         #expect(uci.configuration.knownNetworks == [KnownNetwork(ssid: SSID("Campus")!, eap: expected)])
         #expect(uci.configuration.knownNetworks[0].security == .enterprise)
         #expect(uci.warnings.isEmpty)
@@ -177,5 +177,14 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
         for (text, why) in cases {
             #expect(SupplicantEventMessage.parse(Array(text.utf8))?.event == .certificateRefused(why), "\(text)")
         }
+    }
+}
+
+extension EAPSettings {
+    /// Sets the field called `name`; false when no field has that name.
+    mutating func set(_ name: String, _ value: [UInt8]) -> Bool {
+        guard let i = Self.names.firstIndex(where: { $0.description == name }) else { return false }
+        values[i] = value
+        return true
     }
 }
