@@ -35,16 +35,19 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
         // Bits by `Field`: what the method needs, and which values are files.
         let needed = m == 2 ? 0b1111_0010 : 0b0011_1010
         for (i, v) in values.enumerated() {
-            let name = Self.names[i].description
+            let why: StaticString
             if v.isEmpty {
-                if needed & 1 << i != 0 {
-                    return "an enterprise network needs " + name + (i == 4 || i == 5 ? " (hotspotd never sends credentials to an unverified server)" : "")
-                }
+                guard needed & 1 << i != 0 else { continue }
+                why = i == 4 || i == 5 ? " is missing: hotspotd never sends credentials to an unverified server"
+                                       : " is missing"
             } else if v.count > 255 {
-                return name + " is longer than 255 bytes"
+                why = " is longer than 255 bytes"
             } else if 0b1101_0000 & 1 << i != 0 && v[0] != UInt8(ascii: "/") {
-                return name + " is not an absolute path"
+                why = " is not an absolute path"
+            } else {
+                continue
             }
+            return Self.names[i].description + why.description
         }
         return nil
     }

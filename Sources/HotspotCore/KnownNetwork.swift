@@ -10,6 +10,7 @@ public struct KnownNetwork: Hashable, Sendable {
     /// What a BSS of this network must offer: a key pins it to passphrase suites (PSK/SAE), EAP settings to
     /// enterprise ones, so a look-alike of another security carrying the name is never joined; without
     /// either it is an open network.
+    @inline(never)
     public var security: SecurityType { eap != nil ? .enterprise : passphrase == nil ? .open : .personal }
 
     public init(ssid: SSID, passphrase: Passphrase? = nil, priority: Int = 0, eap: EAPSettings? = nil) {

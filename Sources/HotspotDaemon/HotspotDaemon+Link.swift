@@ -18,8 +18,8 @@ extension HotspotDaemon {
         case .disconnected: handle(.disconnected)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
-            if reason == .authenticationFailed, let why = certificateRefusal {
-                reason = .other("AUTH_FAILED: the server's certificate was refused (" + why + ")")
+            if case .authenticationFailed? = reason, let why = certificateRefusal {
+                reason = .other("server certificate refused: " + why)
             }
             certificateRefusal = nil
             handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration))

@@ -304,7 +304,9 @@ extension HelperOutput {
                 }
                 eap.values[i] = v
             }
-            if !eap.isEmpty, let why = eap.problem() { return "complete EAP settings: " + why }
+            if !eap.isEmpty, eap.problem() != nil {
+                return "with complete EAP settings (see the helper protocol): a CA, a domain, the method's credentials"
+            }
             let ssid: SSID
             if ASCII.equals(parts[0], "-") {
                 ssid = SSID(bytes: [])!
@@ -340,8 +342,9 @@ extension HelperOutput {
                 notes.append(.duplicateClaim(ssid, line: n))
                 return nil
             }
-            claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence))
-            if !eap.isEmpty { claims[claims.count - 1].eap = eap }
+            var claim = HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence)
+            if !eap.isEmpty { claim.eap = eap }
+            claims.append(claim)
             return nil
         }
 

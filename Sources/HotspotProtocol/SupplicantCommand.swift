@@ -68,9 +68,9 @@ public enum NetworkField: Equatable, Sendable {
     case managementFrameProtection(ManagementFrameProtection)
     /// `id_str "…"`: 1–64 printable ASCII characters, no `"` or `\`. Appears in CTRL-EVENT-CONNECTED.
     case idString(String)
-    /// An 802.1X setting: `eap PEAP|TTLS|TLS` for the method (its word from `EAPSettings.methods`), else the
-    /// field's wpa_supplicant name and the value as unquoted hex, whatever its bytes (1-255 of them).
-    case eap(EAPSettings.Field, [UInt8])
+    /// An 802.1X setting by `EAPSettings.Field` index: `eap PEAP|TTLS|TLS` for the method, else the field's
+    /// wpa_supplicant name and the value as unquoted hex, whatever its bytes (1-255 of them).
+    case eap(field: Int, [UInt8])
     /// Any other variable, as is. The name must be 1–32 of `[a-z0-9_]` and not `ssid`, `psk`, `sae_password`,
     /// `password` or `wep_key0`…`wep_key3` (those go through typed cases or not at all); the value must not
     /// be empty and must not contain control bytes (newline, CR, NUL, TAB, DEL, …).
@@ -266,7 +266,7 @@ public enum SupplicantCommand: Equatable, Sendable {
         if case .setNetwork(let id, .psk) = self {
             return "SET_NETWORK " + id.description + " psk [redacted]"
         }
-        if case .setNetwork(let id, .eap(.password, _)) = self {
+        if case .setNetwork(let id, .eap(3, _)) = self {
             return "SET_NETWORK " + id.description + " password [redacted]"
         }
         guard let bytes = try? encoded() else { return nil }
@@ -320,12 +320,10 @@ public enum SupplicantCommand: Equatable, Sendable {
             out.append(contentsOf: bytes)
             out.append(ASCII.quote)
         case .eap(let f, let value):
-            guard !value.isEmpty, value.count <= 255 else {
-                throw .invalidValue(field: EAPSettings.names[f.rawValue].description, problem: value.isEmpty ? .empty : .tooLong(value.count))
-            }
-            ASCII.append(&out, EAPSettings.names[f.rawValue])
+            // Hex of at most 255 bytes (`EAPSettings.problem()`) fits any command buffer.
+            ASCII.append(&out, EAPSettings.names[f])
             out.append(ASCII.space)
-            if f == .method {
+            if f == 0 {
                 // Upper case of a word `EAPSettings.problem()` accepted (peap, ttls, tls).
                 for b in value { out.append(b & 0xdf) }
             } else {

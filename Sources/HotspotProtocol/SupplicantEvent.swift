@@ -137,10 +137,11 @@ public struct SupplicantEventMessage: Equatable, Sendable {
         }
         if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
         if ASCII.equals(name, "CTRL-EVENT-EAP-TLS-CERT-ERROR") {
-            // err='…' is last, in single quotes; the subject before it is the server's (any bytes): search back.
-            var i = args.endIndex - 6
-            while i >= args.startIndex, !ASCII.hasPrefix(args[i...], " err='") { i -= 1 }
-            return .certificateRefused(PrintfEscaping.excerpt(i < args.startIndex ? [] : args[(i + 6)...].dropLast()))
+            // err='…' is last and holds no quote (wpa_supplicant's or OpenSSL's words); the subject before it
+            // is the server's, any bytes: the text between the last two quotes.
+            let body = args.dropLast()
+            let start = ASCII.lastIndex(of: UInt8(ascii: "'"), in: body).map { $0 + 1 } ?? body.endIndex
+            return .certificateRefused(PrintfEscaping.excerpt(body[start...]))
         }
         return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }

@@ -179,7 +179,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case 7..<15:
             // The EAP settings given, in `EAPSettings.Field` order.
             guard let v = eap?.values[step - 7], !v.isEmpty else { return nil }
-            return .setNetwork(id, .eap(EAPSettings.Field(rawValue: step - 7)!, v))
+            return .setNetwork(id, .eap(field: step - 7, v))
         case 15: return .selectNetwork(id)
         default: return nil
         }
