@@ -20,20 +20,16 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
 
     public var isEmpty: Bool { !values.contains { !$0.isEmpty } }
 
-    /// 0 for peap, 1 for ttls, 2 for tls; nil for any other `eap`.
-    public var method: Int? {
-        let m = values[0][...]
-        return ASCII.equals(m, "peap") ? 0 : ASCII.equals(m, "ttls") ? 1 : ASCII.equals(m, "tls") ? 2 : nil
-    }
-
     /// Why these settings cannot join a network safely, or nil when they can: a method, an identity, the CA
     /// file and domain, then a password (PEAP, TTLS) or a certificate and key (TLS); files as absolute paths,
     /// every value at most 255 bytes.
     @inline(never)
     public func problem() -> String? {
-        guard let m = method else { return "eap must be peap, ttls or tls" }
+        let m = values[0][...]
+        let tls = ASCII.equals(m, "tls")
+        guard tls || ASCII.equals(m, "peap") || ASCII.equals(m, "ttls") else { return "eap must be peap, ttls or tls" }
         // Bits by `Field`: what the method needs, and which values are files.
-        let needed = m == 2 ? 0b1111_0010 : 0b0011_1010
+        let needed = tls ? 0b1111_0010 : 0b0011_1010
         for (i, v) in values.enumerated() {
             let why: StaticString
             if v.isEmpty {

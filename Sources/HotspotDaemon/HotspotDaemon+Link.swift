@@ -18,9 +18,7 @@ extension HotspotDaemon {
         case .disconnected: handle(.disconnected)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
-            if case .authenticationFailed? = reason, let why = certificateRefusal {
-                reason = .other("server certificate refused: " + why)
-            }
+            if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
             certificateRefusal = nil
             handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration))
         case .networkNotFound: handle(.networkNotFound)

@@ -321,7 +321,7 @@ public enum SupplicantCommand: Equatable, Sendable {
             out.append(ASCII.quote)
         case .eap(let f, let value):
             // Hex of at most 255 bytes (`EAPSettings.problem()`) fits any command buffer.
-            ASCII.append(&out, EAPSettings.names[f])
+            ASCII.append(&out, f < 8 ? EAPSettings.names[f] : "phase2")
             out.append(ASCII.space)
             if f == 0 {
                 // Upper case of a word `EAPSettings.problem()` accepted (peap, ttls, tls).

@@ -44,7 +44,7 @@ public enum SupplicantEvent: Equatable, Sendable {
     /// `WPA: 4-Way Handshake failed - pre-shared key may be incorrect`
     case handshakeFailed
     /// `CTRL-EVENT-EAP-TLS-CERT-ERROR … err='Domain suffix mismatch'`: the EAP server's certificate was
-    /// refused (its `err` text, escaped); an AUTH_FAILED follows.
+    /// refused ("server certificate refused: " and the `err` text, escaped); an AUTH_FAILED follows.
     case certificateRefused(String)
     /// Anything else, as text (escaped where not printable ASCII).
     case unknown(String)
@@ -141,7 +141,7 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             // is the server's, any bytes: the text between the last two quotes.
             let body = args.dropLast()
             let start = ASCII.lastIndex(of: UInt8(ascii: "'"), in: body).map { $0 + 1 } ?? body.endIndex
-            return .certificateRefused(PrintfEscaping.excerpt(body[start...]))
+            return .certificateRefused("server certificate refused: " + PrintfEscaping.excerpt(body[start...]))
         }
         return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }

@@ -172,14 +172,13 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case 3: return .setNetwork(id, .bssid(bssid))
         case 4: return .setNetwork(id, .scanSSID(false))
         case 5: return .setNetwork(id, .idString(Self.idString))
-        case 6:
-            // PEAP with MSCHAPv2 inside, TTLS with PAP; EAP-TLS has no inner method.
-            guard let m = eap?.method, m < 2 else { return nil }
-            return .setNetwork(id, .other(name: "phase2", value: m == 0 ? "\"auth=MSCHAPV2\"" : "\"auth=PAP\""))
-        case 7..<15:
-            // The EAP settings given, in `EAPSettings.Field` order.
-            guard let v = eap?.values[step - 7], !v.isEmpty else { return nil }
-            return .setNetwork(id, .eap(field: step - 7, v))
+        case 6..<15:
+            // The EAP settings given, in `EAPSettings.Field` order, after phase2 (its index 8): PEAP with
+            // MSCHAPv2 inside, TTLS with PAP, none for EAP-TLS (`start()` checked the method).
+            guard let e = eap else { return nil }
+            let f = step == 6 ? 8 : step - 7
+            let v = f < 8 ? e.values[f] : e.values[0].count == 3 ? [] : Array((e.values[0][0] == UInt8(ascii: "p") ? "auth=MSCHAPV2" : "auth=PAP").utf8)
+            return v.isEmpty ? nil : .setNetwork(id, .eap(field: f, v))
         case 15: return .selectNetwork(id)
         default: return nil
         }

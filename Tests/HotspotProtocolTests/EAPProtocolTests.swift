@@ -33,7 +33,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
         let sent = Self.sent(peap)
         #expect(sent.map { $0.logDescription ?? "?" } == [
             "ADD_NETWORK", "SET_NETWORK 4 ssid 43616d707573", "SET_NETWORK 4 key_mgmt WPA-EAP", "SET_NETWORK 4 bssid any",
-            "SET_NETWORK 4 scan_ssid 0", "SET_NETWORK 4 id_str \"hotspotd\"", "SET_NETWORK 4 phase2 \"auth=MSCHAPV2\"",
+            "SET_NETWORK 4 scan_ssid 0", "SET_NETWORK 4 id_str \"hotspotd\"", "SET_NETWORK 4 phase2 617574683d4d53434841505632",
             "SET_NETWORK 4 eap PEAP", "SET_NETWORK 4 identity 74726176656c6c6572",
             "SET_NETWORK 4 anonymous_identity 616e6f6e40726164696f2e74657374", "SET_NETWORK 4 password [redacted]",
             "SET_NETWORK 4 ca_cert 2f6574632f73736c2f726164696f2063612e70656d",
@@ -48,7 +48,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
     @Test func ttlsAndTLSGetTheirInnerMethodOrNone() {
         var ttls = peap
         _ = ttls.set("eap", Array("ttls".utf8))
-        #expect(Self.sent(ttls).contains(.setNetwork(NetworkID(4)!, .other(name: "phase2", value: "\"auth=PAP\""))))
+        #expect(Self.sent(ttls).map { $0.logDescription ?? "?" }.contains("SET_NETWORK 4 phase2 617574683d504150"))
         let tls = eap([("eap", "tls"), ("identity", "me"), ("ca_cert", "/ca"), ("domain_suffix_match", "radio.test"),
                        ("client_cert", "/c.pem"), ("private_key", "/k.pem")])
         let texts = Self.sent(tls).map { $0.logDescription ?? "?" }
@@ -166,7 +166,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
             ("<3>CTRL-EVENT-EAP-TLS-CERT-ERROR reason=1", ""),
         ]
         for (text, why) in cases {
-            #expect(SupplicantEventMessage.parse(Array(text.utf8))?.event == .certificateRefused(why), "\(text)")
+            #expect(SupplicantEventMessage.parse(Array(text.utf8))?.event == .certificateRefused("server certificate refused: " + why), "\(text)")
         }
     }
 }
