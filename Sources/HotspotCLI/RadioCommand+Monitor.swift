@@ -55,6 +55,7 @@ extension RadioCommand {
         case .associationRejected: return "assoc-reject"
         case .authenticationRejected: return "auth-reject"
         case .handshakeFailed: return "handshake-failed"
+        case .certificateRefused(let why): return "certificate-refused " + why
         case .unknown(let text): return "other " + text
         }
     }

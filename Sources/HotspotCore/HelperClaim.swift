@@ -5,6 +5,8 @@ public struct HelperClaim: Hashable, Sendable {
     public var bssid: BSSID?
     public var password: Passphrase?
     public var confidence: Confidence
+    /// 802.1X credentials for an enterprise network (claim fields after the BSSID).
+    public var eap: EAPSettings? = nil
 
     public init(ssid: SSID, bssid: BSSID? = nil, password: Passphrase? = nil, confidence: Confidence) {
         self.ssid = ssid

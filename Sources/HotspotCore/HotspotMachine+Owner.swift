@@ -83,7 +83,10 @@ extension HotspotMachine {
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
         if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
-        let target: JoinTarget
+        // EAP settings pin it to enterprise suites: wpa_supplicant then associates with nothing else.
+        let eap = known?.eap
+        if eap != nil { security = .enterprise }
+        var target: JoinTarget
         switch security {
         case .open:
             if pass != nil {
@@ -93,12 +96,17 @@ extension HotspotMachine {
         case .personal:
             guard let p = pass else { return reply(.refused("this network needs a passphrase")) }
             target = JoinTarget(ssid: ssid, security: .personal, passphrase: p, didAutoJoin: false)
+        case .enterprise where eap != nil:
+            target = JoinTarget(ssid: ssid, security: .enterprise, didAutoJoin: false)
+            target.eap = eap
         case .wep, .enterprise, .unknown:
             return reply(.refused("hotspotd cannot join networks with " + security.rawValue + " security"))
         }
         // The owner's word lifts every automatic block.
         liftBlocks(ssid, exclusionsToo: false)
-        if !once {
+        // An enterprise network is remembered by its configuration: an owner copy without its EAP settings
+        // would be an open network of that name.
+        if !once && eap == nil {
             let n = KnownNetwork(ssid: ssid, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
             if let i = existing {
                 if ownerNetworks[i] != n {

@@ -3,13 +3,16 @@ extension HotspotMachine {
     /// Configured networks first, then the owner's (the selector keeps the better per SSID).
     var knownNetworks: [KnownNetwork] { configuration.knownNetworks + ownerNetworks }
 
-    /// A BSS that carries the name of a network the owner gave a key but offers no passphrase suite: an evil
-    /// twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
+    /// A BSS that carries the name of a network the owner gave a key (or EAP settings) but offers another
+    /// security: an evil twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
     func isLookalike(_ e: ScanEntry) -> Bool {
         // Both lists searched in place: `knownNetworks` would build a new array for every BSS of every scan.
-        func keyed(_ k: KnownNetwork) -> Bool { k.ssid == e.ssid && k.passphrase != nil }
-        return e.security != .personal && (configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed))
+        func keyed(_ k: KnownNetwork) -> Bool {
+            let s = k.security
+            return s != .open && s != e.security && k.ssid == e.ssid
+        }
+        return configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed)
     }
 
     @inline(never)

@@ -4,6 +4,8 @@ public struct JoinTarget: Hashable, Sendable {
     public var security: SecurityType
     /// Present for personal networks.
     public var passphrase: Passphrase?
+    /// Present for enterprise networks.
+    public var eap: EAPSettings? = nil
     /// An access point to prefer, when a helper named one.
     public var bssid: BSSID?
     /// False when the owner asked for this network (Apple's didAutoJoin).

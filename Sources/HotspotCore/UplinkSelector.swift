@@ -1,8 +1,8 @@
 /// The router's part of the model: which visible network to join, and when to leave a working uplink.
 ///
 /// Candidates are visible networks that are known (configured or added by the owner) or claimed by a
-/// helper's filterScanList, and that the router can actually join (named, and open or personal with a
-/// passphrase).
+/// helper's filterScanList, and that the router can actually join (named, and open, personal with a
+/// passphrase or enterprise with EAP settings).
 /// Ranking: strong before weak (`minSignal`), then priority, confidence, signal, and the SSID's bytes so
 /// the choice never depends on dictionary order. Everything is one pass over dictionaries keyed by SSID.
 public struct UplinkSelector: Hashable, Sendable {
@@ -33,7 +33,8 @@ public struct UplinkSelector: Hashable, Sendable {
             }
         }
         for k in known {
-            guard let v = scan.strongest(k.ssid, security: k.security), let target = joinable(v, passphrase: k.passphrase, bssid: nil) else {
+            guard let v = scan.strongest(k.ssid, security: k.security),
+                  let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else {
                 continue
             }
             // The owner vouches for a network they configured: it ranks as a high-confidence claim.
@@ -43,10 +44,13 @@ public struct UplinkSelector: Hashable, Sendable {
         for (i, helper) in helpers.enumerated() where i < claims.count {
             for claim in claims[i] where claim.confidence > .none {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
-                // network the owner gave a key: that stays pinned to passphrase suites whoever claims it.
-                let pinned = known.contains { $0.ssid == claim.ssid && $0.passphrase != nil }
-                guard let v = pinned ? scan.strongest(claim.ssid, security: .personal) : scan.strongest(claim.ssid),
-                      let target = joinable(v, passphrase: claim.password, bssid: claim.bssid) else { continue }
+                // network the owner gave a key or EAP settings, or one claimed with EAP settings: that stays
+                // pinned to its suites whoever claims it.
+                let pin = known.first { $0.ssid == claim.ssid && $0.security != .open }?.security
+                    ?? (claim.eap != nil ? .enterprise : nil)
+                guard let v = pin.map({ scan.strongest(claim.ssid, security: $0) }) ?? scan.strongest(claim.ssid),
+                      let target = joinable(v, passphrase: claim.password, eap: claim.eap, bssid: claim.bssid)
+                else { continue }
                 offer(UplinkCandidate(target: target, priority: helper.priority, confidence: claim.confidence,
                                       signalStrength: v.signalStrength, claimedBy: helper.name))
             }
@@ -113,16 +117,21 @@ public struct UplinkSelector: Hashable, Sendable {
     /// The join target for a visible network, or nil when the router cannot join it with what it has.
     /// A hidden network (empty SSID) never is: wpa_supplicant cannot be told an empty name.
     @inline(never)
-    func joinable(_ v: ScanEntry, passphrase: Passphrase?, bssid: BSSID?) -> JoinTarget? {
+    func joinable(_ v: ScanEntry, passphrase: Passphrase?, eap: EAPSettings?, bssid: BSSID?) -> JoinTarget? {
         guard !v.ssid.isEmpty else { return nil }
+        var t = JoinTarget(ssid: v.ssid, security: v.security, bssid: bssid)
         switch v.security {
         case .open:
-            return JoinTarget(ssid: v.ssid, security: .open, passphrase: nil, bssid: bssid)
+            break
         case .personal:
-            guard let p = passphrase else { return nil }
-            return JoinTarget(ssid: v.ssid, security: .personal, passphrase: p, bssid: bssid)
-        case .wep, .enterprise, .unknown:
+            guard passphrase.isPresent else { return nil }
+            t.passphrase = passphrase
+        case .enterprise:
+            guard eap != nil else { return nil }
+            t.eap = eap
+        case .wep, .unknown:
             return nil
         }
+        return t
     }
 }

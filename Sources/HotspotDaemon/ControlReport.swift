@@ -229,6 +229,8 @@ struct ControlReport {
                  + (f.isResolved ? ", resolved" : ""))
         }
         if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
+        // Why a network waits (a wrong key, a refused server certificate), as `helpers` lists them too.
+        for b in s.backedOff { blockedLine("backed off", b, s.now) }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")

@@ -16,9 +16,13 @@ extension HotspotDaemon {
         case .scanResults: handle(.scanResultsReady)
         case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
         case .disconnected: handle(.disconnected)
-        case .temporarilyDisabled(let id, let ssid, _, let duration, let reason):
+        case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
+            // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
+            if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
+            certificateRefusal = nil
             handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration))
         case .networkNotFound: handle(.networkNotFound)
+        case .certificateRefused(let why): certificateRefusal = why
         case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
              .authenticationRejected, .handshakeFailed, .unknown:
             break
@@ -48,8 +52,9 @@ extension HotspotDaemon {
             }
         case .removeNetwork(let id): client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
-            runPlan(SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)) {
-                [self] result in
+            var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)
+            plan.eap = t.eap
+            runPlan(plan) { [self] result in
                 switch result {
                 case .success(let joined): handle(.workFinished(.joined(joined.networkID, reused: joined.reused)))
                 case .failure(let why): handle(.workFinished(.failed(why)))

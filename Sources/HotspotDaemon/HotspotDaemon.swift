@@ -50,6 +50,8 @@ public final class HotspotDaemon: HotspotEffects {
     var transitions: [ControlReport.Transition] = []
     /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
     var events = OwnerEvents()
+    /// Why wpa_supplicant last refused an EAP server's certificate, until the AUTH_FAILED it causes.
+    var certificateRefusal: String? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {

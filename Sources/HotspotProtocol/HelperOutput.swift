@@ -284,14 +284,28 @@ extension HelperOutput {
             return nil
         }
 
-        /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID]]`; `-` or empty for no password / any BSSID.
+        /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID [TAB EAP_FIELD=VALUE…]]]`; `-` or empty for
+        /// no password / any BSSID; EAP values in hex but `eap=peap|ttls|tls`.
         /// nil when taken (or noted and dropped), else what a claim must be.
         mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) -> String? {
             claimLines += 1
             if claimLines > HelperProtocol.maxClaims { throw .tooManyClaims }
             let parts = ASCII.split(value, on: ASCII.tab)
-            guard parts.count >= 2, parts.count <= 4 else {
-                return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid]]"
+            guard parts.count >= 2, parts.count <= 12 else {
+                return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid[<TAB>eap_field=hex...]]]"
+            }
+            var eap = EAPSettings()
+            for p in parts.dropFirst(4) {
+                let eq = ASCII.firstIndex(of: ASCII.equals, in: p) ?? p.endIndex
+                let i = UCIMapper.lookup(Array(p[p.startIndex..<eq]), EAPSettings.names)
+                let raw = p[min(eq + 1, p.endIndex)...]
+                guard i >= 0, let v = i == 0 ? Array(raw) : Hex.decode(raw) else {
+                    return "followed by EAP settings as name=hex (eap=peap, ttls or tls)"
+                }
+                eap.values[i] = v
+            }
+            if !eap.isEmpty, eap.problem() != nil {
+                return "with complete EAP settings (see the helper protocol): a CA, a domain, the method's credentials"
             }
             let ssid: SSID
             if ASCII.equals(parts[0], "-") {
@@ -328,7 +342,9 @@ extension HelperOutput {
                 notes.append(.duplicateClaim(ssid, line: n))
                 return nil
             }
-            claims.append(HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence))
+            var claim = HelperClaim(ssid: ssid, bssid: bssid, password: password, confidence: confidence)
+            if !eap.isEmpty { claim.eap = eap }
+            claims.append(claim)
             return nil
         }
 

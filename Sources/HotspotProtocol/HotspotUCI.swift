@@ -404,7 +404,14 @@ struct UCIMapper {
         var priority = 0
         var bssid: BSSID? = nil
         var enabled = true
+        var eap = EAPSettings()
         for o in section.options {
+            // EAP settings (`EAPSettings.names`), checked together after the section.
+            let e = UCIMapper.lookup(o.name, EAPSettings.names)
+            if e >= 0 {
+                eap.values[e] = single(o).bytes
+                continue
+            }
             guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {
                 unknown(o, in: subject)
                 continue
@@ -430,8 +437,12 @@ struct UCIMapper {
             }
         }
         guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
+        if !eap.isEmpty, let why = key != nil ? "a network has either option key or EAP settings" : eap.problem() {
+            return fail(section.line, subject, why)
+        }
         guard enabled else { return }
-        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key, priority: priority))
+        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key, priority: priority,
+                                                        eap: eap.isEmpty ? nil : eap))
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }
 

@@ -68,6 +68,9 @@ public enum NetworkField: Equatable, Sendable {
     case managementFrameProtection(ManagementFrameProtection)
     /// `id_str "…"`: 1–64 printable ASCII characters, no `"` or `\`. Appears in CTRL-EVENT-CONNECTED.
     case idString(String)
+    /// An 802.1X setting by `EAPSettings.Field` index: `eap PEAP|TTLS|TLS` for the method, else the field's
+    /// wpa_supplicant name and the value as unquoted hex, whatever its bytes (1-255 of them).
+    case eap(field: Int, [UInt8])
     /// Any other variable, as is. The name must be 1–32 of `[a-z0-9_]` and not `ssid`, `psk`, `sae_password`,
     /// `password` or `wep_key0`…`wep_key3` (those go through typed cases or not at all); the value must not
     /// be empty and must not contain control bytes (newline, CR, NUL, TAB, DEL, …).
@@ -263,6 +266,9 @@ public enum SupplicantCommand: Equatable, Sendable {
         if case .setNetwork(let id, .psk) = self {
             return "SET_NETWORK " + id.description + " psk [redacted]"
         }
+        if case .setNetwork(let id, .eap(3, _)) = self {
+            return "SET_NETWORK " + id.description + " password [redacted]"
+        }
         guard let bytes = try? encoded() else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -313,6 +319,16 @@ public enum SupplicantCommand: Equatable, Sendable {
             ASCII.append(&out, "id_str \"")
             out.append(contentsOf: bytes)
             out.append(ASCII.quote)
+        case .eap(let f, let value):
+            // Hex of at most 255 bytes (`EAPSettings.problem()`) fits any command buffer.
+            ASCII.append(&out, f < 8 ? EAPSettings.names[f] : "phase2")
+            out.append(ASCII.space)
+            if f == 0 {
+                // Upper case of a word `EAPSettings.problem()` accepted (peap, ttls, tls).
+                for b in value { out.append(b & 0xdf) }
+            } else {
+                for b in value { WpaBytes.appendHex(&out, b) }
+            }
         case .other(let name, let value):
             let nameBytes = Array(name.utf8)
             guard !nameBytes.isEmpty, nameBytes.count <= 32, nameBytes.allSatisfy(Self.isFieldNameByte) else {

@@ -43,6 +43,9 @@ public enum SupplicantEvent: Equatable, Sendable {
     case authenticationRejected(bssid: BSSID?, statusCode: Int?)
     /// `WPA: 4-Way Handshake failed - pre-shared key may be incorrect`
     case handshakeFailed
+    /// `CTRL-EVENT-EAP-TLS-CERT-ERROR … err='Domain suffix mismatch'`: the EAP server's certificate was
+    /// refused ("server certificate refused: " and the `err` text, escaped); an AUTH_FAILED follows.
+    case certificateRefused(String)
     /// Anything else, as text (escaped where not printable ASCII).
     case unknown(String)
 }
@@ -133,6 +136,13 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
         }
         if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
+        if ASCII.equals(name, "CTRL-EVENT-EAP-TLS-CERT-ERROR") {
+            // err='…' is last and holds no quote (wpa_supplicant's or OpenSSL's words); the subject before it
+            // is the server's, any bytes: the text between the last two quotes.
+            let body = args.dropLast()
+            let start = ASCII.lastIndex(of: UInt8(ascii: "'"), in: body).map { $0 + 1 } ?? body.endIndex
+            return .certificateRefused("server certificate refused: " + PrintfEscaping.excerpt(body[start...]))
+        }
         return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }
 

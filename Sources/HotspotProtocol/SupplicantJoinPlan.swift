@@ -5,7 +5,8 @@ import HotspotCore
 /// a block without an SSID (further ones are removed too), otherwise one is added. Then every variable
 /// hotspotd relies on is set, whatever the block held before:
 /// `ssid` (hex), `key_mgmt`, `psk` (personal only), `bssid` (the lock or `any`), `scan_ssid 0`,
-/// `id_str "hotspotd"`; and `SELECT_NETWORK <id>`.
+/// `id_str "hotspotd"`; for enterprise networks `phase2` and the EAP settings given (hex); and
+/// `SELECT_NETWORK <id>`.
 ///
 /// Personal networks get `key_mgmt WPA-PSK` alone: every wpa_supplicant build accepts it and it joins
 /// WPA2 and WPA2/WPA3 transition networks; SAE would be refused by builds without it and cannot use a raw PSK.
@@ -34,6 +35,8 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     public let passphrase: Passphrase?
     /// Join only this access point; nil → `bssid any`.
     public let bssid: BSSID?
+    /// An enterprise network's credentials (checked by `start()`: CA and domain always).
+    public var eap: EAPSettings? = nil
 
     enum State {
         case idle
@@ -69,6 +72,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             guard !passphrase.isPresent else { return .failed(.passphraseForOpenNetwork) }
         case .personal:
             guard passphrase.isPresent else { return .failed(.passphraseRequired) }
+        case .enterprise where eap != nil && eap?.problem() == nil: break
         case .wep, .enterprise, .unknown:
             return .failed(.unsupportedSecurity(security))
         }
@@ -150,9 +154,10 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         return .finished(Joined(networkID: id, reused: reused, removedDuplicates: removed))
     }
 
-    static let configurationSteps = 7
+    static let configurationSteps = 16
 
     /// The commands that configure block `id` and select it, in order; nil for a step that does not apply.
+    @inline(never)
     func configuration(_ step: Int, _ id: NetworkID) -> SupplicantCommand? {
         switch step {
         case 0: return .setNetwork(id, .ssid(ssid))
@@ -160,13 +165,21 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             // By the security start() checked (a personal network has its passphrase).
             switch security {
             case .personal: return .setNetwork(id, .keyManagement([.wpaPSK]))
-            case .open, .wep, .enterprise, .unknown: return .setNetwork(id, .keyManagement([.none]))
+            case .enterprise: return .setNetwork(id, .keyManagement([.wpaEAP]))
+            case .open, .wep, .unknown: return .setNetwork(id, .keyManagement([.none]))
             }
         case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
         case 3: return .setNetwork(id, .bssid(bssid))
         case 4: return .setNetwork(id, .scanSSID(false))
         case 5: return .setNetwork(id, .idString(Self.idString))
-        case 6: return .selectNetwork(id)
+        case 6..<15:
+            // The EAP settings given, in `EAPSettings.Field` order, after phase2 (its index 8): PEAP with
+            // MSCHAPv2 inside, TTLS with PAP, none for EAP-TLS (`start()` checked the method).
+            guard let e = eap else { return nil }
+            let f = step == 6 ? 8 : step - 7
+            let v = f < 8 ? e.values[f] : e.values[0].count == 3 ? [] : Array((e.values[0][0] == UInt8(ascii: "p") ? "auth=MSCHAPV2" : "auth=PAP").utf8)
+            return v.isEmpty ? nil : .setNetwork(id, .eap(field: f, v))
+        case 15: return .selectNetwork(id)
         default: return nil
         }
     }

@@ -203,6 +203,9 @@ radio_base_initramfs() {
     done
     cp "$root/lib/firmware/regulatory.db-debian" "$RADIO_STAGE/lib/firmware/regulatory.db"
     cp "$root/lib/firmware/regulatory.db.p7s-debian" "$RADIO_STAGE/lib/firmware/regulatory.db.p7s"
+    # OpenSSL 3's legacy provider (MD4, for MSCHAPv2): without it hostapd's EAP server fails "to initialize TLS".
+    mkdir -p "$RADIO_STAGE/usr/lib/$RADIO_TRIPLET/ossl-modules"
+    cp "$root/usr/lib/$RADIO_TRIPLET/ossl-modules/legacy.so" "$RADIO_STAGE/usr/lib/$RADIO_TRIPLET/ossl-modules/"
     # Modules: the ones listed and what they depend on; depmod again for the small tree.
     local ko
     for ko in $(modprobe -d "$root" -S "$kver" --show-depends -a $RADIO_MODULES 2>/dev/null | awk '$1 == "insmod" { print $2 }' | sort -u); do

@@ -167,7 +167,7 @@ ap_psk() { ap_get "$1" psk; }
 # announces URI as the RFC 8908 captive-portal API (DHCPv4 option 114; implies --dhcp).
 ap_start() {
     local name=$1; shift
-    local ssid_hex="" psk="" open=0 txpower="" channel="" dhcp=0 portal=0 api=""
+    local ssid_hex="" psk="" open=0 txpower="" channel="" dhcp=0 portal=0 api="" extra=""
     while [ $# -gt 0 ]; do
         case $1 in
             --ssid) ssid_hex=$(hexof "$2"); shift 2;;
@@ -179,11 +179,12 @@ ap_start() {
             --dhcp) dhcp=1; shift;;
             --portal) portal=1; dhcp=1; shift;;
             --captive-api) api=$2; dhcp=1; shift 2;;
+            --conf) extra=$2; shift 2;;
             *) fail "ap_start: unknown option $1";;
         esac
     done
     [ -n "$ssid_hex" ] || fail "ap_start $name: --ssid or --ssid-hex needed"
-    [ -n "$psk" ] || [ $open = 1 ] || fail "ap_start $name: --psk or --open needed"
+    [ -n "$psk" ] || [ $open = 1 ] || [ -n "$extra" ] || fail "ap_start $name: --psk, --open or --conf needed"
     local slot n ifname phy
     slot=$(head -n1 $RADIO_RUN/ap-free)
     [ -n "$slot" ] || fail "ap_start $name: no free radio (RADIO_RADIOS=$RADIO_RADIOS)"
@@ -204,12 +205,14 @@ ap_start() {
         echo "hw_mode=g"
         echo "channel=$channel"
         echo "ignore_broadcast_ssid=0"
-        if [ $open = 0 ]; then
+        if [ -n "$psk" ]; then
             echo "wpa=2"
             echo "wpa_key_mgmt=WPA-PSK"
             echo "rsn_pairwise=CCMP"
             echo "wpa_passphrase=$psk"
         fi
+        # --conf LINES: hostapd options of the scenario's own (802.1X, Hotspot 2.0), one per line.
+        [ -z "$extra" ] || printf '%s\n' "$extra"
     } > "$conf"
     in_ap hostapd -B -t -P "$d/pid" -f "$RADIO_DIR/hostapd-$name.log" "$conf" \
         || fail "ap_start $name: hostapd did not start"

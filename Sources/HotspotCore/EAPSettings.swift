@@ -1,0 +1,52 @@
+/// The 802.1X credentials of an enterprise network: PEAP/MSCHAPv2, TTLS/PAP or EAP-TLS, always with the
+/// server's CA file and the domain its certificate must carry, so an unverified server is never sent them.
+///
+/// One set of names for UCI options and helper claim fields (`names`, wpa_supplicant's own); the values are
+/// bytes, sent to wpa_supplicant as hex whatever they hold. Its `description` never shows them.
+public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
+    public enum Field: Int, Sendable {
+        case method, identity, anonymousIdentity, password, caCert, domain, clientCert, privateKey
+    }
+
+    public static let names: [StaticString] = [
+        "eap", "identity", "anonymous_identity", "password", "ca_cert", "domain_suffix_match", "client_cert",
+        "private_key",
+    ]
+
+    /// Indexed by `Field`; empty when not given.
+    public var values: [[UInt8]] = Array(repeating: [], count: 8)
+
+    public init() {}
+
+    public var isEmpty: Bool { !values.contains { !$0.isEmpty } }
+
+    /// Why these settings cannot join a network safely, or nil when they can: a method, an identity, the CA
+    /// file and domain, then a password (PEAP, TTLS) or a certificate and key (TLS); files as absolute paths,
+    /// every value at most 255 bytes.
+    @inline(never)
+    public func problem() -> String? {
+        let m = values[0][...]
+        let tls = ASCII.equals(m, "tls")
+        guard tls || ASCII.equals(m, "peap") || ASCII.equals(m, "ttls") else { return "eap must be peap, ttls or tls" }
+        // Bits by `Field`: what the method needs, and which values are files.
+        let needed = tls ? 0b1111_0010 : 0b0011_1010
+        for (i, v) in values.enumerated() {
+            let why: StaticString
+            if v.isEmpty {
+                guard needed & 1 << i != 0 else { continue }
+                why = i == 4 || i == 5 ? " is missing: hotspotd never sends credentials to an unverified server"
+                                       : " is missing"
+            } else if v.count > 255 {
+                why = " is longer than 255 bytes"
+            } else if 0b1101_0000 & 1 << i != 0 && v[0] != UInt8(ascii: "/") {
+                why = " is not an absolute path"
+            } else {
+                continue
+            }
+            return Self.names[i].description + why.description
+        }
+        return nil
+    }
+
+    public var description: String { "eap(redacted)" }
+}
