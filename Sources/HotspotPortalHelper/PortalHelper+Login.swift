@@ -30,7 +30,7 @@ extension PortalHelper {
                 log("portal page: " + error.description)
                 return Answer(error.isTemporary ? .temporaryFailure : .failure)
             }
-            if round == 0, let answer = wispr(entry, page) { return answer }
+            if round == 0, let answer = wispr(entry, page) ?? productLogin(entry, page, withAnswers: withAnswers) { return answer }
             // The venue's flow, page after page (an interstitial, the terms, a page that refreshes to the
             // last step): the probes tell only once it ends. The owner is shown its first page.
             let first = page.url
