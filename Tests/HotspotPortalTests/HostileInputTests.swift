@@ -21,7 +21,7 @@ import TestSupport
         _ = ClickThroughPlan(forms: HTMLPage(parsing: input).forms, answers: [field("a", "b")])
         _ = ClickThroughPlan(page: HTMLPage(parsing: input), answers: [field("a", "b")])
         let url = try! HTTPURL("http://10.0.0.1/login?res=notyet")
-        if let product = PortalProduct(entry: url, url: url, html: HTMLPage(parsing: input), body: input) {
+        if let product = PortalProduct(entry: url, url: url, body: input) {
             #expect(product.chapID.count <= 16 && product.challenge.count <= 64)
         }
     }
