@@ -414,3 +414,10 @@ const char *ctls_error_name(int code) {
     default: return "TLS error";
     }
 }
+
+void ctls_md5(const void *bytes, size_t length, unsigned char digest[16]) {
+    br_md5_context md5;
+    br_md5_init(&md5);
+    br_md5_update(&md5, bytes, length);
+    br_md5_out(&md5, digest);
+}

@@ -12,10 +12,15 @@ import HotspotWeb
 /// Secrets (`allowsCredentials`: WISPr credentials, the owner's typed answers) go only over https, and only
 /// to a portal domain, or with none, to the host of the portal page that asked for them (its form or its
 /// WISPr message).
+///
+/// A CHAP answer (`allowsChallengeResponse`: a portal product's login, `PortalProduct`) may also go over
+/// plain http, but only to the uplink's gateway or a portal domain.
 public struct PortalHostPolicy: Equatable, Sendable {
     /// Lowercase DNS names without a trailing dot.
     public var domains: [[UInt8]]
     public var trusted: [HTTPURL.Host]
+    /// The uplink's gateway (`HOTSPOT_GATEWAY`), where the products' gateways take their logins.
+    public var gateway: HTTPURL.Host? = nil
 
     public init(domains: [[UInt8]], trusted: [HTTPURL.Host] = []) {
         var lowered: [[UInt8]] = []
@@ -37,6 +42,14 @@ public struct PortalHostPolicy: Equatable, Sendable {
     /// whoever the venue is.
     public func allowsCredentials(to target: HTTPURL, askedBy origin: HTTPURL) -> Bool {
         target.scheme == .https && (domains.isEmpty ? target.host == origin.host : isPortalDomain(target.host))
+    }
+
+    /// May a CHAP answer go to `target`? It is MD5 over the password and the portal's one-time challenge: the
+    /// password cannot be read from it, only guessed at offline. So where secrets may go, and also over plain
+    /// http (the products' protocol: CoovaChilli's uamip:uamport, MikroTik's login) to the gateway or a portal
+    /// domain. Not to another host over http: the venue's DNS names any host there.
+    public func allowsChallengeResponse(to target: HTTPURL, askedBy origin: HTTPURL) -> Bool {
+        allowsCredentials(to: target, askedBy: origin) || target.host == gateway || isPortalDomain(target.host)
     }
 
     /// May a redirect (307, 308) carry the request's body from `url` on to `next`? Only on the same host,

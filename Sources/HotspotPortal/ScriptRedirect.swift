@@ -62,8 +62,8 @@ public enum ScriptRedirect {
         case rejected(Int)
     }
 
-    /// A `'…'`, `"…"` or `` `…` `` literal at `start`, decoded: `\xHH` and `\uHHHH` become UTF-8, any other
-    /// escaped byte stands for itself (`\/` is `/`). A line break in a quoted literal, a template
+    /// A `'…'`, `"…"` or `` `…` `` literal at `start`, decoded: `\xHH` and `\uHHHH` become UTF-8, `\ooo` the
+    /// byte, any other escaped byte stands for itself (`\/` is `/`). A line break in a quoted literal, a template
     /// substitution, an empty literal or one over `literalLimit` is rejected.
     static func literal(_ s: ArraySlice<UInt8>, at start: Int) -> Literal {
         guard start < s.endIndex else { return .rejected(start) }
@@ -86,6 +86,17 @@ public enum ScriptRedirect {
                 continue
             }
             let e = s[i + 1]
+            // `\ooo`, octal (legacy JavaScript, how MikroTik writes its CHAP bytes): that byte itself.
+            if e >= UInt8(ascii: "0") && e <= UInt8(ascii: "7") {
+                var v = 0
+                i += 1
+                while i < s.endIndex && s[i] >= UInt8(ascii: "0") && s[i] <= UInt8(ascii: "7") && v * 8 + Int(s[i] - 48) <= 255 {
+                    v = v * 8 + Int(s[i] - 48)
+                    i += 1
+                }
+                out.append(UInt8(v))
+                continue
+            }
             let digits = e == UInt8(ascii: "x") ? 2 : e == UInt8(ascii: "u") ? 4 : 0
             if digits > 0, i + 2 + digits <= s.endIndex, let v = hex(s[(i + 2)..<(i + 2 + digits)]) {
                 PortalBytes.appendUTF8(v, to: &out)

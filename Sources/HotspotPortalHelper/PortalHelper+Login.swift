@@ -31,6 +31,7 @@ extension PortalHelper {
                 return Answer(error.isTemporary ? .temporaryFailure : .failure)
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
+            if round == 0 && uniFiLogin(entry, page) { continue }
             // The venue's flow, page after page (an interstitial, the terms, a page that refreshes to the
             // last step): the probes tell only once it ends. The owner is shown its first page.
             let first = page.url
@@ -41,27 +42,35 @@ extension PortalHelper {
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
                 var asked: [PortalUIField] = []
-                if case .needsUser(_, let visible) = plan { asked = PortalUIField.fields(for: visible) }
+                // A portal product's CHAP login form: the venue account answers it, when configured.
+                var chap: PortalProduct? = nil
+                if case .needsUser(let form, let visible) = plan {
+                    asked = PortalUIField.fields(for: visible)
+                    chap = chapProduct(entry, page, form)
+                }
                 if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
                 var answers: [FormField] = []
-                if withAnswers && !asked.isEmpty {
+                if (withAnswers || chap != nil) && !asked.isEmpty {
                     for field in asked {
-                        if let value = variable(field.environmentName) {
-                            answers.append(FormField(name: field.formName, value: Array(value.utf8)))
+                        if let value = withAnswers ? variable(field.environmentName).map({ Array($0.utf8) })
+                            : field.isSecret ? settings.wisprPassword : settings.wisprUser {
+                            answers.append(FormField(name: field.formName, value: value))
                         }
                     }
                     plan = ClickThroughPlan(page: page.html, answers: answers)
                 }
                 steps += 1
                 switch plan {
-                case .submit(let form, let fields):
+                case .submit(var form, var fields):
+                    var answered = !answers.isEmpty
+                    if answered, let chap, let login = chapLogin(chap, form, fields, asked) { (form, fields, answered) = (login.form, login.fields, false) }
                     if sentForms.contains(where: { $0.action == form.action && $0.fields == fields }) {
                         log("the portal asks for a form already sent")
                         break flow
                     }
                     sentForms.append((form.action, fields))
                     let reply: PortalPage
-                    do throws(PortalError) { reply = try submit(form, fields, page, answered: !answers.isEmpty) } catch {
+                    do throws(PortalError) { reply = try submit(form, fields, page, answered: answered) } catch {
                         log("sending the portal's form: " + error.description)
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
                     }
@@ -88,7 +97,7 @@ extension PortalHelper {
                     }
                     // Answers this helper would not send are not asked for: the owner logs in from a browser.
                     let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
-                    if !policy.allowsCredentials(to: action, askedBy: page.url) {
+                    if chap == nil && !policy.allowsCredentials(to: action, askedBy: page.url) {
                         log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
                             + ": asking the owner to log in from a browser")
                         return uiRequired([], page, first, message: PortalHelper.browserLogin)

@@ -13,9 +13,10 @@ import HotspotSystem
 /// - evaluate: a portal → `confidence=low`, open internet or none → `confidence=none`.
 /// - maintain: open → success, a portal again → authenticationRequired, nothing → temporaryFailure.
 /// - authenticate: fetch the portal page (following redirects, meta refresh, script redirects);
-///   WISPr when the page carries its XML and credentials are configured; else the venue's flow, page by
+///   WISPr when the page carries its XML and credentials are configured; UniFi's JSON login; else the venue's flow, page by
 ///   page (`ClickThroughPlan(page:)`, at most `maxSteps`): forms sent with their cookies, links on to the
-///   terms and refreshes followed, then locate again to verify; a form that needs the owner → uiRequired
+///   terms and refreshes followed (a CHAP product's login form answered by its CHAP: `chapLogin`), then locate
+///   again to verify; a form that needs the owner → uiRequired
 ///   with its fields and the portal's URL; a CAPTCHA, a card or a login only a script sends → uiRequired
 ///   with the reason, for the owner's browser.
 /// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form, sent once: a portal

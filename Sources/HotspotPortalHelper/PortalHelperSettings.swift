@@ -12,7 +12,7 @@ import HotspotWeb
 /// | `HOTSPOT_PORTAL_PROBE_URLS` | probe URLs separated by spaces (`list probe_url`); the defaults when empty |
 /// | `HOTSPOT_PORTAL_DOMAINS` | portal domains separated by spaces (`list portal_domain`) |
 /// | `HOTSPOT_CA_BUNDLE` | PEM CA bundle for https (`option ca_bundle`) |
-/// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`) |
+/// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`), also the portal products' CHAP account |
 /// | `HOTSPOT_PORTAL_TIME_LIMIT` | seconds the whole command may take (hotspotd: its command_timeout less 5) |
 /// | `HOTSPOT_PORTAL_DNS_PORT` | the DNS servers' port, 53 unless given (for tests) |
 ///
@@ -89,6 +89,8 @@ public struct PortalHelperSettings {
         var trusted: [HTTPURL.Host] = []
         for url in probeURLs { trusted.append(url.host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
-        return PortalHostPolicy(domains: portalDomains, trusted: trusted)
+        var policy = PortalHostPolicy(domains: portalDomains, trusted: trusted)
+        policy.gateway = gateway.map { .ipv4($0) }
+        return policy
     }
 }

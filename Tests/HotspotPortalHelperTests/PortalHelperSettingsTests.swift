@@ -48,9 +48,11 @@ import HotspotProtocol
         let s = settings(["HOTSPOT_CAPTIVE_API": "https://evil.example/capport", "HOTSPOT_PORTAL_DOMAINS": "operator.example",
                           "HOTSPOT_GATEWAY": "10.9.0.254"])
         #expect(s.captivePortalAPI?.description == "https://evil.example/capport")
-        #expect(s.hostPolicy == PortalHostPolicy(domains: [Array("operator.example".utf8)],
-                                                 trusted: [.name(Array("connectivitycheck.gstatic.com".utf8)),
-                                                           .name(Array("www.google.com".utf8)), .ipv4(IPv4Address(10, 9, 0, 254))]))
+        var expected = PortalHostPolicy(domains: [Array("operator.example".utf8)],
+                                        trusted: [.name(Array("connectivitycheck.gstatic.com".utf8)),
+                                                  .name(Array("www.google.com".utf8)), .ipv4(IPv4Address(10, 9, 0, 254))])
+        expected.gateway = .ipv4(IPv4Address(10, 9, 0, 254))  // where a CHAP answer may go over http (issue 19)
+        #expect(s.hostPolicy == expected)
         #expect(!s.hostPolicy.allows(.name(Array("evil.example".utf8))))
     }
 

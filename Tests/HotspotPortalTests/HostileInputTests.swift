@@ -20,6 +20,10 @@ import TestSupport
         _ = HTMLPage.refreshURL(content: input[...])
         _ = ClickThroughPlan(forms: HTMLPage(parsing: input).forms, answers: [field("a", "b")])
         _ = ClickThroughPlan(page: HTMLPage(parsing: input), answers: [field("a", "b")])
+        let url = try! HTTPURL("http://10.0.0.1/login?res=notyet")
+        if let product = PortalProduct(entry: url, url: url, body: input) {
+            #expect(product.chapID.count <= 16 && product.challenge.count <= 64)
+        }
     }
 
     static let alphabet: [UInt8] = Array("<>/=\"' !-?[]&#;xX0123456789abc\n\tformiputnamevlcheckdsubt.()".utf8) + [0x00, 0x80, 0xC3, 0xFF]

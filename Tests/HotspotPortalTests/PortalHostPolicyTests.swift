@@ -63,6 +63,23 @@ import Testing
         #expect(!policy.allowsCredentials(to: try url("https://probe.example/login"), askedBy: try url("https://probe.example/")))
     }
 
+    /// Issue 19: a CHAP answer (not the password) also goes over plain http, to the gateway or a portal domain
+    /// only: not to another address, nor to the page's own host for having asked.
+    @Test func aCHAPAnswerGoesOverHTTPOnlyToTheGatewayOrAPortalDomain() throws {
+        var policy = PortalHostPolicy(domains: [])
+        policy.gateway = .ipv4(IPv4Address(10, 1, 0, 1))
+        let page = try url("http://uam.example/login")
+        #expect(policy.allowsChallengeResponse(to: try url("http://10.1.0.1:3990/logon"), askedBy: page))
+        #expect(policy.allowsChallengeResponse(to: try url("https://uam.example/logon"), askedBy: page))
+        #expect(!policy.allowsChallengeResponse(to: try url("http://10.1.0.2:3990/logon"), askedBy: page))
+        #expect(!policy.allowsChallengeResponse(to: try url("http://uam.example/logon"), askedBy: page))
+        #expect(!policy.allowsCredentials(to: try url("http://10.1.0.1:3990/logon"), askedBy: page))
+        #expect(!PortalHostPolicy(domains: []).allowsChallengeResponse(to: try url("http://10.1.0.1:3990/logon"), askedBy: page))
+        let domains = PortalHostPolicy(domains: [b("hotspot.example")])
+        #expect(domains.allowsChallengeResponse(to: try url("http://login.hotspot.example/login"), askedBy: page))
+        #expect(!domains.allowsChallengeResponse(to: try url("http://uam.example/logon"), askedBy: page))
+    }
+
     /// A 307 or 308 keeps its body on the same host, http to https included; never to another host, nor
     /// from https down to http.
     @Test func aRedirectKeepsTheBodyOnlyOnTheSameHostWithoutADowngrade() throws {

@@ -63,4 +63,8 @@ void ctls_client_close(ctls_client *client);
 /// A short English description of an error code from ctls_client_new or ctls_client_error.
 const char *ctls_error_name(int code);
 
+/// MD5 of `length` bytes into `digest`: the CHAP of the captive-portal products' logins (CoovaChilli,
+/// MikroTik), whose protocol it is. Nothing else may use MD5.
+void ctls_md5(const void *bytes, size_t length, unsigned char digest[16]);
+
 #endif

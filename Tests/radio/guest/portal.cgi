@@ -23,6 +23,14 @@
 #               /nodogsplash_auth/ with tok and redir; with http://GW/opennds_preauth/?fas=X, openNDS's
 #               click-to-continue: welcome (fas, landing=yes), terms (fas, tos=accepted), then the authaction
 #               form /opennds_auth/ (tok, redir), all GET forms. The right tok logs in.
+#   (products 2, issue 19) the login protocols of three products, for the account guest / "radio 4711" and
+#               the challenge bytes 1..16: with --login-url http://GW/uam/?res=notyet&uamip=GW&uamport=80&
+#               challenge=0102…10, CoovaChilli's UAM page (a UserName/Password form) and GET /logon with
+#               username and CHAP's response (hex MD5(0 + password + challenge)), which logs in and redirects
+#               to /uam/?res=success (else res=failed); with http://GW/mt-login, MikroTik's login.html (its
+#               script's hexMD5('\123' + password + the challenge in octal), its forms posting to /mt-login,
+#               which logs in when the password is that hex MD5); with http://GW/guest/s/default/?…, UniFi's
+#               guest portal (a script page that sets a cookie; POST /guest/s/default/login of {} logs in).
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
@@ -102,6 +110,9 @@ authorize() {
     echo "$peer $n $method $path${s:+ session $s s}" >> $W/logins
 }
 token() { cat $d/token 2>/dev/null; }
+# chap_md5 ID_OCTAL: hex MD5(ID + "radio 4711" + the challenge bytes 1..16): the products' CHAP (issue 19).
+CHAP_OCTAL='\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017\020'
+chap_md5() { { printf "$1"; printf '%s' 'radio 4711'; printf "$CHAP_OCTAL"; } | md5sum | cut -c1-32; }
 login_page() {
     local title; title=$(cat $d/title 2>/dev/null || echo "Radio Test Hotspot")
     echo "<html><head><title>$title</title></head><body>"
@@ -236,6 +247,43 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
             [ -f $d/steps ] && [ "$query" = "t=$n-$(cat $d/steps)" ] || { echo refused | respond 403 Forbidden; exit 0; }
             authorize
             echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0;;
+        "GET /uam/")
+            body=$query
+            refusal=; [ "$(field res)" = failed ] && refusal='<div class="error">Your user name or password is wrong</div>'
+            printf '%s' "<html><head><title>Hostel Wi-Fi</title></head><body>$refusal<form method=\"post\" action=\"/uam/\">
+<input type=\"text\" name=\"UserName\"><input type=\"password\" name=\"Password\"><input type=\"submit\" value=\"Login\"></form></body></html>" \
+                | respond 200 OK; exit 0;;
+        "GET /logon")
+            body=$query
+            if [ "$(field username)" = guest ] && [ "$(field response)" = "$(chap_md5 '\000')" ]; then
+                authorize; printf '' | respond 302 Found "Location: http://$gw/uam/?res=success"; exit 0
+            fi
+            printf '' | respond 302 Found "Location: http://$gw/uam/?res=failed&reply=Login+failed"; exit 0;;
+        "GET /mt-login"|"POST /mt-login")
+            if [ "$method" = POST ] && [ "$(field username)" = guest ] && [ "$(field password)" = "$(chap_md5 '\123')" ]; then
+                authorize; echo "<html><head><title>hotspot</title></head><body>You are logged in</body></html>" | respond 200 OK; exit 0
+            fi
+            printf '%s' "<html><head><title>internet hotspot &gt; login</title></head><body>
+<form name=\"sendin\" action=\"http://$gw/mt-login\" method=\"post\"><input type=\"hidden\" name=\"username\" /><input type=\"hidden\" name=\"password\" /><input type=\"hidden\" name=\"dst\" value=\"http://198.51.100.7/\" /></form>
+<script type=\"text/javascript\">
+function doLogin() {
+    document.sendin.username.value = document.login.username.value;
+    document.sendin.password.value = hexMD5('\\123' + document.login.password.value + '$CHAP_OCTAL');
+    document.sendin.submit(); return false;
+}
+</script>
+<form name=\"login\" action=\"http://$gw/mt-login\" method=\"post\" onSubmit=\"return doLogin()\"><input type=\"hidden\" name=\"dst\" value=\"http://198.51.100.7/\" />
+<input name=\"username\" type=\"text\" /><input name=\"password\" type=\"password\" /><input type=\"submit\" value=\"OK\" /></form></body></html>" \
+                | respond 200 OK; exit 0;;
+        "GET /guest/s/default/")
+            printf '%s' '<!DOCTYPE html><html ng-app="app-unifi-hotspot-portal"><head><title>Guest Portal</title><script src="js/app.js"></script></head><body><div ui-view></div></body></html>' \
+                | respond 200 OK "Set-Cookie: unifises=radio$n; Path=/"; exit 0;;
+        "POST /guest/s/default/login")
+            ctype="application/json"
+            if [ "$body" = "{}" ]; then
+                authorize; printf '{"meta":{"rc":"ok"},"data":[{"redirect_url":"http://198.51.100.7/"}]}' | respond 200 OK; exit 0
+            fi
+            printf '{"meta":{"rc":"error","msg":"api.err.Invalid"},"data":[]}' | respond 400 "Bad Request"; exit 0;;
         "GET /login"|"GET /"|"POST /terms"|"GET /terms")
             steps=; case $path in /terms) ;; *) steps=$(cat $d/steps 2>/dev/null);; esac
             if [ "$steps" = form ]; then

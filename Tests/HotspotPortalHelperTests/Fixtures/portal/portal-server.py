@@ -41,12 +41,15 @@ Modes (--mode):
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal. /capport?here names a user-portal-url on the API's own host.
+  chilli*, mikrotik*, unifi*  the portal products' own login protocols: see products.py.
 In every mode /hang answers only after 30 s. With a certificate (for localhost, portal.test and
 evil.example), the portal's pages are https://portal.test:HTTPS/...
 Names: probe.test, portal.test, evil.example and localhost are 127.0.0.1; other.test is 127.0.0.2; the
 rest NXDOMAIN.
 """
 import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixture
+import products
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 p = argparse.ArgumentParser()
@@ -98,6 +101,7 @@ WISPR_REPLY = """<html><!--
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    mode = args.mode
 
     def log_message(self, *a):
         pass
@@ -207,6 +211,8 @@ class Handler(BaseHTTPRequestHandler):
         self.record()
         path = urllib.parse.urlsplit(self.path).path
         mode = args.mode
+        if products.handle(self, ports, state, "GET", path, urllib.parse.urlsplit(self.path).query, b""):
+            return
         if path == "/hang":
             threading.Event().wait(30)
             return self.send(204)
@@ -264,6 +270,8 @@ class Handler(BaseHTTPRequestHandler):
         self.record(body)
         form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
         path = urllib.parse.urlsplit(self.path).path
+        if products.handle(self, ports, state, "POST", path, urllib.parse.urlsplit(self.path).query, body):
+            return
         if path == "/accept" and args.mode == "ping-pong":
             page = '<html><form method="post" action="/start"><input type="hidden" name="back" value="1"><input type="submit"></form></html>'
             return self.send(403, page.encode(), [("Content-Type", "text/html")])

@@ -1,0 +1,68 @@
+import HotspotCore
+import HotspotWeb
+
+/// A captive-portal product whose own login hotspotd performs, in place of the script its page would run
+/// (issue 19; each from the product's public documentation):
+/// - **CoovaChilli's UAM**: its redirect to the UAM server carries `res=notyet`, `uamip` (an IPv4 address),
+///   `uamport` and `challenge` (16 bytes in hex). The login is `GET http://uamip:uamport/logon` with `username`
+///   and `response`, CHAP's answer: hex MD5(0 + password + challenge). Chilli answers with a redirect to the UAM
+///   server (`res=success`, or `res=failed` and its `reply`). PAP (`password=`, the password XOR the challenge)
+///   is never sent: the challenge travels in clear, so anyone who saw both reads the password back.
+/// - **MikroTik's Hotspot**: login.html computes `hexMD5('<chap-id>' + password + '<chap-challenge>')` (octal
+///   escapes) in its script and posts it with `username` to `link-login-only`, as its login form's fields
+///   (the `sendin` form's). A page without that CHAP is an ordinary form.
+/// - **UniFi's guest portal** (`/guest/s/SITE/…`): a script app without a form; its free access is `POST
+///   /guest/s/SITE/login` of the JSON `{}` (the app keeps the terms' acceptance in a cookie of its own),
+///   answered `{"meta":{"rc":"ok"},…}` or `{"meta":{"rc":"error","msg":…}}`.
+/// Bounded: the page's bytes as read, literals of at most `ScriptRedirect.literalLimit`, short CHAP values.
+public struct PortalProduct: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case chilli, mikroTik, uniFi }
+
+    public var kind: Kind
+    /// CHAP's answer is MD5(`chapID` + password + `challenge`); both empty for UniFi, whose login sends no secret.
+    public var chapID: [UInt8] = []
+    public var challenge: [UInt8] = []
+    /// Where the login goes, as written: Chilli's logon URL, UniFi's login path; nil for MikroTik, whose
+    /// login form on the page posts the answer in place of the password.
+    public var login: [UInt8]? = nil
+
+    /// `entry`: the portal's URL as the probe's redirect named it (Chilli's parameters); `url` and `body`: the
+    /// portal page as fetched.
+    public init?(entry: HTTPURL, url: HTTPURL, body: [UInt8]) {
+        // Chilli's values are digits, dots and hex: read as written, not decoded.
+        let pieces = ASCII.split(entry.query ?? [], on: UInt8(ascii: "&"))
+        func value(_ name: StaticString) -> [UInt8]? {
+            for p in pieces {
+                if let v = ASCII.dropPrefix(p, name), v.first == UInt8(ascii: "=") { return Array(v.dropFirst()) }
+            }
+            return nil
+        }
+        // The logon URL from an address and a port of digits (HTTPURL refuses one over 65535).
+        if let res = value("res"), ASCII.equals(res[...], "notyet"), let ip = value("uamip"), IPv4Address(ip[...]) != nil,
+           let port = value("uamport"), !port.isEmpty, port.count < 6, port.allSatisfy(ASCII.isDigit),
+           let challenge = value("challenge").flatMap({ Hex.decode($0[...]) }), challenge.count == 16 {
+            self.init(kind: .chilli, chapID: [0], challenge: challenge, login: Array("http://".utf8) + ip + [UInt8(ascii: ":")] + port + Array("/logon".utf8))
+            return
+        }
+        if let site = ASCII.dropPrefix(url.path, "/guest/s/"), let slash = site.firstIndex(of: UInt8(ascii: "/")), slash > site.startIndex {
+            self.init(kind: .uniFi, login: Array(url.path[..<(slash + 1)]) + Array("login".utf8))
+            return
+        }
+        // hexMD5(ID + document.login.password.value + CHALLENGE): the literal, the password's expression, the literal.
+        guard let at = ASCII.firstIndex(of: "hexMD5(", in: body[...]),
+              case .url(let id) = ScriptRedirect.literal(body[...], at: PortalBytes.skipSpace(body[...], from: at + 7)),
+              let plus = body[(at + 8)...].firstIndex(of: UInt8(ascii: "+")),
+              let second = body[(plus + 1)...].firstIndex(of: UInt8(ascii: "+")),
+              case .url(let challenge) = ScriptRedirect.literal(body[...], at: PortalBytes.skipSpace(body[...], from: second + 1)),
+              id.count <= 16, challenge.count <= 64
+        else { return nil }
+        self.init(kind: .mikroTik, chapID: id, challenge: challenge)
+    }
+
+    init(kind: Kind, chapID: [UInt8] = [], challenge: [UInt8] = [], login: [UInt8]? = nil) {
+        self.kind = kind
+        self.chapID = chapID
+        self.challenge = challenge
+        self.login = login
+    }
+}

@@ -1,0 +1,182 @@
+"""The portal products' own login protocols for portal-server.py (issue 19), as their public documentation
+describes them. The account is user / pw-4711; 127.0.0.1 is the helper's gateway (HOTSPOT_GATEWAY).
+
+  chilli  CoovaChilli: /generate_204 redirects to the UAM server /uam/?res=notyet&uamip=127.0.0.1&uamport=HTTP
+          &challenge=HEX&called&mac&ip&nasid&sessionid&userurl; /uam/ is a login form (UserName, Password).
+          GET /logon?username=U&response=HEX(MD5(0 + password + challenge)) (CHAP), or &password=HEX(password
+          XOR challenge) (PAP), logs in and redirects to /uam/?res=success, else to /uam/?res=failed&reply=...
+  chilli-free  the UAM page is a free access: hidden UserName/Password and a button; its POST logs in.
+  chilli-elsewhere  uamip=127.0.0.2, which is not the gateway.
+  chilli-wispr  Chilli's redirect also carries its WISPr XML (LoginURL: the UAM server's res=smartclient over
+          https), which takes UserName/Password, logs in and answers AuthenticationReply 50.
+  mikrotik  MikroTik Hotspot: /generate_204 redirects to http://127.0.0.1:HTTP/login?dst=...; login.html's
+          script is hexMD5('\\ooo' + password + '\\ooo...') (chap-id, chap-challenge, octal, new on every
+          page), its sendin form posts username and that hex to /login: alogin.html, or login.html again
+          with the error.
+  mikrotik-pap  login.html without CHAP: username and password sent as typed to http://127.0.0.1:HTTP/login.
+  mikrotik-elsewhere  the CHAP page's forms post to http://other.test:HTTP/login (not the gateway).
+  unifi   UniFi guest portal: /generate_204 redirects to /guest/s/default/?id=MAC&ap=MAC&t=T&url=URL&ssid=S,
+          a script app that sets a cookie; POST /guest/s/default/login of the JSON {} with that cookie logs in:
+          {"meta":{"rc":"ok"},"data":[...]}.
+  unifi-voucher  the login wants a voucher: {"meta":{"rc":"error","msg":"api.err.InvalidVoucher"}}.
+"""
+import hashlib, json, os, urllib.parse
+
+USER, PASSWORD = b"user", b"pw-4711"
+
+
+def redirect(h, ports, state):
+    """Where the probe goes on a product's portal (None: not a product mode)."""
+    mode, http = h.mode, ports["http"]
+    if mode.startswith("chilli"):
+        state["challenge"] = os.urandom(16)
+        uamip = "127.0.0.2" if mode == "chilli-elsewhere" else "127.0.0.1"
+        query = ("res=notyet&uamip=%s&uamport=%d&challenge=%s&called=00-11-22-33-44-55&mac=AA-BB-CC-DD-EE-FF"
+                 "&ip=10.1.0.7&nasid=venue&sessionid=5e6792ce00000006&userurl=http%%3a%%2f%%2fprobe.test%%2f"
+                 % (uamip, http, state["challenge"].hex()))
+        return "http://portal.test:%d/uam/?%s" % (http, query)
+    if mode.startswith("mikrotik"):
+        return "http://127.0.0.1:%d/login?dst=http%%3A%%2F%%2Fprobe.test%%2F" % http
+    if mode.startswith("unifi"):
+        return ("http://portal.test:%d/guest/s/default/?id=aa:bb:cc:dd:ee:ff&ap=00:11:22:33:44:55&t=1700000000"
+                "&url=http://probe.test%%2F&ssid=Guest" % http)
+    return None
+
+
+def wispr_body(h, ports, state, location):
+    """Chilli's redirect carries its WISPr XML in chilli-wispr mode."""
+    if h.mode != "chilli-wispr":
+        return b""
+    login = "https://portal.test:%d/uam/?res=smartclient&uamip=127.0.0.1&uamport=%d&challenge=%s" % (
+        ports["https"], ports["http"], state["challenge"].hex())
+    return ("<html><body><!--\n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<WISPAccessGatewayParam>\n<Redirect>"
+            "<AccessProcedure>1.0</AccessProcedure><AccessLocation>venue</AccessLocation><LocationName>venue</LocationName>"
+            "<LoginURL>%s</LoginURL><AbortLoginURL>http://127.0.0.1:%d/abort</AbortLoginURL><MessageType>100</MessageType>"
+            "<ResponseCode>0</ResponseCode></Redirect>\n</WISPAccessGatewayParam>\n--></body></html>"
+            % (login.replace("&", "&amp;"), ports["http"])).encode()
+
+
+def chap_ok(user, answer, chap_id, challenge):
+    return user == USER and answer == hashlib.md5(chap_id + PASSWORD + challenge).hexdigest().encode()
+
+
+def login_page(h, ports, state, error=""):
+    chap = h.mode != "mikrotik-pap"
+    state["chap"] = (os.urandom(1), os.urandom(16))
+    octal = lambda b: "".join("\\%03o" % c for c in b)
+    action = "http://%s:%d/login" % ("other.test" if h.mode == "mikrotik-elsewhere" else "127.0.0.1", ports["http"])
+    page = '<html><head><title>internet hotspot &gt; login</title></head><body>'
+    if chap:
+        page += ('<form name="sendin" action="%s" method="post"><input type="hidden" name="username" />'
+                 '<input type="hidden" name="password" /><input type="hidden" name="dst" value="http://probe.test/" />'
+                 '<input type="hidden" name="popup" value="true" /></form>'
+                 '<script type="text/javascript" src="/md5.js"></script><script type="text/javascript">\n<!--\n'
+                 'function doLogin() {\n document.sendin.username.value = document.login.username.value;\n'
+                 " document.sendin.password.value = hexMD5('%s' + document.login.password.value + '%s');\n"
+                 ' document.sendin.submit();\n return false;\n}\n//-->\n</script>' % ((action,) + tuple(octal(x) for x in state["chap"])))
+    page += ('<form name="login" action="%s" method="post"%s><input type="hidden" name="dst" value="http://probe.test/" />'
+             '<input type="hidden" name="popup" value="true" /><input name="username" type="text" value="" />'
+             '<input name="password" type="password" /><input type="submit" value="OK" /></form>'
+             % (action, ' onSubmit="return doLogin()"' if chap else ""))
+    if error:  # as the default template shows $(error)
+        page += '<br /><div style="color: #FF8080; font-size: 9px">%s</div>' % error
+    page += '</body></html>'
+
+    return page.encode()
+
+
+def uam_page(h, query):
+    res = query.get("res", [""])[0]
+    if res == "success":
+        return b"<html><title>Logged in</title><body>You are online.</body></html>"
+    error = '<div class="error">%s</div>' % query.get("reply", [""])[0] if res == "failed" else ""
+    if h.mode == "chilli-free":
+        fields = '<input type="hidden" name="UserName" value="user"><input type="hidden" name="Password" value="pw-4711">'
+    else:
+        fields = '<input type="text" name="UserName"><input type="password" name="Password">'
+    return ('<html><title>Venue login</title><body>%s<form method="post" action="/uam/">%s'
+            '<input type="submit" value="Login"></form></body></html>' % (error, fields)).encode()
+
+
+def handle(h, ports, state, method, path, query, body):
+    """Answers a product mode's request (True), or leaves it to portal-server.py (False)."""
+    mode = h.mode
+    q = urllib.parse.parse_qs(query, keep_blank_values=True)
+    html = [("Content-Type", "text/html")]
+    if method == "GET" and path == "/generate_204":
+        location = redirect(h, ports, state)
+        if location is None:
+            return False
+        if state["logged_in"]:
+            h.send(204)
+        else:
+            h.send(302, wispr_body(h, ports, state, location), [("Location", location)] + html)
+        return True
+    if mode.startswith("chilli"):
+        if method == "GET" and path == "/logon":
+            user, challenge = q.get("username", [""])[0].encode(), state.get("challenge", b"")
+            if "response" in q:
+                ok = chap_ok(user, q["response"][0].encode(), b"\0", challenge)
+            else:
+                pap = bytes.fromhex(q.get("password", ["00"])[0])
+                ok = user == USER and bytes(a ^ b for a, b in zip(pap, challenge * 8)).rstrip(b"\0") == PASSWORD
+            uam = "http://portal.test:%d/uam/?uamip=127.0.0.1&uamport=%d&" % (ports["http"], ports["http"])
+            if ok:
+                state["logged_in"] = True
+                h.send(302, b"", [("Location", uam + "res=success")])
+            else:
+                h.send(302, b"", [("Location", uam + "res=failed&reply=Your+user+name+or+password+is+wrong")])
+            return True
+        if path == "/uam/" and method == "GET":
+            h.send(200, uam_page(h, q), html)
+            return True
+        if path == "/uam/" and method == "POST":
+            form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
+            ok = form.get("UserName") == ["user"] and form.get("Password") == ["pw-4711"]
+            if q.get("res") == ["smartclient"]:
+                state["logged_in"] = state["logged_in"] or ok
+                reply = "<html><!--\n<WISPAccessGatewayParam><AuthenticationReply><MessageType>120</MessageType>" \
+                        "<ResponseCode>%d</ResponseCode></AuthenticationReply></WISPAccessGatewayParam>\n--></html>"
+                h.send(200, (reply % (50 if ok else 100)).encode(), html)
+                return True
+            # hotspotlogin: the UAM server logs in at Chilli itself (its own CHAP), then shows the result.
+            state["logged_in"] = state["logged_in"] or ok
+            h.send(302, b"", [("Location", "/uam/?res=" + ("success" if ok else "failed&reply=Wrong+password"))])
+            return True
+    if mode.startswith("mikrotik"):
+        if path == "/login" and method == "GET":
+            h.send(200, login_page(h, ports, state), html)
+            return True
+        if path == "/login" and method == "POST":
+            form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
+            user, answer = form.get("username", [""])[0].encode(), form.get("password", [""])[0].encode()
+            if mode == "mikrotik-pap":
+                ok = user == USER and answer == PASSWORD
+            else:
+                ok = chap_ok(user, answer, *state.get("chap", (b"", b"")))
+            if ok:
+                state["logged_in"] = True
+                h.send(200, b'<html><head><title>mikrotik hotspot &gt; redirect</title><meta http-equiv="refresh" '
+                            b'content="2; url=http://probe.test/"></head><body>You are logged in</body></html>', html)
+            else:
+                h.send(200, login_page(h, ports, state, "invalid username or password"), html)
+            return True
+    if mode.startswith("unifi"):
+        if path == "/guest/s/default/" and method == "GET":
+            h.send(200, b'<!DOCTYPE html><html ng-app="app-unifi-hotspot-portal"><head><title>Guest Portal</title>'
+                        b'<script src="js/app.js"></script></head><body><div ui-view></div></body></html>',
+                   html + [("Set-Cookie", "unifises=guest42; Path=/")])
+            return True
+        if path == "/guest/s/default/login" and method == "POST":
+            try:
+                request = json.loads(body)
+            except ValueError:
+                request = None
+            ok = (request == {} and h.headers.get("Content-Type") == "application/json"
+                  and h.headers.get("Cookie") == "unifises=guest42" and mode == "unifi")
+            answer = {"meta": {"rc": "ok"}, "data": [{"redirect_url": "http://probe.test/"}]} if ok else \
+                {"meta": {"rc": "error", "msg": "api.err.InvalidVoucher"}, "data": []}
+            state["logged_in"] = state["logged_in"] or ok
+            h.send(200 if ok else 400, json.dumps(answer).encode(), [("Content-Type", "application/json")])
+            return True
+    return False

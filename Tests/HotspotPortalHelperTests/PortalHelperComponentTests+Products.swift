@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import TestSupport
+@testable import HotspotPortalHelper
+
+/// Issue 19: the portal products' own login protocols (Fixtures/portal/products.py speaks them), through
+/// the real binary. The account is user / pw-4711; the gateway is 127.0.0.1.
+extension PortalHelperComponentTests {
+    func withAccount(_ environment: [String: String], password: String = "pw-4711") -> [String: String] {
+        environment.merging(["HOTSPOT_WISPR_USER": "user", "HOTSPOT_WISPR_PASSWORD": password]) { _, new in new }
+    }
+
+    func answered(_ environment: [String: String], password: String) -> [String: String] {
+        environment.merging(["HOTSPOT_UI_USERNAME": "user", "HOTSPOT_UI_PASSWORD": password]) { _, new in new }
+    }
+
+    /// CoovaChilli: the logon at uamip:uamport carries CHAP's response (the fake checks it), never the password.
+    @Test func chilliLogsInWithCHAPAtTheGateway() throws {
+        let portal = try PortalServer(mode: "chilli")
+        let r = try run("authenticate", withAccount(portal.environment))
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        let logon = try #require(portal.requests.first { $0.hasPrefix("GET /logon?") })
+        #expect(logon.hasPrefix("GET /logon?username=user&response=") && logon.count == 66, "\(logon)")
+        #expect(!portal.requests.contains { $0.contains("pw-4711") } && !r.err.contains("pw-4711"), "\(portal.requests)")
+        #expect(r.err.contains("CHAP login at http://127.0.0.1:\(portal.http)/logon\n"), "\(r.err)")
+    }
+
+    /// Without an account the owner is asked for the UAM page's fields (the password masked) and presentUI
+    /// logs in with the answers; a wrong password is refused in the UAM server's words and asked for again.
+    @Test func chilliAsksTheOwnerForTheAccount() throws {
+        let portal = try PortalServer(mode: "chilli")
+        let r = try run("authenticate", portal.environment)
+        try #require(r.lines.count == 5, "\(r.out)")
+        #expect(r.lines[1...2] == ["ui_field=UserName\tUserName", "ui_secret_field=Password\tPassword"], "\(r.out)")
+        #expect(r.lines.last == "result=uiRequired" && r.lines[3].hasPrefix("portal_url=http://portal.test:\(portal.http)/uam/?res=notyet"))
+        #expect(!portal.requests.contains { $0.hasPrefix("GET /logon") })
+        let wrong = try run("presentUI", answered(portal.environment, password: "guess"))
+        #expect(wrong.lines.first == "ui_message=Your user name or password is wrong" && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
+        #expect(wrong.lines.contains("ui_secret_field=Password\tPassword"))
+        let right = try run("presentUI", answered(portal.environment, password: "pw-4711"))
+        #expect(right.lines == ["result=success"], "\(right.err)")
+        #expect(portal.requests.filter { $0.hasPrefix("GET /logon?") }.count == 2)
+    }
+
+    /// A UAM page of free access (its form needs nobody) is passed by its own flow; Chilli's WISPr (its
+    /// redirect's XML, the UAM server's smartclient login over https) passes through the WISPr login as it was.
+    @Test func chilliFreeAccessAndWISPrNeedNoCHAP() throws {
+        let free = try PortalServer(mode: "chilli-free")
+        let f = try run("authenticate", free.environment)
+        #expect(f.lines == ["result=success"], "\(f.err)")
+        #expect(free.requests.contains("POST /uam/") && !free.requests.contains { $0.hasPrefix("GET /logon") })
+        let wispr = try PortalServer(httpsMode: "chilli-wispr")
+        let w = try run("authenticate", withAccount(wispr.trustingEnvironment))
+        #expect(w.lines == ["result=success"], "\(w.err)")
+        let login = try #require(wispr.entries.first { ($0["path"] as? String)?.hasPrefix("/uam/?res=smartclient") == true })
+        #expect(login["tls"] as? Bool == true && (login["body"] as? String)?.hasPrefix("UserName=user&Password=pw-4711") == true)
+        #expect(!wispr.requests.contains { $0.hasPrefix("GET /logon") })
+    }
+
+    /// MikroTik: the octal chap-id and chap-challenge of login.html, hex MD5(id + password + challenge) posted
+    /// in place of the password, as its sendin form does, to the gateway; a wrong password gets login.html
+    /// again: the owner is asked.
+    @Test func mikroTikLogsInWithCHAPAtTheGateway() throws {
+        let portal = try PortalServer(mode: "mikrotik")
+        let wrong = try run("authenticate", withAccount(portal.environment, password: "guess"))
+        #expect(wrong.lines.first?.hasPrefix("ui_message=The captive portal at 127.0.0.1 asks for this: internet hotspot") == true, "\(wrong.out)")
+        #expect(wrong.lines.contains("ui_secret_field=password\tpassword") && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
+        let r = try run("presentUI", answered(portal.environment, password: "pw-4711"))
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        let posts = portal.entries.filter { $0["method"] as? String == "POST" }.compactMap { $0["body"] as? String }
+        #expect(posts.count == 2 && posts.allSatisfy { $0.range(of: "^dst=http%3A%2F%2Fprobe.test%2F&popup=true&username=user&password=[0-9a-f]{32}$",
+                                                                  options: .regularExpression) != nil }, "\(posts)")
+        #expect(!r.err.contains("pw-4711") && !wrong.err.contains("guess"))
+    }
+
+    /// The other side of the credential rule: a CHAP answer goes over http to the gateway only (not to
+    /// Chilli's uamip or MikroTik's login elsewhere), and a plain password never over http (MikroTik's PAP
+    /// page): the owner is sent to a browser, and nothing is sent.
+    @Test func noAnswerGoesOverHTTPButCHAPToTheGateway() throws {
+        for mode in ["chilli-elsewhere", "mikrotik-elsewhere", "mikrotik-pap"] {
+            let portal = try PortalServer(mode: mode)
+            let r = try run("authenticate", withAccount(portal.environment))
+            #expect(r.lines.first == "ui_message=" + PortalHelper.browserLogin && r.lines.last == "result=uiRequired", "\(mode): \(r.out)")
+            #expect(!portal.requests.contains { $0.hasPrefix("GET /logon") || $0.hasPrefix("POST") }, "\(mode): \(portal.requests)")
+            #expect(!portal.entries.contains { ($0["dns"] as? String) == "other.test" }, "\(mode)")
+        }
+    }
+
+    /// UniFi's guest portal: its app's JSON login `{}` with the portal's cookie; a portal that wants a
+    /// voucher refuses it, and the owner is sent to a browser (its page is a script's).
+    @Test func uniFiLogsInThroughItsJSONEndpoint() throws {
+        let portal = try PortalServer(mode: "unifi")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == ["result=success"], "\(r.err)")
+        let login = try #require(portal.entries.first { $0["method"] as? String == "POST" })
+        #expect(login["path"] as? String == "/guest/s/default/login" && login["body"] as? String == "{}" && login["cookie"] as? String == "unifises=guest42")
+        let voucher = try PortalServer(mode: "unifi-voucher")
+        let v = try run("authenticate", voucher.environment)
+        #expect(v.lines.first?.contains("JavaScript") == true && v.lines.last == "result=uiRequired", "\(v.out)")
+        #expect(voucher.requests.contains("POST /guest/s/default/login"), "\(voucher.requests)")
+    }
+}
