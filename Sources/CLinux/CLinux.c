@@ -283,3 +283,58 @@ int cl_directory_has_entries(const char *path) {
     close(fd);
     return found;
 }
+
+// The station's MAC address (issue 22's MAC policies): read through the classic ioctls, set before a join.
+#include <sys/ioctl.h>
+#include <net/if_arp.h>
+#include <linux/sockios.h>
+#include <linux/ethtool.h>
+
+static int cl_ifreq_socket(const char *name, struct ifreq *ifr) {
+    memset(ifr, 0, sizeof *ifr);
+    strncpy(ifr->ifr_name, name, IFNAMSIZ - 1);
+    return socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+}
+
+int cl_if_hwaddr(const char *name, int permanent, uint8_t out[6]) {
+    struct ifreq ifr;
+    int fd = cl_ifreq_socket(name, &ifr);
+    if (fd < 0) return -errno;
+    // ethtool's permanent address: what the radio had before anyone set one (mac80211 fills it in).
+    uint32_t buf[4] = {ETHTOOL_GPERMADDR, 8};
+    struct ethtool_perm_addr *perm = (struct ethtool_perm_addr *)buf;
+    if (permanent) ifr.ifr_data = (char *)buf;
+    int r = ioctl(fd, permanent ? SIOCETHTOOL : SIOCGIFHWADDR, &ifr);
+    int e = errno;
+    close(fd);
+    if (r < 0) return -e;
+    if (permanent && perm->size != 6) return -EINVAL;
+    memcpy(out, permanent ? (const void *)perm->data : (const void *)ifr.ifr_hwaddr.sa_data, 6);
+    return 0;
+}
+
+int cl_if_set_hwaddr(const char *name, const uint8_t address[6]) {
+    struct ifreq ifr;
+    int fd = cl_ifreq_socket(name, &ifr);
+    if (fd < 0) return -errno;
+    ifr.ifr_hwaddr.sa_family = ARPHRD_ETHER;
+    memcpy(ifr.ifr_hwaddr.sa_data, address, 6);
+    int r = ioctl(fd, SIOCSIFHWADDR, &ifr);
+    if (r < 0 && errno == EBUSY) {
+        // Most drivers refuse while the interface is up: down, set, up again (wpa_supplicant follows).
+        struct ifreq flags = ifr;
+        if (ioctl(fd, SIOCGIFFLAGS, &flags) == 0) {
+            short up = flags.ifr_flags;
+            flags.ifr_flags = up & ~IFF_UP;
+            ioctl(fd, SIOCSIFFLAGS, &flags);
+            r = ioctl(fd, SIOCSIFHWADDR, &ifr);
+            int e = errno;
+            flags.ifr_flags = up;
+            ioctl(fd, SIOCSIFFLAGS, &flags);
+            errno = e;
+        }
+    }
+    int e = errno;
+    close(fd);
+    return r < 0 ? -e : 0;
+}

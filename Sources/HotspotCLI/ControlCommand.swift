@@ -17,6 +17,7 @@ enum ControlCommand {
         var once = false
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
+        var mac: MACPolicy? = nil
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
@@ -45,6 +46,11 @@ enum ControlCommand {
             } else if word(a, "--passphrase-file") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
+            } else if word(a, "--mac") {
+                guard let v = value(), let m = MACPolicy(v) else {
+                    return CLI.fail(subcommand + ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff")
+                }
+                mac = m
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -91,10 +97,10 @@ enum ControlCommand {
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
             }
-            request = .join(s, passphrase: passphrase, once: once)
+            request = .join(s, passphrase: passphrase, once: once, mac: mac)
             extra = extra || json
         } else {
-            extra = extra || once || passphraseFile != nil
+            extra = extra || once || passphraseFile != nil || mac != nil
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)

@@ -6,7 +6,7 @@ extension HotspotMachine {
         case .submitUI(let answers): ownerSubmitUI(answers)
         case .cancelUI: ownerCancelUI()
         case .enable(let ssid): ownerEnable(ssid)
-        case .join(let ssid, let passphrase, let once): ownerJoin(ssid, passphrase, once: once)
+        case .join(let ssid, let passphrase, let once, let mac): ownerJoin(ssid, passphrase, once: once, mac: mac)
         case .forget(let ssid): ownerForget(ssid)
         }
     }
@@ -70,7 +70,7 @@ extension HotspotMachine {
     }
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
-    mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool) {
+    mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil) {
         guard !ssid.isEmpty else {
             return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
         }
@@ -83,7 +83,7 @@ extension HotspotMachine {
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
         if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
-        let target: JoinTarget
+        var target: JoinTarget
         switch security {
         case .open:
             if pass != nil {
@@ -98,8 +98,10 @@ extension HotspotMachine {
         }
         // The owner's word lifts every automatic block.
         liftBlocks(ssid, exclusionsToo: false)
+        target.mac = mac
         if !once {
-            let n = KnownNetwork(ssid: ssid, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+            var n = KnownNetwork(ssid: ssid, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+            n.mac = mac ?? existing.flatMap { ownerNetworks[$0].mac }
             if let i = existing {
                 if ownerNetworks[i] != n {
                     ownerNetworks[i] = n

@@ -64,6 +64,12 @@ extension HotspotMachine {
     }
 
     mutating func startJoin(_ target: JoinTarget) {
+        var target = target
+        if target.mac == nil {
+            func mine(_ k: KnownNetwork) -> Bool { k.ssid == target.ssid && k.mac != nil }
+            target.mac = (ownerNetworks.first(where: mine) ?? configuration.knownNetworks.first(where: mine))?.mac
+                ?? configuration.macPolicy
+        }
         emit(.join(target))
         link = .joining(target, since: clock)
         armTimer(.association, at: clock + configuration.associationTimeoutMs)

@@ -4,6 +4,8 @@ public struct KnownNetwork: Hashable, Sendable {
     public var passphrase: Passphrase?
     /// Uplink ranking (higher first), compared with helpers' priorities.
     public var priority: Int
+    /// nil: the configuration's `macPolicy`.
+    public var mac: MACPolicy? = nil
 
     /// What a BSS of this network must offer: a key pins it to passphrase suites (PSK/SAE), so an open or
     /// enterprise look-alike carrying the name is never joined; without a key it is an open network.

@@ -22,7 +22,7 @@ public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConve
 ///     cache <ssid> <helper>
 ///     disabled <ssid> <reason> <remaining ms | forever>
 ///     loggedoff <ssid>
-///     network <ssid> <priority> <passphrase in hex | ->
+///     network <ssid> <priority> <passphrase in hex | -> [<mac policy>]
 public struct PersistentState: Hashable, Sendable {
     public struct CachedHelper: Hashable, Sendable {
         public var ssid: SSID
@@ -92,6 +92,7 @@ public struct PersistentState: Hashable, Sendable {
         for n in ownerNetworks {
             put(n.ssid, "\nnetwork ")
             put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
+            if let m = n.mac { put(" " + m.description) }
         }
         out.append(UInt8(ascii: "\n"))
         return String(decoding: out, as: UTF8.self)
@@ -119,7 +120,8 @@ public struct PersistentState: Hashable, Sendable {
             }
             let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
-            guard f.count == kind.fields, let ssid = ssid(f[1]) else {
+            // A network may end with its MAC policy.
+            guard f.count == kind.fields || (kind == .network && f.count == 5), let ssid = ssid(f[1]) else {
                 throw PersistentStateError(line: lineNumber, "expected: " + kind.syntax)
             }
             switch kind {
@@ -158,8 +160,14 @@ public struct PersistentState: Hashable, Sendable {
                     }
                     passphrase = p
                 }
-                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase,
-                                                        priority: Int(negative ? -p : p)))
+                var n = KnownNetwork(ssid: ssid, passphrase: passphrase, priority: Int(negative ? -p : p))
+                if f.count == 5 {
+                    guard let m = MACPolicy(String(decoding: f[4], as: UTF8.self)) else {
+                        throw PersistentStateError(line: lineNumber, "bad MAC policy")
+                    }
+                    n.mac = m
+                }
+                state.ownerNetworks.append(n)
             }
         }
         guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
@@ -190,7 +198,7 @@ public struct PersistentState: Hashable, Sendable {
             case .cache: return "cache <ssid> <helper>"
             case .disabled: return "disabled <ssid> <reason> <remaining ms | forever>"
             case .loggedOff: return "loggedoff <ssid>"
-            case .network: return "network <ssid> <priority> <passphrase hex | ->"
+            case .network: return "network <ssid> <priority> <passphrase hex | -> [<mac policy>]"
             }
         }
     }

@@ -48,6 +48,7 @@ extension HotspotDaemon {
             }
         case .removeNetwork(let id): client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
+            setAddress(for: t)
             runPlan(SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)) {
                 [self] result in
                 switch result {

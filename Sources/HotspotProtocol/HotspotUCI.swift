@@ -171,6 +171,7 @@ struct UCIMapper {
         case minSignal, switchMargin, switchScans
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
         case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
+        case macPolicy
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
@@ -178,6 +179,7 @@ struct UCIMapper {
             "min_signal", "switch_margin", "switch_scans",
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
             "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
+            "mac_policy",
         ]
     }
 
@@ -190,7 +192,9 @@ struct UCIMapper {
 
     enum NetworkOption: Int, CaseIterable {
         case ssid, ssidHex, key, priority, bssid, enabled
-        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled"]
+        case mac
+        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled",
+                                            "mac"]
     }
 
     /// HelperCommand's words, in case order.
@@ -316,6 +320,7 @@ struct UCIMapper {
             case .disableExpiry:
                 let ms = milliseconds(o, zero: true)
                 configuration.disableExpiryMs = ms == 0 ? nil : ms
+            case .macPolicy: configuration.macPolicy = mac(o)
             }
         }
     }
@@ -404,6 +409,7 @@ struct UCIMapper {
         var priority = 0
         var bssid: BSSID? = nil
         var enabled = true
+        var mac: MACPolicy? = nil
         for o in section.options {
             guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {
                 unknown(o, in: subject)
@@ -427,11 +433,14 @@ struct UCIMapper {
                 bssid = BSSID(v.text)
                 if bssid == nil { fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
             case .enabled: enabled = bool(o)
+            case .mac: mac = self.mac(o)
             }
         }
         guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
         guard enabled else { return }
-        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key, priority: priority))
+        var known = KnownNetwork(ssid: ssid, passphrase: key, priority: priority)
+        known.mac = mac
+        configuration.knownNetworks.append(known)
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }
 
@@ -534,6 +543,13 @@ struct UCIMapper {
             fail(o, v, "is not a user name or uid")
         }
         return .name(v.text)
+    }
+
+    @inline(never) mutating func mac(_ o: Option) -> MACPolicy {
+        let v = single(o)
+        if let m = MACPolicy(v.text) { return m }
+        fail(o, v, "is not a MAC policy (hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff)")
+        return .hardware
     }
 
     @inline(never) mutating func ssid(_ o: Option, _ v: UCIFile.Value) -> SSID {
