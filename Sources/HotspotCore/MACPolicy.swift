@@ -1,48 +1,54 @@
-/// Which address the router's radio shows a network (UCI `mac_policy` / `option mac`, `join --mac`).
-public enum MACPolicy: Hashable, Sendable, CustomStringConvertible {
-    case hardware
-    /// A stable random address per SSID, from the SSID and the router's secret: a portal's session
-    /// (it remembers the MAC) survives reboots, and nobody can tell the address from the SSID alone.
-    case perNetwork
-    /// A new random address at every join hotspotd makes: a fresh free session.
-    case perJoin
-    /// A given unicast address, e.g. a laptop's that the venue authorised.
-    case clone(BSSID)
+/// Which address the router's radio shows a network (UCI `mac_policy` / `option mac`, `join --mac`):
+/// `hardware`; `perNetwork`, a stable random address per SSID from the SSID and the router's secret (a
+/// portal that remembers the MAC keeps its session across reboots; the SSID alone does not tell it);
+/// `perJoin`, a new random address at each join hotspotd makes (a fresh free session); or `clone(A)`, a
+/// given unicast address (a laptop's that the venue authorised).
+///
+/// One word (the kind above bit 48, else the clone's address): copied around in join targets and
+/// requests as a plain integer, which the router build keeps small.
+public struct MACPolicy: Hashable, Sendable, CustomStringConvertible {
+    let raw: UInt64
+
+    public static let hardware = MACPolicy(raw: 1 << 48)
+    public static let perNetwork = MACPolicy(raw: 2 << 48)
+    public static let perJoin = MACPolicy(raw: 3 << 48)
+    public static func clone(_ a: BSSID) -> MACPolicy { MACPolicy(raw: a.value) }
+
+    static let names: [StaticString] = ["hardware", "per-network", "per-join"]
+
+    init(raw: UInt64) { self.raw = raw }
 
     /// `hardware`, `per-network`, `per-join` or a unicast `aa:bb:cc:dd:ee:ff`; nil for anything else.
     public init?(_ text: String) {
         let b = Array(text.utf8)[...]
-        if ASCII.equals(b, "hardware") { self = .hardware }
-        else if ASCII.equals(b, "per-network") { self = .perNetwork }
-        else if ASCII.equals(b, "per-join") { self = .perJoin }
-        // Multicast (the first byte's low bit) or all zero: no station may use it.
-        else if let a = BSSID(text), a.value >> 40 & 1 == 0, a.value != 0 { self = .clone(a) }
-        else { return nil }
+        if let i = MACPolicy.names.firstIndex(where: { ASCII.equals(b, $0) }) {
+            raw = UInt64(i + 1) << 48
+        } else if let a = BSSID(text), a.value >> 40 & 1 == 0, a.value != 0 {
+            // Multicast (the first byte's low bit) or all zero: no station may use it.
+            raw = a.value
+        } else {
+            return nil
+        }
     }
 
     public var description: String {
-        switch self {
-        case .hardware: return "hardware"
-        case .perNetwork: return "per-network"
-        case .perJoin: return "per-join"
-        case .clone(let a): return a.description
-        }
+        let kind = Int(raw >> 48)
+        return kind == 0 ? BSSID(value: raw).description : MACPolicy.names[kind - 1].description
     }
 
     /// The address to set before joining `ssid`; nil: the hardware address. `random` is used by per-join.
     public func address(for ssid: SSID, secret: [UInt8], random: UInt64) -> BSSID? {
-        switch self {
-        case .hardware: return nil
-        case .clone(let a): return a
-        case .perNetwork: return MACPolicy.local(SipHash.hash(ssid.bytes, key: secret))
-        case .perJoin: return MACPolicy.local(random)
+        switch raw >> 48 {
+        case 0: return BSSID(value: raw)
+        case 2: return MACPolicy.local(SipHash.hash(ssid.bytes, key: secret))
+        case 3: return MACPolicy.local(random)
+        default: return nil
         }
     }
 
     /// 48 bits of `bits` as a locally administered unicast address (first byte xxxxxx10).
     static func local(_ bits: UInt64) -> BSSID {
-        let v = (bits & 0xFCFF_FFFF_FFFF) | 0x0200_0000_0000
-        return BSSID(bytes: (0..<6).map { UInt8(truncatingIfNeeded: v >> (UInt64(5 - $0) * 8)) })!
+        BSSID(value: (bits & 0xFCFF_FFFF_FFFF) | 0x0200_0000_0000)
     }
 }
 

@@ -50,9 +50,8 @@ public final class HotspotDaemon: HotspotEffects {
     var transitions: [ControlReport.Transition] = []
     /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
     var events = OwnerEvents()
-    /// The MAC policy of the latest join that set the address, and the per-router secret (HotspotDaemon+MAC).
+    /// The MAC policy of the latest join that set the address (HotspotDaemon+MAC).
     var macPolicyInUse: MACPolicy? = nil
-    var secret: [UInt8]? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
