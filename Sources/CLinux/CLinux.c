@@ -324,22 +324,21 @@ int cl_if_set_hwaddr(const char *name, uint64_t address) {
     if (fd < 0) return -errno;
     ifr.ifr_hwaddr.sa_family = ARPHRD_ETHER;
     for (int i = 0; i < 6; i++) ifr.ifr_hwaddr.sa_data[i] = (char)(address >> (8 * (5 - i)));
-    int r = ioctl(fd, SIOCSIFHWADDR, &ifr);
-    if (r < 0 && errno == EBUSY) {
-        // Most drivers refuse while the interface is up: down, set, up again (wpa_supplicant follows).
-        struct ifreq flags = ifr;
-        if (ioctl(fd, SIOCGIFFLAGS, &flags) == 0) {
-            short up = flags.ifr_flags;
-            flags.ifr_flags = up & ~IFF_UP;
-            ioctl(fd, SIOCSIFFLAGS, &flags);
-            r = ioctl(fd, SIOCSIFHWADDR, &ifr);
-            int e = errno;
-            flags.ifr_flags = up;
-            ioctl(fd, SIOCSIFFLAGS, &flags);
-            errno = e;
-        }
+    // Down, set, up: most drivers refuse a change while up, and wpa_supplicant learns the new address
+    // only from the interface coming up again (it ignores frames for an address it does not know).
+    struct ifreq flags = ifr;
+    int r = ioctl(fd, SIOCGIFFLAGS, &flags);
+    short was = r == 0 ? flags.ifr_flags : 0;
+    if (r == 0 && (was & IFF_UP)) {
+        flags.ifr_flags = was & ~IFF_UP;
+        r = ioctl(fd, SIOCSIFFLAGS, &flags);
     }
+    if (r == 0) r = ioctl(fd, SIOCSIFHWADDR, &ifr);
     int e = errno;
+    if (was & IFF_UP) {
+        flags.ifr_flags = was;
+        ioctl(fd, SIOCSIFFLAGS, &flags);
+    }
     close(fd);
     return r < 0 ? -e : 0;
 }

@@ -18,6 +18,8 @@ enum ControlCommand {
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var mac: MACPolicy? = nil
+        var prefix = false, hidden = false
+        var days: Int? = nil
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
@@ -51,6 +53,15 @@ enum ControlCommand {
                     return CLI.fail(subcommand + ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff")
                 }
                 mac = m
+            } else if word(a, "--prefix") {
+                prefix = true
+            } else if word(a, "--hidden") {
+                hidden = true
+            } else if word(a, "--days") {
+                guard let v = value(), let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 else {
+                    return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
+                }
+                days = d
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -97,10 +108,10 @@ enum ControlCommand {
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
             }
-            request = .join(s, passphrase: passphrase, once: once, mac: mac)
+            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
             extra = extra || json
         } else {
-            extra = extra || once || passphraseFile != nil || mac != nil
+            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)

@@ -7,9 +7,7 @@ extension HotspotMachine {
     /// twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
     func isLookalike(_ e: ScanEntry) -> Bool {
-        // Both lists searched in place: `knownNetworks` would build a new array for every BSS of every scan.
-        func keyed(_ k: KnownNetwork) -> Bool { k.ssid == e.ssid && k.passphrase != nil }
-        return e.security != .personal && (configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed))
+        e.security != .personal && KnownNetwork.matching(e.ssid, configuration.knownNetworks, ownerNetworks)?.passphrase != nil
     }
 
     @inline(never)
@@ -37,7 +35,15 @@ extension HotspotMachine {
         case .down:
             selector.resetHysteresis()
             let all = currentCandidates()
-            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else { return }
+            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else {
+                // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
+                // failed try backs off like any join).
+                if afterScan, let k = knownNetworks.first(where: { $0.isHidden && !isBlocked($0.ssid) }) {
+                    say(.info, k.ssid, "trying the hidden network")
+                    startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                }
+                return
+            }
             say(.info, best.ssid, "joining; claimed by", best.claimedBy ?? "a known network")
             startJoin(best.target)
         case .online(let info):
@@ -65,11 +71,9 @@ extension HotspotMachine {
 
     mutating func startJoin(_ target: JoinTarget) {
         var target = target
-        if target.mac == nil {
-            func mine(_ k: KnownNetwork) -> Bool { k.ssid == target.ssid && k.mac != nil }
-            target.mac = (ownerNetworks.first(where: mine) ?? configuration.knownNetworks.first(where: mine))?.mac
-                ?? configuration.macPolicy
-        }
+        let known = KnownNetwork.matching(target.ssid, ownerNetworks, configuration.knownNetworks)
+        target.mac = target.mac ?? known?.mac ?? configuration.macPolicy
+        target.isHidden = target.isHidden || known?.isHidden == true
         emit(.join(target))
         link = .joining(target, since: clock)
         armTimer(.association, at: clock + configuration.associationTimeoutMs)

@@ -6,6 +6,14 @@ public struct KnownNetwork: Hashable, Sendable {
     public var priority: Int
     /// nil: the configuration's `macPolicy`.
     public var mac: MACPolicy? = nil
+    /// `ssid` is a prefix (NEHotspotConfiguration(ssidPrefix:)): every network whose name starts with it.
+    public var isPrefix = false
+    /// Its AP answers only directed probes, so scans do not show its name: tried blind (scan_ssid=1).
+    public var isHidden = false
+    /// lifeTimeInDays: forgotten this many days after the join, counted on the wall clock...
+    public var lifetimeDays: Int? = nil
+    /// ...from the first moment it is synchronised: the expiry, Unix seconds (nil until then).
+    public var expiresAt: Int64? = nil
 
     /// What a BSS of this network must offer: a key pins it to passphrase suites (PSK/SAE), so an open or
     /// enterprise look-alike carrying the name is never joined; without a key it is an open network.
@@ -15,5 +23,18 @@ public struct KnownNetwork: Hashable, Sendable {
         self.ssid = ssid
         self.passphrase = passphrase
         self.priority = priority
+    }
+
+    /// Apple's order for a network name: a network of exactly that name (in `a`, then `b`), else the
+    /// longest prefix that starts it.
+    @inline(never)
+    public static func matching(_ name: SSID, _ a: [KnownNetwork], _ b: [KnownNetwork] = []) -> KnownNetwork? {
+        var best: KnownNetwork? = nil
+        for k in a + b where name.bytes.starts(with: k.ssid.bytes) && !name.isEmpty {
+            if !k.isPrefix && k.ssid != name { continue }
+            if !k.isPrefix { return k }
+            if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 { best = k }
+        }
+        return best
     }
 }

@@ -40,11 +40,19 @@ public struct UplinkSelector: Hashable, Sendable {
             offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
                                   signalStrength: v.signalStrength, claimedBy: nil))
         }
+        // Names that a prefix network starts and no network of their exact name took (Apple's order).
+        for e in scan.entries where index[e.ssid] == nil {
+            guard let k = KnownNetwork.matching(e.ssid, known), k.isPrefix,
+                  let v = scan.strongest(e.ssid, security: k.security),
+                  let target = joinable(v, passphrase: k.passphrase, bssid: nil) else { continue }
+            offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
+                                  signalStrength: v.signalStrength, claimedBy: nil))
+        }
         for (i, helper) in helpers.enumerated() where i < claims.count {
             for claim in claims[i] where claim.confidence > .none {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
                 // network the owner gave a key: that stays pinned to passphrase suites whoever claims it.
-                let pinned = known.contains { $0.ssid == claim.ssid && $0.passphrase != nil }
+                let pinned = KnownNetwork.matching(claim.ssid, known)?.passphrase != nil
                 guard let v = pinned ? scan.strongest(claim.ssid, security: .personal) : scan.strongest(claim.ssid),
                       let target = joinable(v, passphrase: claim.password, bssid: claim.bssid) else { continue }
                 offer(UplinkCandidate(target: target, priority: helper.priority, confidence: claim.confidence,

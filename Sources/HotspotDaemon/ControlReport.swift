@@ -152,7 +152,8 @@ struct ControlReport {
             }
             out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
             out.field("address", x.address)
-            out.field("mac", x.mac)
+            // Only when known, so documents without it read as before.
+            if let m = x.mac { out.field("mac", m) }
             out.field("gateway", x.gateway)
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)

@@ -192,9 +192,9 @@ struct UCIMapper {
 
     enum NetworkOption: Int, CaseIterable {
         case ssid, ssidHex, key, priority, bssid, enabled
-        case mac
+        case mac, ssidPrefix, hidden
         static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled",
-                                            "mac"]
+                                            "mac", "ssid_prefix", "hidden"]
     }
 
     /// HelperCommand's words, in case order.
@@ -410,16 +410,18 @@ struct UCIMapper {
         var bssid: BSSID? = nil
         var enabled = true
         var mac: MACPolicy? = nil
+        var prefix = false, hidden = false
         for o in section.options {
             guard let option = NetworkOption(rawValue: UCIMapper.lookup(o.name, NetworkOption.names)) else {
                 unknown(o, in: subject)
                 continue
             }
             switch option {
-            case .ssid, .ssidHex:
-                if ssid != nil { fail(o, "a network has either option ssid or option ssid_hex") }
+            case .ssid, .ssidHex, .ssidPrefix:
+                if ssid != nil { fail(o, "a network has one of option ssid, ssid_hex or ssid_prefix") }
                 let v = single(o)
-                ssid = option == .ssid ? self.ssid(o, v) : ssidHex(o, v)
+                ssid = option == .ssidHex ? ssidHex(o, v) : self.ssid(o, v)
+                prefix = option == .ssidPrefix
             case .key:
                 let v = single(o)
                 do throws(PassphraseError) {
@@ -434,12 +436,15 @@ struct UCIMapper {
                 if bssid == nil { fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
             case .enabled: enabled = bool(o)
             case .mac: mac = self.mac(o)
+            case .hidden: hidden = bool(o)
             }
         }
-        guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
+        guard let ssid else { return fail(section.line, subject, "needs option ssid, ssid_hex or ssid_prefix") }
         guard enabled else { return }
         var known = KnownNetwork(ssid: ssid, passphrase: key, priority: priority)
         known.mac = mac
+        known.isPrefix = prefix
+        known.isHidden = hidden
         configuration.knownNetworks.append(known)
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }

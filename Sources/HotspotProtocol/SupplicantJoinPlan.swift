@@ -34,6 +34,8 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     public let passphrase: Passphrase?
     /// Join only this access point; nil → `bssid any`.
     public let bssid: BSSID?
+    /// A hidden network: `scan_ssid 1`, wpa_supplicant probes for it by name.
+    public var hidden = false
 
     enum State {
         case idle
@@ -164,7 +166,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             }
         case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
         case 3: return .setNetwork(id, .bssid(bssid))
-        case 4: return .setNetwork(id, .scanSSID(false))
+        case 4: return .setNetwork(id, .scanSSID(hidden))
         case 5: return .setNetwork(id, .idString(Self.idString))
         case 6: return .selectNetwork(id)
         default: return nil

@@ -152,8 +152,7 @@ int cl_pipe_cloexec(int fds[2]);
 
 /// The interface's current address, or with `permanent` its hardware one (ethtool); 0 when unknown.
 uint64_t cl_if_hwaddr(const char *name, int permanent);
-/// Sets the interface's address unless it has it, taking it down and up around it when the driver refuses
-/// while up; 0 or -errno.
+/// Sets the interface's address unless it has it (down, set, up again); 0 or -errno.
 int cl_if_set_hwaddr(const char *name, uint64_t address);
 /// 16 secret bytes from `path`, made (random, mode 0600, atomically) when it has none; 0 or -errno when
 /// they could not be kept (`out` holds random bytes all the same).
