@@ -29,11 +29,17 @@ public struct KnownNetwork: Hashable, Sendable {
     /// longest prefix that starts it.
     @inline(never)
     public static func matching(_ name: SSID, _ a: [KnownNetwork], _ b: [KnownNetwork] = []) -> KnownNetwork? {
+        guard !name.isEmpty else { return nil }
         var best: KnownNetwork? = nil
-        for k in a + b where name.bytes.starts(with: k.ssid.bytes) && !name.isEmpty {
-            if !k.isPrefix && k.ssid != name { continue }
-            if !k.isPrefix { return k }
-            if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 { best = k }
+        // Both lists in place: called for every BSS of every scan, it allocates nothing.
+        for list in 0..<2 {
+            for k in list == 0 ? a : b where name.bytes.starts(with: k.ssid.bytes) {
+                if !k.isPrefix {
+                    if k.ssid == name { return k }
+                } else if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 {
+                    best = k
+                }
+            }
         }
         return best
     }
