@@ -283,3 +283,88 @@ int cl_directory_has_entries(const char *path) {
     close(fd);
     return found;
 }
+
+// The station's MAC address (issue 22's MAC policies): read through the classic ioctls, set before a join.
+// Addresses travel as the 48 low bits of a uint64_t, first byte most significant (BSSID.value).
+#include <sys/ioctl.h>
+#include <net/if_arp.h>
+#include <linux/sockios.h>
+#include <linux/ethtool.h>
+#include <sys/random.h>
+
+static int cl_ifreq_socket(const char *name, struct ifreq *ifr) {
+    memset(ifr, 0, sizeof *ifr);
+    for (size_t i = 0; i < IFNAMSIZ - 1 && name[i]; i++) ifr->ifr_name[i] = name[i];
+    return socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+}
+
+uint64_t cl_if_hwaddr(const char *name, int permanent) {
+    struct ifreq ifr;
+    int fd = cl_ifreq_socket(name, &ifr);
+    if (fd < 0) return 0;
+    // ethtool's permanent address: the radio's own, whatever was set since (mac80211 fills it in).
+    uint32_t buf[4] = {ETHTOOL_GPERMADDR, 8};
+    const uint8_t *bytes = (const uint8_t *)ifr.ifr_hwaddr.sa_data;
+    if (permanent) {
+        ifr.ifr_data = (char *)buf;
+        bytes = ((struct ethtool_perm_addr *)buf)->data;
+    }
+    int r = ioctl(fd, permanent ? SIOCETHTOOL : SIOCGIFHWADDR, &ifr);
+    close(fd);
+    uint64_t a = 0;
+    if (r == 0 && !(permanent && buf[1] != 6))
+        for (int i = 0; i < 6; i++) a = a << 8 | bytes[i];
+    return a;
+}
+
+int cl_if_set_hwaddr(const char *name, uint64_t address) {
+    if (cl_if_hwaddr(name, 0) == address) return 0;
+    struct ifreq ifr;
+    int fd = cl_ifreq_socket(name, &ifr);
+    if (fd < 0) return -errno;
+    ifr.ifr_hwaddr.sa_family = ARPHRD_ETHER;
+    for (int i = 0; i < 6; i++) ifr.ifr_hwaddr.sa_data[i] = (char)(address >> (8 * (5 - i)));
+    // Down, set, up: most drivers refuse a change while up, and wpa_supplicant learns the new address
+    // only from the interface coming up again (it ignores frames for an address it does not know).
+    struct ifreq flags = ifr;
+    int r = ioctl(fd, SIOCGIFFLAGS, &flags);
+    short was = r == 0 ? flags.ifr_flags : 0;
+    if (r == 0 && (was & IFF_UP)) {
+        flags.ifr_flags = was & ~IFF_UP;
+        r = ioctl(fd, SIOCSIFFLAGS, &flags);
+    }
+    if (r == 0) r = ioctl(fd, SIOCSIFHWADDR, &ifr);
+    int e = errno;
+    if (was & IFF_UP) {
+        flags.ifr_flags = was;
+        ioctl(fd, SIOCSIFFLAGS, &flags);
+    }
+    close(fd);
+    return r < 0 ? -e : 0;
+}
+
+int cl_secret(const char *path, uint8_t out[16]) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        ssize_t n = read(fd, out, 16);
+        char more;
+        int extra = read(fd, &more, 1);
+        close(fd);
+        if (n == 16 && extra == 0) return 0;
+    }
+    if (getrandom(out, 16, 0) != 16) return -EIO;
+    // Written beside, synced and renamed over: a power cut leaves the old secret or the new one.
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) return -ENAMETOOLONG;
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return -errno;
+    int ok = write(fd, out, 16) == 16 && fsync(fd) == 0;
+    int e = errno;
+    close(fd);
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok) e = errno;
+        unlink(tmp);
+        return -e;
+    }
+    return 0;
+}

@@ -76,6 +76,8 @@ public enum CLI {
               ui [--json] | ui submit KEY=VALUE... | ui cancel answer a helper's presentUI request
               enable SSID                                      allow auto-join of a disabled network again
               join SSID [--passphrase-file F] [--once]         add one of your own networks and join it
+                [--mac hardware|per-network|per-join|ADDR]     the address the radio shows it (mac_policy)
+                [--prefix] [--hidden] [--days N]               SSID is a prefix; hidden; forgotten after N days
               forget SSID                                      remove one of your own networks
               networks                                         list your own networks
               reload                                           re-read the configuration

@@ -17,6 +17,9 @@ enum ControlCommand {
         var once = false
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
+        var mac: MACPolicy? = nil
+        var prefix = false, hidden = false
+        var days: Int? = nil
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
@@ -45,6 +48,20 @@ enum ControlCommand {
             } else if word(a, "--passphrase-file") {
                 guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
                 passphraseFile = v
+            } else if word(a, "--mac") {
+                guard let v = value(), let m = MACPolicy(v) else {
+                    return CLI.fail(subcommand + ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff")
+                }
+                mac = m
+            } else if word(a, "--prefix") {
+                prefix = true
+            } else if word(a, "--hidden") {
+                hidden = true
+            } else if word(a, "--days") {
+                guard let v = value(), let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 else {
+                    return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
+                }
+                days = d
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -91,10 +108,10 @@ enum ControlCommand {
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
             }
-            request = .join(s, passphrase: passphrase, once: once)
+            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
             extra = extra || json
         } else {
-            extra = extra || once || passphraseFile != nil
+            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)

@@ -3,6 +3,9 @@ public struct BSSID: Hashable, CustomStringConvertible, Sendable {
     /// The six bytes, first byte most significant.
     public let value: UInt64
 
+    /// The 48 low bits of `value`.
+    public init(value: UInt64) { self.value = value & 0xFFFF_FFFF_FFFF }
+
     public init?(bytes: [UInt8]) {
         guard bytes.count == 6 else { return nil }
         var v: UInt64 = 0

@@ -34,6 +34,9 @@ public struct HotspotConfiguration: Hashable, Sendable {
     public var switchMargin: Double = 0.15
     /// Consecutive scans that must agree before leaving a working uplink.
     public var switchScans: Int = 3
+    /// Networks without their own `mac` policy (UCI `mac_policy`); nil: the address is left alone, so
+    /// OpenWrt's own `macaddr` keeps working.
+    public var macPolicy: MACPolicy? = nil
 
     public init(helpers: [HelperDescriptor] = [], knownNetworks: [KnownNetwork] = [],
                 preferences: ManagerPreferences = ManagerPreferences()) {

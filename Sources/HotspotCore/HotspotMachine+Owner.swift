@@ -6,7 +6,8 @@ extension HotspotMachine {
         case .submitUI(let answers): ownerSubmitUI(answers)
         case .cancelUI: ownerCancelUI()
         case .enable(let ssid): ownerEnable(ssid)
-        case .join(let ssid, let passphrase, let once): ownerJoin(ssid, passphrase, once: once)
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
+            ownerJoin(ssid, passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
         case .forget(let ssid): ownerForget(ssid)
         }
     }
@@ -70,11 +71,20 @@ extension HotspotMachine {
     }
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
-    mutating func ownerJoin(_ ssid: SSID, _ passphrase: Passphrase?, once: Bool) {
-        guard !ssid.isEmpty else {
+    mutating func ownerJoin(_ name: SSID, _ passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil,
+                            prefix: Bool = false, hidden: Bool = false, days: Int? = nil) {
+        guard !name.isEmpty else {
             return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
         }
-        let existing = ownerNetworks.firstIndex { $0.ssid == ssid }
+        var ssid = name
+        if prefix {
+            // NEHotspotConfiguration(ssidPrefix:): the strongest network in range whose name starts with it.
+            var best: ScanEntry? = nil
+            for e in scan.entries where e.ssid.bytes.starts(with: name.bytes) && e.rssi > best?.rssi ?? Int.min { best = e }
+            guard let b = best else { return reply(.refused("no network whose name starts with it is in range")) }
+            ssid = b.ssid
+        }
+        let existing = ownerNetworks.firstIndex { $0.ssid == name && $0.isPrefix == prefix }
         if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {
             return reply(.refused("too many networks: forget one first (limit 128), or join it with --once"))
         }
@@ -104,10 +114,17 @@ extension HotspotMachine {
         }
         // The owner's word lifts every automatic block.
         liftBlocks(ssid, exclusionsToo: false)
+        target.mac = mac
+        target.isHidden = hidden
         // An enterprise network is remembered by its configuration: an owner copy without its EAP settings
         // would be an open network of that name.
         if !once && eap == nil {
-            let n = KnownNetwork(ssid: ssid, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+            var n = KnownNetwork(ssid: name, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+            n.mac = mac ?? existing.flatMap { ownerNetworks[$0].mac }
+            n.isPrefix = prefix
+            n.isHidden = hidden
+            n.lifetimeDays = days
+            n.expiresAt = days.flatMap { d in wallClock.map { $0 + Int64(d) * 86_400 } }
             if let i = existing {
                 if ownerNetworks[i] != n {
                     ownerNetworks[i] = n
@@ -146,9 +163,15 @@ extension HotspotMachine {
             if linkSSID != ssid { emit(.removeNetworks(ssid)) }
             return
         }
-        ownerNetworks.remove(at: i)
-        dirty = true
         reply(.accepted("forgotten"))
+        dropOwnerNetwork(at: i)
+        selectUplink(afterScan: false)
+    }
+
+    /// Forgets one of the owner's networks: leaves it if the router is on it, and wpa_supplicant drops it.
+    mutating func dropOwnerNetwork(at i: Int) {
+        let ssid = ownerNetworks.remove(at: i).ssid
+        dirty = true
         if linkSSID == ssid {
             switch link {
             case .associated, .online: emit(.disconnect)
@@ -157,7 +180,25 @@ extension HotspotMachine {
             dropLink()
         }
         emit(.removeNetworks(ssid))
-        selectUplink(afterScan: false)
+    }
+
+    /// lifeTimeInDays, at each scan: an expiry is fixed the first time the wall clock is synchronised (a
+    /// router boots with a wrong clock; until then a lifetime does not run), and a network past it is
+    /// forgotten as by `hotspotd forget`.
+    mutating func expireOwnerNetworks() {
+        guard let now = wallClock else { return }
+        var i = ownerNetworks.count
+        while i > 0 {
+            i -= 1
+            let n = ownerNetworks[i]
+            if let e = n.expiresAt, e <= now {
+                say(.notice, n.ssid, "forgotten: its lifetime is over")
+                dropOwnerNetwork(at: i)
+            } else if let d = n.lifetimeDays, n.expiresAt == nil {
+                ownerNetworks[i].expiresAt = now + Int64(d) * 86_400
+                dirty = true
+            }
+        }
     }
 
     /// Clears disabled, logged off and backoff (and helper exclusions for `enable`). True if any was set.

@@ -7,12 +7,10 @@ extension HotspotMachine {
     /// security: an evil twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
     func isLookalike(_ e: ScanEntry) -> Bool {
-        // Both lists searched in place: `knownNetworks` would build a new array for every BSS of every scan.
-        func keyed(_ k: KnownNetwork) -> Bool {
-            let s = k.security
-            return s != .open && s != e.security && k.ssid == e.ssid
-        }
-        return configuration.knownNetworks.contains(where: keyed) || ownerNetworks.contains(where: keyed)
+        // The network this name joins as (exact name first, then the longest prefix), searched in place.
+        guard let k = KnownNetwork.matching(e.ssid, configuration.knownNetworks, ownerNetworks) else { return false }
+        let s = k.security
+        return s != .open && s != e.security
     }
 
     @inline(never)
@@ -40,7 +38,15 @@ extension HotspotMachine {
         case .down:
             selector.resetHysteresis()
             let all = currentCandidates()
-            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else { return }
+            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else {
+                // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
+                // failed try backs off like any join).
+                if afterScan, let k = knownNetworks.first(where: { $0.isHidden && !isBlocked($0.ssid) }) {
+                    say(.info, k.ssid, "trying the hidden network")
+                    startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                }
+                return
+            }
             say(.info, best.ssid, "joining; claimed by", best.claimedBy ?? "a known network")
             startJoin(best.target)
         case .online(let info):
@@ -67,6 +73,10 @@ extension HotspotMachine {
     }
 
     mutating func startJoin(_ target: JoinTarget) {
+        var target = target
+        let known = KnownNetwork.matching(target.ssid, ownerNetworks, configuration.knownNetworks)
+        target.mac = target.mac ?? known?.mac ?? configuration.macPolicy
+        target.isHidden = target.isHidden || known?.isHidden == true
         emit(.join(target))
         link = .joining(target, since: clock)
         armTimer(.association, at: clock + configuration.associationTimeoutMs)

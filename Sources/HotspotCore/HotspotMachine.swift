@@ -106,6 +106,9 @@ public struct HotspotMachine {
 
     var networks = NetworkTable()
     var ownerNetworks: [KnownNetwork]
+    /// Unix seconds while the wall clock is synchronised, else nil: set by the driver (owner networks'
+    /// lifetimes).
+    public var wallClock: Int64? = nil
     var backoff: Backoff
     var selector: UplinkSelector
     var scan = ScanList()
@@ -281,6 +284,7 @@ public struct HotspotMachine {
             }
         }
         expireDisables()
+        expireOwnerNetworks()
         networks.sweep(now: clock, backoff: backoff)
         selectUplink(afterScan: true)
     }

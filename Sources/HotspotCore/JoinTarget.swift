@@ -10,6 +10,10 @@ public struct JoinTarget: Hashable, Sendable {
     public var bssid: BSSID?
     /// False when the owner asked for this network (Apple's didAutoJoin).
     public var didAutoJoin: Bool
+    /// The address policy for this join; nil until the core's startJoin settles it.
+    public var mac: MACPolicy? = nil
+    /// A hidden network: wpa_supplicant probes for its name (scan_ssid=1).
+    public var isHidden = false
 
     public init(ssid: SSID, security: SecurityType, passphrase: Passphrase? = nil, bssid: BSSID? = nil,
                 didAutoJoin: Bool = true) {

@@ -6,6 +6,16 @@ public struct KnownNetwork: Hashable, Sendable {
     public var priority: Int
     /// 802.1X credentials: an enterprise network (no passphrase then).
     public var eap: EAPSettings? = nil
+    /// nil: the configuration's `macPolicy`.
+    public var mac: MACPolicy? = nil
+    /// `ssid` is a prefix (NEHotspotConfiguration(ssidPrefix:)): every network whose name starts with it.
+    public var isPrefix = false
+    /// Its AP answers only directed probes, so scans do not show its name: tried blind (scan_ssid=1).
+    public var isHidden = false
+    /// lifeTimeInDays: forgotten this many days after the join, counted on the wall clock...
+    public var lifetimeDays: Int? = nil
+    /// ...from the first moment it is synchronised: the expiry, Unix seconds (nil until then).
+    public var expiresAt: Int64? = nil
 
     /// What a BSS of this network must offer: a key pins it to passphrase suites (PSK/SAE), EAP settings to
     /// enterprise ones, so a look-alike of another security carrying the name is never joined; without
@@ -18,5 +28,24 @@ public struct KnownNetwork: Hashable, Sendable {
         self.passphrase = passphrase
         self.priority = priority
         self.eap = eap
+    }
+
+    /// Apple's order for a network name: a network of exactly that name (in `a`, then `b`), else the
+    /// longest prefix that starts it.
+    @inline(never)
+    public static func matching(_ name: SSID, _ a: [KnownNetwork], _ b: [KnownNetwork] = []) -> KnownNetwork? {
+        guard !name.isEmpty else { return nil }
+        var best: KnownNetwork? = nil
+        // Both lists in place: called for every BSS of every scan, it allocates nothing.
+        for list in 0..<2 {
+            for k in list == 0 ? a : b where name.bytes.starts(with: k.ssid.bytes) {
+                if !k.isPrefix {
+                    if k.ssid == name { return k }
+                } else if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 {
+                    best = k
+                }
+            }
+        }
+        return best
     }
 }

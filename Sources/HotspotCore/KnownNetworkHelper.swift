@@ -11,13 +11,13 @@ public enum KnownNetworkHelper {
         case .filterScanList:
             var claims: [HelperClaim] = []
             for n in request.scanList where !n.ssid.isEmpty {
-                guard let k = networks.first(where: { $0.ssid == n.ssid }),
+                guard let k = KnownNetwork.matching(n.ssid, networks),
                       !claims.contains(where: { $0.ssid == n.ssid }) else { continue }
-                claims.append(HelperClaim(ssid: k.ssid, password: k.passphrase, confidence: .high))
+                claims.append(HelperClaim(ssid: n.ssid, password: k.passphrase, confidence: .high))
             }
             return HelperResponse(result: .success, claims: claims)
         case .evaluate:
-            let mine = request.network.map { n in networks.contains { $0.ssid == n.ssid } } ?? false
+            let mine = request.network.map { KnownNetwork.matching($0.ssid, networks) != nil } ?? false
             return HelperResponse(result: .success, confidence: mine ? .high : Confidence.none)
         case .authenticate, .maintain, .logoff:
             return HelperResponse(result: .success)

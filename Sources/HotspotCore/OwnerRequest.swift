@@ -8,8 +8,12 @@ public enum OwnerRequest: Hashable, Sendable {
     case cancelUI
     /// `hotspotd enable SSID`: auto-join allowed again (disabled, backed off, logged off).
     case enable(SSID)
-    /// `hotspotd join SSID [--passphrase-file F] [--once]`: join now; remember it unless `once`.
-    case join(SSID, passphrase: Passphrase?, once: Bool)
+    /// `hotspotd join SSID [--passphrase-file F] [--once] [--mac POLICY]`: join now; remember it unless
+    /// `once`. `mac` nil: the network's policy as it was, else the global one.
+    /// `prefix`: `SSID` is a prefix, the strongest network in range that it starts is joined; `hidden`: a
+    /// network scans do not show by name; `days`: forgotten after so many days (lifeTimeInDays).
+    case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
+              hidden: Bool = false, days: Int? = nil)
     /// `hotspotd forget SSID`: drop one of the owner's own networks.
     case forget(SSID)
 }

@@ -22,7 +22,7 @@ public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConve
 ///     cache <ssid> <helper>
 ///     disabled <ssid> <reason> <remaining ms | forever>
 ///     loggedoff <ssid>
-///     network <ssid> <priority> <passphrase in hex | ->
+///     network <ssid> <priority> <passphrase in hex | -> [<mac policy>] [prefix] [hidden] [days=N] [until=UNIX]
 public struct PersistentState: Hashable, Sendable {
     public struct CachedHelper: Hashable, Sendable {
         public var ssid: SSID
@@ -92,6 +92,11 @@ public struct PersistentState: Hashable, Sendable {
         for n in ownerNetworks {
             put(n.ssid, "\nnetwork ")
             put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
+            if let m = n.mac { put(" " + m.description) }
+            if n.isPrefix { put(" prefix") }
+            if n.isHidden { put(" hidden") }
+            if let d = n.lifetimeDays { put(" days=" + String(d)) }
+            if let e = n.expiresAt { put(" until=" + String(e)) }
         }
         out.append(UInt8(ascii: "\n"))
         return String(decoding: out, as: UTF8.self)
@@ -119,7 +124,8 @@ public struct PersistentState: Hashable, Sendable {
             }
             let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
-            guard f.count == kind.fields, let ssid = ssid(f[1]) else {
+            // A network may end with its MAC policy.
+            guard f.count == kind.fields || (kind == .network && f.count > 4), let ssid = ssid(f[1]) else {
                 throw PersistentStateError(line: lineNumber, "expected: " + kind.syntax)
             }
             switch kind {
@@ -158,8 +164,25 @@ public struct PersistentState: Hashable, Sendable {
                     }
                     passphrase = p
                 }
-                state.ownerNetworks.append(KnownNetwork(ssid: ssid, passphrase: passphrase,
-                                                        priority: Int(negative ? -p : p)))
+                var n = KnownNetwork(ssid: ssid, passphrase: passphrase, priority: Int(negative ? -p : p))
+                // Options, each at most once: `network(options:)` refuses anything else.
+                for w in f[4...] {
+                    let value = decimal(w.drop { $0 != UInt8(ascii: "=") }.dropFirst())
+                    if ASCII.equals(w, "prefix") && !n.isPrefix {
+                        n.isPrefix = true
+                    } else if ASCII.equals(w, "hidden") && !n.isHidden {
+                        n.isHidden = true
+                    } else if ASCII.hasPrefix(w, "days="), let d = value, (1...36_500).contains(d), n.lifetimeDays == nil {
+                        n.lifetimeDays = Int(d)
+                    } else if ASCII.hasPrefix(w, "until="), let e = value, n.expiresAt == nil {
+                        n.expiresAt = e
+                    } else if let m = MACPolicy(String(decoding: w, as: UTF8.self)), n.mac == nil {
+                        n.mac = m
+                    } else {
+                        throw PersistentStateError(line: lineNumber, "bad network option")
+                    }
+                }
+                state.ownerNetworks.append(n)
             }
         }
         guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
@@ -190,7 +213,7 @@ public struct PersistentState: Hashable, Sendable {
             case .cache: return "cache <ssid> <helper>"
             case .disabled: return "disabled <ssid> <reason> <remaining ms | forever>"
             case .loggedOff: return "loggedoff <ssid>"
-            case .network: return "network <ssid> <priority> <passphrase hex | ->"
+            case .network: return "network <ssid> <priority> <passphrase hex | -> [options]"
             }
         }
     }

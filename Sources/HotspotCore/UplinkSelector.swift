@@ -41,12 +41,20 @@ public struct UplinkSelector: Hashable, Sendable {
             offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
                                   signalStrength: v.signalStrength, claimedBy: nil))
         }
+        // Names that a prefix network starts and no network of their exact name took (Apple's order).
+        for e in scan.entries where index[e.ssid] == nil {
+            guard let k = KnownNetwork.matching(e.ssid, known), k.isPrefix,
+                  let v = scan.strongest(e.ssid, security: k.security),
+                  let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else { continue }
+            offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
+                                  signalStrength: v.signalStrength, claimedBy: nil))
+        }
         for (i, helper) in helpers.enumerated() where i < claims.count {
             for claim in claims[i] where claim.confidence > .none {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
-                // network the owner gave a key or EAP settings, or one claimed with EAP settings: that stays
-                // pinned to its suites whoever claims it.
-                let pin = known.first { $0.ssid == claim.ssid && $0.security != .open }?.security
+                // network the owner gave a key or EAP settings (exact name, then the longest prefix), or one
+                // claimed with EAP settings: that stays pinned to its suites whoever claims it.
+                let pin = KnownNetwork.matching(claim.ssid, known).map { $0.security }.flatMap { $0 == .open ? nil : $0 }
                     ?? (claim.eap != nil ? .enterprise : nil)
                 guard let v = pin.map({ scan.strongest(claim.ssid, security: $0) }) ?? scan.strongest(claim.ssid),
                       let target = joinable(v, passphrase: claim.password, eap: claim.eap, bssid: claim.bssid)

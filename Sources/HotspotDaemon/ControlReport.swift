@@ -17,6 +17,8 @@ struct ControlReport {
         /// StateFile's: the file did not load (and where it went); the latest save failed.
         var stateLoadProblem: String? = nil
         var stateSaveProblem: String? = nil
+        /// The station's address in use, with the MAC policy that set it: `aa:bb:cc:dd:ee:ff (per-network)`.
+        var mac: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -150,6 +152,8 @@ struct ControlReport {
             }
             out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
             out.field("address", x.address)
+            // Only when known, so documents without it read as before.
+            if let m = x.mac { out.field("mac", m) }
             out.field("gateway", x.gateway)
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
@@ -222,6 +226,7 @@ struct ControlReport {
         if !x.dns.isEmpty {
             line("dns", ControlReport.spaced(x.dns))
         }
+        if let m = x.mac { line("mac", m) }
         if let u = s.uiRequest?.portalURL { line("portal", u) }
         if let f = s.lastFailure {
             line(f.isResolved ? "past failure" : "last failure",

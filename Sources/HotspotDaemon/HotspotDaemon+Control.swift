@@ -61,7 +61,8 @@ extension HotspotDaemon {
         case .submitUI(let answers): return owner(.submitUI(answers))
         case .cancelUI: return owner(.cancelUI)
         case .enable(let ssid): return owner(.enable(ssid))
-        case .join(let ssid, let passphrase, let once): return owner(.join(ssid, passphrase: passphrase, once: once))
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
+            return owner(.join(ssid, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days))
         case .forget(let ssid): return owner(.forget(ssid))
         case .reload:
             switch reload() {
@@ -161,6 +162,7 @@ extension HotspotDaemon {
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
+        x.mac = InterfaceAddress.read(settings.interface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

@@ -1,3 +1,4 @@
+import CLinux
 import HotspotCore
 import HotspotProtocol
 
@@ -31,7 +32,10 @@ extension HotspotDaemon {
 
     func perform(_ action: LinkAction) {
         switch action {
-        case .submit(let input): driver.submit(input)
+        case .submit(let input):
+            // Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
+            if case .scanResults = input { driver.setWallClock(cl_clock_synchronized() != 0 ? cl_realtime_s() : nil) }
+            driver.submit(input)
         case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan()))
         case .readScan(.supplicant):
             runPlan(BSSPagingPlan()) { [self] result in
@@ -52,8 +56,10 @@ extension HotspotDaemon {
             }
         case .removeNetwork(let id): client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
+            setAddress(for: t)
             var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)
             plan.eap = t.eap
+            plan.hidden = t.isHidden
             runPlan(plan) { [self] result in
                 switch result {
                 case .success(let joined): handle(.workFinished(.joined(joined.networkID, reused: joined.reused)))

@@ -52,6 +52,8 @@ public final class HotspotDaemon: HotspotEffects {
     var events = OwnerEvents()
     /// Why wpa_supplicant last refused an EAP server's certificate, until the AUTH_FAILED it causes.
     var certificateRefusal: String? = nil
+    /// The MAC policy of the latest join that set the address (HotspotDaemon+MAC).
+    var macPolicyInUse: MACPolicy? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {

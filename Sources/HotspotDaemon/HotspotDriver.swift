@@ -44,6 +44,8 @@ public final class HotspotDriver {
 
     public let loop: EventLoop
     public private(set) var machine: HotspotMachine
+    /// Unix seconds while the wall clock is synchronised, else nil (owner networks' lifetimes).
+    func setWallClock(_ seconds: Int64?) { machine.wallClock = seconds }
     let effects: HotspotEffects
     var inbox: [Pending] = []
     var performing = false

@@ -5,7 +5,8 @@ import HotspotCore
 /// The wire format, one request per connection, is a single line of at most `maxBytes` (4096) bytes:
 ///
 ///     request = verb *(" " word) LF
-///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once"; data: bytes as hex
+///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once", "mac=POLICY", "prefix", "hidden",
+///                                                ; "days=N"; data: bytes as hex
 ///
 /// Every piece of owner data (SSIDs, passphrases, `ui submit` keys and values) travels as hex after an `x`,
 /// so no byte of an SSID can end or split a request. Examples:
@@ -29,7 +30,8 @@ public enum ControlRequest: Hashable, Sendable {
     case submitUI([UIAnswer])
     case cancelUI
     case enable(SSID)
-    case join(SSID, passphrase: Passphrase?, once: Bool)
+    case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
+              hidden: Bool = false, days: Int? = nil)
     case forget(SSID)
     case networks(json: Bool)
     case reload
@@ -84,11 +86,15 @@ public enum ControlRequest: Hashable, Sendable {
             }
         case .cancelUI: verb(.cancelUI)
         case .enable(let ssid): verb(.enable); data(ssid.bytes)
-        case .join(let ssid, let passphrase, let once):
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
             verb(.join)
             data(ssid.bytes)
             if let p = passphrase { data(p.bytes) }
             if once { ASCII.append(&out, " once") }
+            if let m = mac { out.append(contentsOf: (" mac=" + m.description).utf8) }
+            if prefix { ASCII.append(&out, " prefix") }
+            if hidden { ASCII.append(&out, " hidden") }
+            if let d = days { out.append(contentsOf: (" days=" + String(d)).utf8) }
         case .forget(let ssid): verb(.forget); data(ssid.bytes)
         case .networks(let j): verb(.networks); json = j
         case .reload: verb(.reload)
@@ -117,6 +123,9 @@ public enum ControlRequest: Hashable, Sendable {
         else { throw .malformed("unknown request") }
         var json = false
         var once = false
+        var mac: MACPolicy? = nil
+        var prefix = false, hidden = false
+        var days: Int? = nil
         var data: [[UInt8]] = []
         // config-save: the preferences named, and the data words after each tag.
         var fields = ManagerPreferences.Fields()
@@ -129,6 +138,16 @@ public enum ControlRequest: Hashable, Sendable {
                 json = true
             } else if ASCII.equals(w, "once") {
                 once = true
+            } else if verb == .join && mac == nil && ASCII.hasPrefix(w, "mac="),
+                      let m = MACPolicy(String(decoding: w.dropFirst(4), as: UTF8.self)) {
+                mac = m
+            } else if verb == .join && !prefix && ASCII.equals(w, "prefix") {
+                prefix = true
+            } else if verb == .join && !hidden && ASCII.equals(w, "hidden") {
+                hidden = true
+            } else if verb == .join && days == nil && ASCII.hasPrefix(w, "days="),
+                      let d = ASCII.integer(w.dropFirst(5), maxDigits: 5), d > 0 {
+                days = d
             } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ASCII.equals(w, $0) }),
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
@@ -189,7 +208,7 @@ public enum ControlRequest: Hashable, Sendable {
                     throw .malformed("passphrase: " + error.description)
                 }
             }
-            self = .join(try ssid(), passphrase: passphrase, once: once)
+            self = .join(try ssid(), passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
         case .forget: self = .forget(try ssid())
         case .networks: self = .networks(json: json)
         case .reload: self = .reload

@@ -171,6 +171,7 @@ struct UCIMapper {
         case minSignal, switchMargin, switchScans
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
         case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
+        case macPolicy
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
@@ -178,6 +179,7 @@ struct UCIMapper {
             "min_signal", "switch_margin", "switch_scans",
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
             "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
+            "mac_policy",
         ]
     }
 
@@ -190,7 +192,9 @@ struct UCIMapper {
 
     enum NetworkOption: Int, CaseIterable {
         case ssid, ssidHex, key, priority, bssid, enabled
-        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled"]
+        case mac, ssidPrefix, hidden
+        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled",
+                                            "mac", "ssid_prefix", "hidden"]
     }
 
     /// HelperCommand's words, in case order.
@@ -316,6 +320,7 @@ struct UCIMapper {
             case .disableExpiry:
                 let ms = milliseconds(o, zero: true)
                 configuration.disableExpiryMs = ms == 0 ? nil : ms
+            case .macPolicy: configuration.macPolicy = mac(o)
             }
         }
     }
@@ -405,6 +410,8 @@ struct UCIMapper {
         var bssid: BSSID? = nil
         var enabled = true
         var eap = EAPSettings()
+        var mac: MACPolicy? = nil
+        var prefix = false, hidden = false
         for o in section.options {
             // EAP settings (`EAPSettings.names`), checked together after the section.
             let e = UCIMapper.lookup(o.name, EAPSettings.names)
@@ -417,10 +424,11 @@ struct UCIMapper {
                 continue
             }
             switch option {
-            case .ssid, .ssidHex:
-                if ssid != nil { fail(o, "a network has either option ssid or option ssid_hex") }
+            case .ssid, .ssidHex, .ssidPrefix:
+                if ssid != nil { fail(o, "a network has one of option ssid, ssid_hex or ssid_prefix") }
                 let v = single(o)
-                ssid = option == .ssid ? self.ssid(o, v) : ssidHex(o, v)
+                ssid = option == .ssidHex ? ssidHex(o, v) : self.ssid(o, v)
+                prefix = option == .ssidPrefix
             case .key:
                 let v = single(o)
                 do throws(PassphraseError) {
@@ -434,15 +442,20 @@ struct UCIMapper {
                 bssid = BSSID(v.text)
                 if bssid == nil { fail(o, v, "is not a MAC address (aa:bb:cc:dd:ee:ff)") }
             case .enabled: enabled = bool(o)
+            case .mac: mac = self.mac(o)
+            case .hidden: hidden = bool(o)
             }
         }
-        guard let ssid else { return fail(section.line, subject, "needs option ssid or option ssid_hex") }
+        guard let ssid else { return fail(section.line, subject, "needs option ssid, ssid_hex or ssid_prefix") }
         if !eap.isEmpty, let why = key != nil ? "a network has either option key or EAP settings" : eap.problem() {
             return fail(section.line, subject, why)
         }
         guard enabled else { return }
-        configuration.knownNetworks.append(KnownNetwork(ssid: ssid, passphrase: key, priority: priority,
-                                                        eap: eap.isEmpty ? nil : eap))
+        var known = KnownNetwork(ssid: ssid, passphrase: key, priority: priority, eap: eap.isEmpty ? nil : eap)
+        known.mac = mac
+        known.isPrefix = prefix
+        known.isHidden = hidden
+        configuration.knownNetworks.append(known)
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }
 
@@ -545,6 +558,13 @@ struct UCIMapper {
             fail(o, v, "is not a user name or uid")
         }
         return .name(v.text)
+    }
+
+    @inline(never) mutating func mac(_ o: Option) -> MACPolicy {
+        let v = single(o)
+        if let m = MACPolicy(v.text) { return m }
+        fail(o, v, "is not a MAC policy (hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff)")
+        return .hardware
     }
 
     @inline(never) mutating func ssid(_ o: Option, _ v: UCIFile.Value) -> SSID {

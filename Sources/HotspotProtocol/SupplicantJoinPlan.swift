@@ -37,6 +37,8 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     public let bssid: BSSID?
     /// An enterprise network's credentials (checked by `start()`: CA and domain always).
     public var eap: EAPSettings? = nil
+    /// A hidden network: `scan_ssid 1`, wpa_supplicant probes for it by name.
+    public var hidden = false
 
     enum State {
         case idle
@@ -170,7 +172,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             }
         case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
         case 3: return .setNetwork(id, .bssid(bssid))
-        case 4: return .setNetwork(id, .scanSSID(false))
+        case 4: return .setNetwork(id, .scanSSID(hidden))
         case 5: return .setNetwork(id, .idString(Self.idString))
         case 6..<15:
             // The EAP settings given, in `EAPSettings.Field` order, after phase2 (its index 8): PEAP with

@@ -253,13 +253,13 @@ private func defaultFile() throws -> String {
             \tlist args 'x'
             config network
             \toption ssid 'n'
-            \toption hidden '1'
+            \toption mode 'sta'
             """)
         #expect(uci.warnings == [
             "/etc/config/hotspot:3: option colour: not an option of config hotspot, ignored",
             "/etc/config/hotspot:4: config wifi: unknown section type, ignored",
             "/etc/config/hotspot:8: list args: not an option of config helper 'h', ignored",
-            "/etc/config/hotspot:11: option hidden: not an option of config network, ignored",
+            "/etc/config/hotspot:11: option mode: not an option of config network, ignored",
         ])
     }
 
@@ -309,8 +309,8 @@ private func defaultFile() throws -> String {
             ("config helper h\noption exec /h\noption priority high", "/etc/config/hotspot:3: option priority: 'high' is not a whole number"),
             ("config helper h\noption exec /h\noption user root", "/etc/config/hotspot:3: option user: helpers must not run as root"),
             // config network
-            ("config network 'n'\noption key 'long enough'", "/etc/config/hotspot:1: config network 'n': needs option ssid or option ssid_hex"),
-            ("config network\noption ssid a\noption ssid_hex 61", "/etc/config/hotspot:3: option ssid_hex: a network has either option ssid or option ssid_hex"),
+            ("config network 'n'\noption key 'long enough'", "/etc/config/hotspot:1: config network 'n': needs option ssid, ssid_hex or ssid_prefix"),
+            ("config network\noption ssid a\noption ssid_hex 61", "/etc/config/hotspot:3: option ssid_hex: a network has one of option ssid, ssid_hex or ssid_prefix"),
             ("config network\noption ssid_hex 'zz'", "/etc/config/hotspot:2: option ssid_hex: 'zz' is not an SSID in hex (2-64 hex digits)"),
             ("config network\noption ssid_hex '\(String(repeating: "00", count: 33))'",
              "/etc/config/hotspot:2: option ssid_hex: '\(String(repeating: "00", count: 32))...' is not an SSID in hex (2-64 hex digits)"),

@@ -149,6 +149,14 @@ int cl_directory_has_entries(const char *path);
 
 /// pipe2(O_CLOEXEC); both ends block until the parent makes its own end non-blocking.
 int cl_pipe_cloexec(int fds[2]);
+
+/// The interface's current address, or with `permanent` its hardware one (ethtool); 0 when unknown.
+uint64_t cl_if_hwaddr(const char *name, int permanent);
+/// Sets the interface's address unless it has it (down, set, up again); 0 or -errno.
+int cl_if_set_hwaddr(const char *name, uint64_t address);
+/// 16 secret bytes from `path`, made (random, mode 0600, atomically) when it has none; 0 or -errno when
+/// they could not be kept (`out` holds random bytes all the same).
+int cl_secret(const char *path, uint8_t out[16]);
 /// SIG_IGN is a cast macro Swift cannot import.
 static inline void cl_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 static inline int cl_kill_group(int32_t pid, int sig) { return kill(-pid, sig); }
