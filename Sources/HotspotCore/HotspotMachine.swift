@@ -221,6 +221,7 @@ public struct HotspotMachine {
             onAssociated(ssid, bssid, networkID, security, frequency)
         case .ipv4Acquired: onIPv4Acquired()
         case .disconnected: onDisconnected()
+        case .apLost: onDisconnected(silent: true)
         case .linkSignal(let rssi): onLinkSignal(rssi)
         case .supplicant(let event): onSupplicantEvent(event)
         case .helperResponded(let id, let response): onHelperAnswer(id, .response(response))
@@ -355,7 +356,8 @@ public struct HotspotMachine {
         beginJoinPath(justJoined: true)
     }
 
-    mutating func onDisconnected() {
+    /// `silent`: the kernel stopped hearing the AP (`apLost`), rather than a deauthentication.
+    mutating func onDisconnected(silent: Bool = false) {
         switch link {
         case .down:
             if case .failure = phase { enter(.inactive) }
@@ -370,6 +372,9 @@ public struct HotspotMachine {
             selectUplink(afterScan: false)
         case .online(let info):
             say(.notice, info.ssid, "lost")
+            // Its BSS went silent (beacon loss, a power cut): the next candidate of the latest scan is joined
+            // at once, not the lost one again; a scan that hears the BSS again brings it back.
+            if silent, let b = info.bssid { scan = ScanList(scan.entries.filter { $0.bssid != b }) }
             dropLink()
             selectUplink(afterScan: false)
         }
@@ -490,9 +495,10 @@ public struct HotspotMachine {
     /// stalls meanwhile), so a working uplink is scanned only while its signal is below `minSignal` or
     /// once every `connectedScanIntervalMs` (0: never); the timer then only checks, every `scanIntervalMs`.
     /// Without a working uplink the router scans every `scanIntervalMs`, doubling up to 8× while nothing
-    /// comes of it. While helpers work on an association (evaluate, authenticate, the owner's answers) it
-    /// does not scan at all: the kernel suspends beacon-loss detection during a scan, so a venue's AP that
-    /// vanishes mid-login would be noticed only by the helper's time limit, and the login's traffic stalls.
+    /// comes of it. While joining (wpa_supplicant scans for the join itself; one asked for meanwhile would
+    /// run right after the association) and while helpers work on an association (evaluate, authenticate,
+    /// the owner's answers) it does not scan at all: the kernel suspends beacon-loss detection during a
+    /// scan, so a venue's AP that vanishes mid-login would be noticed only by the helper's time limit.
     mutating func onScanTimer() {
         var interval = configuration.scanIntervalMs
         let withoutInternet = uplinkWithoutInternet != nil
@@ -503,12 +509,12 @@ public struct HotspotMachine {
             let every = configuration.connectedScanIntervalMs
             let due = every > 0 && clock - (lastScanRequestAt ?? info.since) >= every
             if weak || due { requestScan() }
-        case .online where withoutInternet, .down, .joining:
+        case .online where withoutInternet, .down:
             // An uplink without internet is scanned like none: something usable may come in range.
             requestScan()
             interval = configuration.scanIntervalMs << Int64(min(downScans, 3))
             downScans += 1
-        case .associated, .online:
+        case .joining, .associated, .online:
             downScans = 0
         }
         armTimer(.scan, at: clock + interval)
