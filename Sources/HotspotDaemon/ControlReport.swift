@@ -32,6 +32,7 @@ struct ControlReport {
         var state: HotspotState
         var link: String
         var ssid: SSID?
+        /// CLOCK_MONOTONIC ms (since boot, the log's clock too): time to online is cut from these.
         var at: Int64
     }
 
@@ -190,6 +191,7 @@ struct ControlReport {
                 out.field("link", t.link)
                 out.ssidFields(t.ssid)
                 out.field("seconds_ago", int: Int((s.now - t.at) / 1000))
+                out.field("at_ms", int: Int(t.at))
                 out.endObject()
             }
             out.endArray()
@@ -236,8 +238,8 @@ struct ControlReport {
         if let p = x.stateLoadProblem { line("state file", p) }
         if let p = x.stateSaveProblem { line("state file", p) }
         for (i, t) in x.transitions.reversed().enumerated() {
-            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
-                 + t.link + (t.ssid.map { " " + $0.description } ?? ""))
+            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago (" + String(t.at) + " ms): "
+                 + t.state.rawValue + ", link " + t.link + (t.ssid.map { " " + $0.description } ?? ""))
         }
     }
 
