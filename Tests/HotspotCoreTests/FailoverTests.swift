@@ -70,6 +70,12 @@ import Testing
         #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
     }
 
+    @Test func theLinkMachinePassesAnAPLossOnAsSuch() {
+        var link = LinkMachine()
+        #expect(link.handle(.apLost, route: RouteFacts()) == [.submit(.apLost)])
+        #expect(link.handle(.disconnected, route: RouteFacts()) == [.submit(.disconnected)])
+    }
+
     @Test func aDeauthenticationRejoinsTheSameNetwork() {
         // The AP is still there (it sent the deauthentication): the best network stays the best.
         var h = Self.onlineWithCafeInRange()
