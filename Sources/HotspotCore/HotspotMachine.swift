@@ -110,6 +110,13 @@ public struct HotspotMachine {
     var selector: UplinkSelector
     var scan = ScanList()
     var lastScanAt: Int64? = nil
+    /// The BSS of the latest `apLost`: kept out of scans for `lostBSSMs`, since the kernel's dump still
+    /// lists a BSS that long after it was last heard (cfg80211's expiry).
+    var lostBSS: BSSID? = nil
+    var lostAt: Int64 = 0
+    static let lostBSSMs: Int64 = 30_000
+    /// wpa_supplicant joins from its own scan results this young without scanning again.
+    static let freshScanMs: Int64 = 5_000
     /// Look-alike BSSes already logged (bounded), so a twin in every scan is one log line, not one a scan.
     var reportedLookalikes: [BSSID] = []
     /// When the core last asked for a scan (the policy counts from here).
@@ -271,7 +278,7 @@ public struct HotspotMachine {
     // MARK: Link inputs
 
     mutating func onScanResults(_ entries: [ScanEntry]) {
-        scan = ScanList(entries)
+        scan = ScanList(withoutLost(entries))
         if scan.dropped > 0 { say(.warning, nil, "scan list cut to 512 BSSes") }
         lastScanAt = clock
         reportLookalikes()
@@ -374,10 +381,22 @@ public struct HotspotMachine {
             say(.notice, info.ssid, "lost")
             // Its BSS went silent (beacon loss, a power cut): the next candidate of the latest scan is joined
             // at once, not the lost one again; a scan that hears the BSS again brings it back.
-            if silent, let b = info.bssid { scan = ScanList(scan.entries.filter { $0.bssid != b }) }
+            // A list older than wpa_supplicant's own is renewed first: the join would scan anyway, and a
+            // stale list names APs long gone (each tried costs two scans).
+            if silent {
+                lostBSS = info.bssid
+                lostAt = clock
+                scan = ScanList(withoutLost(scan.entries))
+            }
             dropLink()
+            if silent && clock - (lastScanAt ?? 0) > Self.freshScanMs { return requestScan() }
             selectUplink(afterScan: false)
         }
+    }
+
+    func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
+        guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
+        return entries.filter { $0.bssid != b }
     }
 
     mutating func onLinkSignal(_ rssi: Int) {

@@ -59,9 +59,23 @@ import Testing
         let a = h.on(.apLost)
         #expect(a.joins.map { $0.ssid } == [Fixture.cafe], "not the BSS that just went silent")
         #expect(h.m.linkStage == 1)
-        // A scan that sees Hotel again makes it a candidate again.
+    }
+
+    @Test func aStaleScanIsRenewedBeforeTheNextJoinAndTheLostBSSStaysOut() {
+        var h = Self.onlineWithCafeInRange()
+        // Online for a minute without a scan: the list may name APs long gone.
+        h.now += 60_000
+        let a = h.on(.apLost)
+        #expect(a.joins.isEmpty, "not joined from a minute-old list")
+        #expect(a.contains(.requestScan))
+        // The kernel's dump still holds the silent BSS (cfg80211 keeps a BSS 30 s after it was last heard).
+        let b = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
+                                   Fixture.entry(Fixture.cafe, 4, rssi: -60, security: .personal)]))
+        #expect(b.joins.map { $0.ssid } == [Fixture.cafe])
+        // Heard in a scan 30 s later, it is back.
+        h.now += 30_000
         h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50)]))
-        #expect(h.m.currentCandidates().contains { $0.ssid == Fixture.hotel })
+        #expect(h.m.scan.entry(bssid: bssid(1)) != nil)
     }
 
     @Test func anotherBSSOfTheLostNetworkIsStillJoined() {
