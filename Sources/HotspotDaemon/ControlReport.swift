@@ -238,8 +238,8 @@ struct ControlReport {
         if let p = x.stateLoadProblem { line("state file", p) }
         if let p = x.stateSaveProblem { line("state file", p) }
         for (i, t) in x.transitions.reversed().enumerated() {
-            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago (" + String(t.at) + " ms): "
-                 + t.state.rawValue + ", link " + t.link + (t.ssid.map { " " + $0.description } ?? ""))
+            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
+                 + t.link + (t.ssid.map { " " + $0.description } ?? ""))
         }
     }
 

@@ -92,10 +92,7 @@ extension HotspotDaemon {
         // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
         for attempt in 0..<2 {
             do {
-                let entries = try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
-                // The end of a scan in the log: time to online and failover are cut at it.
-                logger.log(.debug, "scan: " + String(entries.count) + " BSSes")
-                return entries
+                return try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
             } catch {
                 if attempt == 0 && error.isDumpInterrupted { continue }
                 logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")

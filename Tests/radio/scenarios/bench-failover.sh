@@ -35,7 +35,8 @@ EOF_UCI
 } | daemon_config
 
 # stamp REGEX [AFTER]: the clock (s) of the first daemon log line since the last daemon_mark that matches
-# REGEX (after the first one matching AFTER).
+# REGEX (after the first one matching AFTER). A scan ends where the daemon hands its list to a helper
+# (filterScanList goes out at once).
 stamp() {
     local s; s=$(daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) \
         | awk -v r="$1" -v a="${2:-}" '(a == "" || f) && $0 ~ r { print; exit } a != "" && $0 ~ a { f = 1 }' \
@@ -56,7 +57,7 @@ failover() {
     # The kernel's own notice (mac80211: beacon loss, then its probes unanswered), on the same clock.
     bssid=$(ap_bssid "$(echo "$lost" | tr A-Z a-z)")
     kn=$(dmesg | grep -E "(Connection to AP|No probe response from AP) $bssid" | tail -n1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p')
-    dt=$(stamp "$lost: lost"); sc=$(stamp 'debug: scan: [0-9]+ BSSes' "$lost: lost")
+    dt=$(stamp "$lost: lost"); sc=$(stamp 'info: helper [a-z]+: filterScanList$' "$lost: lost")
     as=$(stamp "$next: associated"); ip=$(stamp "$next: joined"); ok=$(stamp "$next: authenticated by")
     [ -n "$kn" ] && note "BENCH failover.$key.kernel_detection_ms $(ms "$t0" "$kn") ms"
     note "BENCH failover.$key.detection_ms $(ms "$t0" "$dt") ms"

@@ -5,7 +5,8 @@
 # radio-timeout: 150
 # radio-arches: x86_64
 
-# stamp REGEX: the clock (s) of the first daemon log line after the last daemon_mark that matches.
+# stamp REGEX: the clock (s) of the first daemon log line after the last daemon_mark that matches. A scan
+# ends where the daemon hands its list to a helper (filterScanList goes out at once).
 stamp() {
     local s; s=$(daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -E -m1 -- "$1" | sed -n 's/^\[\([0-9.]*\)\].*/\1/p')
     [ -n "$s" ] || fail "no stamped daemon log line matches: $1"
@@ -15,7 +16,7 @@ ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 + 0.5 }'; }
 # phases KEY SSID HELPER T0: the split of one start, from the daemon's log since the last daemon_mark.
 phases() {
     local key=$1 ssid=$2 helper=$3 t0=$4 s0 sc jn as ip au ok
-    s0=$(stamp 'notice: started on'); sc=$(stamp 'debug: scan: [0-9]+ BSSes'); jn=$(stamp "$ssid: joining")
+    s0=$(stamp 'notice: started on'); sc=$(stamp 'info: helper [a-z]+: filterScanList$'); jn=$(stamp "$ssid: joining")
     as=$(stamp "$ssid: associated"); ip=$(stamp "$ssid: joined"); au=$(stamp "helper $helper: authenticate $ssid")
     ok=$(stamp "$ssid: authenticated by")
     note "BENCH online.$key.start_ms $(ms "$t0" "$s0") ms"
