@@ -7,6 +7,9 @@ public enum HotspotInput: Hashable, Sendable {
     /// The interface got an IPv4 address on the associated network: the join is complete.
     case ipv4Acquired
     case disconnected
+    /// A disconnect because the kernel stopped hearing the AP (beacon loss, no answer to its probes): its
+    /// BSS is out of range, so the next candidate is joined without trying it again.
+    case apLost
     /// The associated station's signal (nl80211 average, or SIGNAL_POLL), dBm.
     case linkSignal(rssi: Int)
     case supplicant(JoinFailure)

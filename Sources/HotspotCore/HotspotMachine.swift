@@ -113,6 +113,13 @@ public struct HotspotMachine {
     var selector: UplinkSelector
     var scan = ScanList()
     var lastScanAt: Int64? = nil
+    /// The BSS of the latest `apLost`: kept out of scans for `lostBSSMs`, since the kernel's dump still
+    /// lists a BSS that long after it was last heard (cfg80211's expiry).
+    var lostBSS: BSSID? = nil
+    var lostAt: Int64 = 0
+    static let lostBSSMs: Int64 = 30_000
+    /// wpa_supplicant joins from its own scan results this young without scanning again.
+    static let freshScanMs: Int64 = 5_000
     /// Look-alike BSSes already logged (bounded), so a twin in every scan is one log line, not one a scan.
     var reportedLookalikes: [BSSID] = []
     /// When the core last asked for a scan (the policy counts from here).
@@ -224,6 +231,7 @@ public struct HotspotMachine {
             onAssociated(ssid, bssid, networkID, security, frequency)
         case .ipv4Acquired: onIPv4Acquired()
         case .disconnected: onDisconnected()
+        case .apLost: onDisconnected(silent: true)
         case .linkSignal(let rssi): onLinkSignal(rssi)
         case .supplicant(let event): onSupplicantEvent(event)
         case .helperResponded(let id, let response): onHelperAnswer(id, .response(response))
@@ -273,7 +281,7 @@ public struct HotspotMachine {
     // MARK: Link inputs
 
     mutating func onScanResults(_ entries: [ScanEntry]) {
-        scan = ScanList(entries)
+        scan = ScanList(withoutLost(entries))
         if scan.dropped > 0 { say(.warning, nil, "scan list cut to 512 BSSes") }
         lastScanAt = clock
         reportLookalikes()
@@ -359,7 +367,8 @@ public struct HotspotMachine {
         beginJoinPath(justJoined: true)
     }
 
-    mutating func onDisconnected() {
+    /// `silent`: the kernel stopped hearing the AP (`apLost`), rather than a deauthentication.
+    mutating func onDisconnected(silent: Bool = false) {
         switch link {
         case .down:
             if case .failure = phase { enter(.inactive) }
@@ -374,9 +383,24 @@ public struct HotspotMachine {
             selectUplink(afterScan: false)
         case .online(let info):
             say(.notice, info.ssid, "lost")
+            // Its BSS went silent (beacon loss, a power cut): the next candidate of the latest scan is joined
+            // at once, not the lost one again; a scan that hears the BSS again brings it back.
+            // A list older than wpa_supplicant's own is renewed first: the join would scan anyway, and a
+            // stale list names APs long gone (each tried costs two scans).
+            if silent {
+                lostBSS = info.bssid
+                lostAt = clock
+                scan = ScanList(withoutLost(scan.entries))
+            }
             dropLink()
+            if silent && clock - (lastScanAt ?? 0) > Self.freshScanMs { return requestScan() }
             selectUplink(afterScan: false)
         }
+    }
+
+    func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
+        guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
+        return entries.filter { $0.bssid != b }
     }
 
     mutating func onLinkSignal(_ rssi: Int) {
@@ -494,9 +518,10 @@ public struct HotspotMachine {
     /// stalls meanwhile), so a working uplink is scanned only while its signal is below `minSignal` or
     /// once every `connectedScanIntervalMs` (0: never); the timer then only checks, every `scanIntervalMs`.
     /// Without a working uplink the router scans every `scanIntervalMs`, doubling up to 8× while nothing
-    /// comes of it. While helpers work on an association (evaluate, authenticate, the owner's answers) it
-    /// does not scan at all: the kernel suspends beacon-loss detection during a scan, so a venue's AP that
-    /// vanishes mid-login would be noticed only by the helper's time limit, and the login's traffic stalls.
+    /// comes of it. While joining (wpa_supplicant scans for the join itself; one asked for meanwhile would
+    /// run right after the association) and while helpers work on an association (evaluate, authenticate,
+    /// the owner's answers) it does not scan at all: the kernel suspends beacon-loss detection during a
+    /// scan, so a venue's AP that vanishes mid-login would be noticed only by the helper's time limit.
     mutating func onScanTimer() {
         var interval = configuration.scanIntervalMs
         let withoutInternet = uplinkWithoutInternet != nil
@@ -507,12 +532,12 @@ public struct HotspotMachine {
             let every = configuration.connectedScanIntervalMs
             let due = every > 0 && clock - (lastScanRequestAt ?? info.since) >= every
             if weak || due { requestScan() }
-        case .online where withoutInternet, .down, .joining:
+        case .online where withoutInternet, .down:
             // An uplink without internet is scanned like none: something usable may come in range.
             requestScan()
             interval = configuration.scanIntervalMs << Int64(min(downScans, 3))
             downScans += 1
-        case .associated, .online:
+        case .joining, .associated, .online:
             downScans = 0
         }
         armTimer(.scan, at: clock + interval)

@@ -95,6 +95,8 @@ public struct LinkMachine {
             }
         case .disconnected:
             emit(.submit(.disconnected))
+        case .apLost:
+            emit(.submit(.apLost))
         case .tempDisabled(let id, let ssid, let reason, let seconds):
             guard let name = ssid ?? id.flatMap({ self.ssid(of: $0) }) else { break }
             emit(.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"), seconds: seconds ?? 0))))
@@ -261,6 +263,9 @@ public enum LinkInput: Hashable, Sendable {
     /// wpa_supplicant's STATUS for a `requestStatus`; nil when it did not answer or the reply did not parse.
     case status(StatusQuery, LinkStatus?)
     case disconnected
+    /// CTRL-EVENT-DISCONNECTED with reason 4 (inactivity), locally generated: how mac80211 reports an AP it
+    /// no longer hears (beacon loss, probes unanswered).
+    case apLost
     /// CTRL-EVENT-SSID-TEMP-DISABLED.
     case tempDisabled(networkID: NetworkID?, ssid: SSID?, reason: TempDisableReason?, seconds: Int?)
     case networkNotFound

@@ -34,6 +34,7 @@ struct ControlReport {
         var state: HotspotState
         var link: String
         var ssid: SSID?
+        /// CLOCK_MONOTONIC ms (since boot, the log's clock too): time to online is cut from these.
         var at: Int64
     }
 
@@ -194,6 +195,7 @@ struct ControlReport {
                 out.field("link", t.link)
                 out.ssidFields(t.ssid)
                 out.field("seconds_ago", int: Int((s.now - t.at) / 1000))
+                out.field("at_ms", int: Int(t.at))
                 out.endObject()
             }
             out.endArray()

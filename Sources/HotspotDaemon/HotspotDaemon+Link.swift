@@ -16,6 +16,7 @@ extension HotspotDaemon {
         switch message.event {
         case .scanResults: handle(.scanResultsReady)
         case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
+        case .disconnected(_, 4?, true): handle(.apLost)
         case .disconnected: handle(.disconnected)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).

@@ -211,6 +211,8 @@ public final class HotspotDaemon: HotspotEffects {
         raiseEvent(s, changed: !same, before: last)
         if same { return }
         transitions.append(t)
-        if transitions.count > 5 { transitions.removeFirst() }
+        // Eight: a whole join (joining, associated, evaluating, authenticating, the owner's answers,
+        // authenticated) fits, so time to online can be cut from `status --json` alone.
+        if transitions.count > 8 { transitions.removeFirst() }
     }
 }

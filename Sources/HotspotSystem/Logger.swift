@@ -17,10 +17,14 @@ public final class Logger {
         if toSyslog { cl_daemon_openlog("hotspotd", syslogPath) }
     }
 
+    /// Each line starts with the monotonic clock, seconds since boot with milliseconds (`[812.034]`, as in
+    /// the kernel's log): a router's wall clock is wrong until NTP, and phases are cut by subtraction.
     public func log(_ level: LogLevel, _ message: String) {
         guard Logger.rank(level) <= Logger.rank(threshold) else { return }
-        if toSyslog { cl_daemon_syslog(Logger.priority(level), message) }
-        if toStderr { Output.err(level.rawValue + ": " + message) }
+        let ms = cl_monotonic_ms(), f = ms % 1000
+        let stamp = "[" + String(ms / 1000) + (f < 100 ? (f < 10 ? ".00" : ".0") : ".") + String(f) + "] "
+        if toSyslog { cl_daemon_syslog(Logger.priority(level), stamp + message) }
+        if toStderr { Output.err(stamp + level.rawValue + ": " + message) }
     }
 
     static func rank(_ level: LogLevel) -> Int {

@@ -35,7 +35,7 @@ import Testing
             .maintainTimer: "inactive",
             .commandTimer: "inactive",
             .associationTimer: "inactive: disconnect",
-            .scanTimer: "inactive: scan, arm scan",
+            .scanTimer: "inactive: arm scan",  // joining: the join scans by itself
             .ownerLogoff: "inactive: refused",
             .ownerSubmitUI: "inactive: refused",
             .ownerCancelUI: "inactive: refused",

@@ -43,6 +43,12 @@ import Testing
         }
     }
 
+    /// The line without its monotonic stamp, once the stamp is checked: `[seconds.mmm] ` after the ident.
+    func unstamped(_ line: String) -> String {
+        guard let r = line.range(of: #"\]: \[[0-9]+\.[0-9]{3}\] "#, options: .regularExpression) else { return "no stamp: " + line }
+        return line.replacingCharacters(in: r, with: "]: ")
+    }
+
     @Test func linesReachTheLogDaemonAndSurviveItsRestart() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hotspotd-log-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -52,11 +58,17 @@ import Testing
         let pid = getpid()
         let logger = Logger(toSyslog: true, toStderr: false, threshold: .info, syslogPath: sink.path)
 
-        // Daemon facility (3 << 3) with the level's priority, ident with pid, the text untouched.
+        // Daemon facility (3 << 3) with the level's priority, ident with pid, the monotonic clock (seconds
+        // since boot, as CLOCK_MONOTONIC and the kernel's log count them), the text untouched.
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
         logger.log(.warning, "uplink \"Café\" lost")
         logger.log(.info, "state authenticating")
         logger.log(.debug, "below the threshold: never sent")
-        #expect(sink.lines().map { String(decoding: $0, as: UTF8.self) } == [
+        let lines = sink.lines().map { String(decoding: $0, as: UTF8.self) }
+        let stamp = lines.first?.split(separator: "[").last?.split(separator: "]").first.flatMap { Double($0) }
+        #expect(stamp.map { abs($0 - (Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)) < 2 } == true, "\(lines)")
+        #expect(lines.map(unstamped) == [
             "<28>hotspotd[\(pid)]: uplink \"Café\" lost",
             "<30>hotspotd[\(pid)]: state authenticating",
         ])
@@ -73,7 +85,7 @@ import Testing
         // Back (OpenWrt restarts logd): the next line finds the new socket.
         sink.bind()
         logger.log(.notice, "logd is back")
-        #expect(sink.lines().map { String(decoding: $0, as: UTF8.self) } == ["<29>hotspotd[\(pid)]: logd is back"])
+        #expect(sink.lines().map { unstamped(String(decoding: $0, as: UTF8.self)) } == ["<29>hotspotd[\(pid)]: logd is back"])
         sink.close()
     }
 }

@@ -1,0 +1,99 @@
+import Testing
+@testable import HotspotCore
+
+/// Time to online and failover (issue 20): the kernel suspends beacon-loss detection while the radio scans,
+/// so nothing scans between a join and a working uplink; a lost uplink is replaced at once from the
+/// latest scan, without trying the BSS that just went silent.
+@Suite struct FailoverTests {
+    /// Started on Hotel (open, b1) with Cafe (personal, known with its key, b4) in range; authenticated
+    /// on Hotel by alpha.
+    static func onlineWithCafeInRange(_ extra: [ScanEntry] = []) -> Harness {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
+                           Fixture.entry(Fixture.cafe, 4, rssi: -60, security: .personal)] + extra))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("alpha", .authenticate)!, .success)
+        return h
+    }
+
+    @Test func noScanIsAskedForWhileJoining() {
+        var h = Harness.inactive()
+        #expect(h.m.linkStage == 1, "joining Hotel")
+        let a = h.fire(.scan)
+        #expect(!a.contains(.requestScan), "wpa_supplicant scans for the join; ours would follow the association")
+        #expect(h.m.deadline(of: .scan) != nil, "the policy still checks at the next interval")
+    }
+
+    @Test func oneScanFromStartToTenMinutesOnline() {
+        var c = Fixture.config()
+        c.connectedScanIntervalMs = 600_000  // UCI's default
+        var h = Harness(c)
+        var scans = h.on(.supplicantReconnected).filter { $0 == .requestScan }.count
+        h.on(.scanResults(Fixture.scan))
+        h.settleScans()
+        // The scan timer fires during the join, association, DHCP and the helpers' work.
+        scans += h.fire(.scan).filter { $0 == .requestScan }.count
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        scans += h.fire(.scan).filter { $0 == .requestScan }.count
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("alpha", .authenticate)!, .success)
+        #expect(h.m.state == .authenticated)
+        #expect(scans == 1, "only the start's scan until online")
+        h.on(.linkSignal(rssi: -45))
+        let onlineAt = h.now
+        var online = 0
+        while h.m.deadline(of: .scan)! <= onlineAt + 600_000 {
+            online += h.fire(.scan).filter { $0 == .requestScan }.count
+        }
+        #expect(online <= 1, "at most one background scan in 10 minutes online")
+    }
+
+    @Test func aLostUplinkIsReplacedAtOnceByTheNextCandidate() {
+        var h = Self.onlineWithCafeInRange()
+        #expect(h.m.state == .authenticated)
+        let a = h.on(.apLost)
+        #expect(a.joins.map { $0.ssid } == [Fixture.cafe], "not the BSS that just went silent")
+        #expect(h.m.linkStage == 1)
+    }
+
+    @Test func aStaleScanIsRenewedBeforeTheNextJoinAndTheLostBSSStaysOut() {
+        var h = Self.onlineWithCafeInRange()
+        // Online for a minute without a scan: the list may name APs long gone.
+        h.now += 60_000
+        let a = h.on(.apLost)
+        #expect(a.joins.isEmpty, "not joined from a minute-old list")
+        #expect(a.contains(.requestScan))
+        // The kernel's dump still holds the silent BSS (cfg80211 keeps a BSS 30 s after it was last heard).
+        let b = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
+                                   Fixture.entry(Fixture.cafe, 4, rssi: -60, security: .personal)]))
+        #expect(b.joins.map { $0.ssid } == [Fixture.cafe])
+        // Heard in a scan 30 s later, it is back.
+        h.now += 30_000
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50)]))
+        #expect(h.m.scan.entry(bssid: bssid(1)) != nil)
+    }
+
+    @Test func anotherBSSOfTheLostNetworkIsStillJoined() {
+        var h = Self.onlineWithCafeInRange([Fixture.entry(Fixture.hotel, 3, rssi: -55)])
+        let a = h.on(.apLost)
+        #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
+    }
+
+    @Test func theLinkMachinePassesAnAPLossOnAsSuch() {
+        var link = LinkMachine()
+        #expect(link.handle(.apLost, route: RouteFacts()) == [.submit(.apLost)])
+        #expect(link.handle(.disconnected, route: RouteFacts()) == [.submit(.disconnected)])
+    }
+
+    @Test func aDeauthenticationRejoinsTheSameNetwork() {
+        // The AP is still there (it sent the deauthentication): the best network stays the best.
+        var h = Self.onlineWithCafeInRange()
+        let a = h.on(.disconnected)
+        #expect(a.joins.map { $0.ssid } == [Fixture.hotel])
+    }
+}

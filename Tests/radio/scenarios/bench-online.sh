@@ -1,0 +1,60 @@
+# bench-online: time to online from the daemon's start, on a WPA2 network (a helper claims it with its key)
+# and through a click-through portal (the built-in portal helper), cut into phases at the daemon's log
+# stamps ([seconds.ms] since boot: CLOCK_MONOTONIC, the clock of /proc/uptime too). Prints BENCH lines for
+# Benchmarks/run; asserts outcomes only, never times (TCG: upper bounds).
+# radio-timeout: 150
+# radio-arches: x86_64
+
+# stamp REGEX: the clock (s) of the first daemon log line after the last daemon_mark that matches. A scan
+# ends where the daemon hands its list to a helper (filterScanList goes out at once).
+stamp() {
+    local s; s=$(daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -E -m1 -- "$1" | sed -n 's/^\[\([0-9.]*\)\].*/\1/p')
+    [ -n "$s" ] || fail "no stamped daemon log line matches: $1"
+    echo "$s"
+}
+ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 + 0.5 }'; }
+# phases KEY SSID HELPER T0: the split of one start, from the daemon's log since the last daemon_mark.
+phases() {
+    local key=$1 ssid=$2 helper=$3 t0=$4 s0 sc jn as ip au ok
+    s0=$(stamp 'notice: started on'); sc=$(stamp 'info: helper [a-z]+: filterScanList$'); jn=$(stamp "$ssid: joining")
+    as=$(stamp "$ssid: associated"); ip=$(stamp "$ssid: joined"); au=$(stamp "helper $helper: authenticate $ssid")
+    ok=$(stamp "$ssid: authenticated by")
+    note "BENCH online.$key.start_ms $(ms "$t0" "$s0") ms"
+    note "BENCH online.$key.scan_ms $(ms "$s0" "$sc") ms"
+    note "BENCH online.$key.select_ms $(ms "$sc" "$jn") ms"
+    note "BENCH online.$key.association_ms $(ms "$jn" "$as") ms"
+    note "BENCH online.$key.dhcp_ms $(ms "$as" "$ip") ms"
+    note "BENCH online.$key.evaluate_ms $(ms "$ip" "$au") ms"
+    note "BENCH online.$key.authenticate_ms $(ms "$au" "$ok") ms"
+    note "BENCH online.$key.total_ms $(ms "$t0" "$ok") ms"
+}
+
+# WPA2: a helper claims the network with its key in filterScanList, evaluates it high, logs in at once.
+ap_start lounge --ssid "Venue Lounge" --psk "lounge-pass-2024" --dhcp
+sta_start
+sta_dhcp_on_link
+daemon_claim_helper lounge "Venue Lounge" lounge-pass-2024
+{ daemon_main; daemon_helper_section lounge; } | daemon_config
+t0=$(radio_uptime)
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'Venue Lounge: authenticated by lounge' 60 || fail "not authenticated on the WPA2 network"
+phases wpa2 "Venue Lounge" lounge "$t0"
+json=$(daemon_cli status --json)
+expect_match "$json" '"at_ms":[0-9]+' "status --json transitions carry the monotonic at_ms"
+
+# The same from a clean start through a click-through portal (terms box, token, cookie): the lounge gone,
+# wpa_supplicant without networks.
+daemon_stop
+in_ap ip link set "$(ap_if lounge)" down
+wpa disconnect > /dev/null; wpa remove_network all > /dev/null
+ap_start lobby --ssid "Hotel Lobby" --open --portal
+portal_start lobby --title "Hotel Lobby Wi-Fi" --token
+daemon_lobby_helper lobby "Hotel Lobby"
+{ daemon_main; daemon_helper_section lobby; daemon_portal_section 'http://198.51.100.7/generate_204'; } | daemon_config
+daemon_mark
+t0=$(radio_uptime)
+daemon_start "$RADIO_DIR/hotspot.conf"
+v=$(daemon_outcome "Hotel Lobby" 90) || fail "no verdict on the portal network"
+expect_match "$v" "authenticated by portal" "logged in through the portal by the portal helper"
+phases portal "Hotel Lobby" portal "$t0"
+expect_eq "$(portal_logins)" 1 "one login"
