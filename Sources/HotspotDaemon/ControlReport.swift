@@ -17,6 +17,8 @@ struct ControlReport {
         /// StateFile's: the file did not load (and where it went); the latest save failed.
         var stateLoadProblem: String? = nil
         var stateSaveProblem: String? = nil
+        /// `SupplicantStatus.passpointOperator` of the association.
+        var passpoint: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -131,6 +133,8 @@ struct ControlReport {
                 out.field("auto_joined", bool: l.didAutoJoin)
                 out.field("owner_choice", bool: l.isOwnerChoice)
                 out.field("seconds", int: Int((s.now - l.since) / 1000))
+                // Only for a Passpoint association: other uplinks' JSON stays as it was.
+                if let p = x.passpoint { out.field("passpoint", p) }
                 out.endObject()
             } else {
                 out.null()
@@ -206,6 +210,7 @@ struct ControlReport {
             if let r = l.rssi { radio += ", " + String(r) + " dBm" }
             if let sig = l.signalStrength { radio += " " + ControlReport.bars(sig) + " " + ControlReport.percent(sig) }
             line("", radio)
+            if let p = x.passpoint { line("passpoint", p) }
         } else {
             line("uplink", "none")
         }

@@ -161,6 +161,7 @@ extension HotspotDaemon {
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
+        x.passpoint = passpointOperator
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

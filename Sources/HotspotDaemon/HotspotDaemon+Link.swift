@@ -15,7 +15,9 @@ extension HotspotDaemon {
         switch message.event {
         case .scanResults: handle(.scanResultsReady)
         case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
-        case .disconnected: handle(.disconnected)
+        case .disconnected:
+            passpointOperator = nil
+            handle(.disconnected)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
             if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
@@ -47,6 +49,7 @@ extension HotspotDaemon {
                 guard case .reply(let bytes) = reply, let s = try? SupplicantStatus.parse(bytes) else {
                     return handle(.status(query, nil))
                 }
+                passpointOperator = s.passpointOperator
                 handle(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
                                                  networkID: s.networkID, security: s.security, frequency: s.frequency)))
             }
@@ -103,6 +106,18 @@ extension HotspotDaemon {
             }
         }
         return nil
+    }
+
+    /// The Passpoint credentials, again after each attach (a restarted wpa_supplicant has none). Never logs
+    /// a value: a refusal names the command by its log text.
+    func givePasspointCredentials() {
+        guard !settings.passpoint.isEmpty else { return }
+        runPlan(PasspointPlan(settings.passpoint)) { [self] result in
+            switch result {
+            case .success(let n): logger.log(.info, "passpoint: " + String(n) + " credential(s) given to wpa_supplicant")
+            case .failure(let why): logger.log(.error, "passpoint: " + why)
+            }
+        }
     }
 
     // MARK: Plans on wpa_supplicant

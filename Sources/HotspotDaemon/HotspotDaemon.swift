@@ -52,6 +52,8 @@ public final class HotspotDaemon: HotspotEffects {
     var events = OwnerEvents()
     /// Why wpa_supplicant last refused an EAP server's certificate, until the AUTH_FAILED it causes.
     var certificateRefusal: String? = nil
+    /// The operator of a network wpa_supplicant joined by a Passpoint credential (its STATUS), for `status`.
+    var passpointOperator: String? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -134,7 +136,10 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func startSupplicant() {
-        client.onLinkUp = { [self] in handle(.supplicantUp) }
+        client.onLinkUp = { [self] in
+            handle(.supplicantUp)
+            givePasspointCredentials()
+        }
         client.onLinkDown = { [self] why in logger.log(.warning, "wpa_supplicant connection lost: " + why) }
         client.onEvent = { [self] message in supplicantEvent(message) }
         client.start()
