@@ -13,16 +13,17 @@ public struct PasspointCredential: Hashable, Sendable {
 
     public init() {}
 
-    /// `SET_CRED` names by `EAPSettings.Field` index, then realm, domain, roaming_consortiums; wpa_supplicant's
+    /// `SET_CRED` names by `EAPSettings.Field` index, then realm, domain, roaming_consortiums, phase2 (without
+    /// it, a network matched by its OI alone gets MSCHAPv2 inside TTLS); wpa_supplicant's
     /// credentials have no anonymous identity (index 2, never sent).
     static let names: [StaticString] = [
         "eap", "username", "", "password", "ca_cert", "domain_suffix_match", "client_cert", "private_key",
-        "realm", "domain", "roaming_consortiums",
+        "realm", "domain", "roaming_consortiums", "phase2",
     ]
 
     /// The `SET_CRED` commands of credential `id`, for the values given.
     func commands(_ id: Int) -> [SupplicantCommand] {
-        let values = eap.values + [realm, domain, consortiums]
+        let values = eap.values + [realm, domain, consortiums, eap.phase2]
         return values.indices.compactMap { f in
             f == 2 || values[f].isEmpty ? nil : .setCredential(id, field: f, values[f])
         }

@@ -164,8 +164,9 @@ public enum SupplicantCommand: Equatable, Sendable {
     /// Passpoint by `passpointWords` index: `REMOVE_CRED all`, `SET interworking 1`, `SET hs20 1`,
     /// `SET auto_interworking 1`, `ADD_CRED`.
     case passpoint(Int)
-    /// `SET_CRED <id> <name> <value>` by `PasspointCredential.names` index: the method and the OIs as they
-    /// are (checked words and hex digits), every other value as unquoted hex, whatever its bytes.
+    /// `SET_CRED <id> <name> <value>` by `PasspointCredential.names` index: the method as its upper-case word,
+    /// every other value as unquoted hex, whatever its bytes (the OI list too: wpa_supplicant 2.10 reads
+    /// `roaming_consortiums` as a string first and refuses its bare text).
     case setCredential(Int, field: Int, [UInt8])
 
     static let passpointWords: [StaticString] = [
@@ -274,7 +275,7 @@ public enum SupplicantCommand: Equatable, Sendable {
             ASCII.append(&out, PasspointCredential.names[f])
             out.append(ASCII.space)
             for b in value {
-                if f == 10 { out.append(b) } else if f == 0 { out.append(b & 0xdf) } else { WpaBytes.appendHex(&out, b) }
+                if f == 0 { out.append(b & 0xdf) } else { WpaBytes.appendHex(&out, b) }
             }
         }
         return out

@@ -56,7 +56,10 @@ import HotspotCore
             "SET_CRED 3 password [redacted]", "SET_CRED 3 ca_cert " + Hex.encode(Array("/etc/ssl/radio ca.pem".utf8)),
             "SET_CRED 3 domain_suffix_match 726164696f2e74657374", "SET_CRED 3 realm 726164696f2e74657374",
             "SET_CRED 3 domain " + Hex.encode(Array("operator.radio.test".utf8)),
-            "SET_CRED 3 roaming_consortiums 5A03BA0000,001bc504bd",
+            // Hex of the list's text: wpa_supplicant 2.10 reads the value as a string first (refused as is).
+            "SET_CRED 3 roaming_consortiums " + Hex.encode(Array("5A03BA0000,001bc504bd".utf8)),
+            // ttls is TTLS/PAP: without it, a network matched by its OI alone is tried with MSCHAPv2 inside.
+            "SET_CRED 3 phase2 617574683d504150",
         ])
         // A password with quotes, a newline and NUL is one option on one line, as hex of its bytes.
         let line = try sent[7].encoded()
