@@ -109,14 +109,23 @@ extension HotspotDaemon {
     }
 
     /// The Passpoint credentials, again after each attach (a restarted wpa_supplicant has none). Never logs
-    /// a value: a refusal names the command by its log text.
+    /// a value: a refusal names the command by its log text. ADD_CRED answers its id, the rest OK.
+    @inline(never)
     func givePasspointCredentials() {
-        guard !settings.passpoint.isEmpty else { return }
-        runPlan(PasspointPlan(settings.passpoint)) { [self] result in
-            switch result {
-            case .success(let n): logger.log(.info, "passpoint: " + String(n) + " credential(s) given to wpa_supplicant")
-            case .failure(let why): logger.log(.error, "passpoint: " + why)
-            }
+        let commands = Passpoint.commands(settings.passpoint)
+        guard commands.count > 4 else { return }
+        for (i, c) in commands.enumerated() {
+            client.request(c) { [self] reply in passpointAnswered(c, reply, last: i == commands.count - 1) }
+        }
+    }
+
+    /// FAIL or UNKNOWN COMMAND is a refusal; anything else the answer wanted (OK, ADD_CRED's id).
+    @inline(never)
+    func passpointAnswered(_ c: SupplicantCommand, _ reply: SupplicantRequestResult, last: Bool) {
+        if case .reply(let b) = reply, let first = b.first, first != UInt8(ascii: "F"), first != UInt8(ascii: "U") {
+            if last { logger.log(.info, "passpoint: credentials given to wpa_supplicant") }
+        } else {
+            logger.log(.error, "passpoint: wpa_supplicant refused " + (c.logDescription ?? ""))
         }
     }
 

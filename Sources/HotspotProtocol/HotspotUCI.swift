@@ -68,7 +68,7 @@ public struct DaemonSettings: Hashable, Sendable {
     public var helpers: [HelperSettings] = []
     public var pinnedBSSIDs: [PinnedBSSID] = []
     /// Every enabled `config passpoint`, in file order.
-    public var passpoint: [PasspointCredential] = []
+    public var passpoint: [EAPSettings] = []
 
     public init() {}
 
@@ -453,7 +453,9 @@ struct UCIMapper {
     /// operator's `domain`, `list roaming_consortium` OIs; checked like an enterprise network's.
     mutating func passpoint(_ section: UCIFile.Section) {
         let subject = "config passpoint"
-        var c = PasspointCredential()
+        var c = EAPSettings()
+        // realm, domain, OIs (`Passpoint.names` 8-10), appended once the EAP settings are checked.
+        var more: [[UInt8]] = [[], [], []]
         var enabled = true
         for o in section.options {
             var f = UCIMapper.lookup(o.name, EAPSettings.names)
@@ -462,25 +464,25 @@ struct UCIMapper {
                 f = g < 0 ? -1 : g + 8
             }
             switch f {
-            case 0, 1, 3..<8: c.eap.values[f] = single(o).bytes
-            case 8: c.realm = single(o).bytes
-            case 9: c.domain = single(o).bytes
+            case 0, 1, 3..<8: c.values[f] = single(o).bytes
+            case 8, 9: more[f - 8] = single(o).bytes
             case 10:
                 for v in o.values {
                     guard let oi = Hex.decode(v.bytes[...]), oi.count >= 3, oi.count <= 15 else {
                         fail(o, v, "is not a roaming consortium OI (6-30 hex digits)")
                         continue
                     }
-                    if !c.consortiums.isEmpty { c.consortiums.append(UInt8(ascii: ",")) }
-                    c.consortiums += v.bytes
+                    if !more[2].isEmpty { more[2].append(UInt8(ascii: ",")) }
+                    more[2] += v.bytes
                 }
             case 11: enabled = bool(o)
             default: unknown(o, in: subject)
             }
         }
-        if let why = c.realm.isEmpty ? "needs option realm" : c.eap.problem() {
+        if let why = more[0].isEmpty ? "needs option realm" : c.problem() {
             return fail(section.line, subject, why)
         }
+        c.values += more + [c.phase2]
         if enabled { settings.passpoint.append(c) }
     }
 

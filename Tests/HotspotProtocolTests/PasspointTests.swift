@@ -22,66 +22,37 @@ import HotspotCore
 
         """
 
-    /// What the plan sends, answering ADD_CRED with `id` and everything else OK.
-    static func sent(_ credentials: [PasspointCredential], id: String = "3\n") -> ([SupplicantCommand], SupplicantPlanStep<Int>) {
-        var plan = PasspointPlan(credentials)
-        var sent: [SupplicantCommand] = []
-        var step = plan.start()
-        while case .send(let c) = step {
-            sent.append(c)
-            step = plan.received(Array((c == .passpoint(4) ? id : "OK\n").utf8))
-        }
-        return (sent, step)
-    }
-
     @Test func aPasspointSectionIsACredential() throws {
         let uci = try Self.load(Self.section)
         #expect(uci.settings.passpoint.count == 1)
-        let c = uci.settings.passpoint[0]
-        #expect(c.realm == Array("radio.test".utf8) && c.domain == Array("operator.radio.test".utf8))
-        #expect(c.consortiums == Array("5A03BA0000,001bc504bd".utf8))
-        #expect(c.eap.values[3] == Array("pa\"ss' wo\\rd #1;".utf8))
+        let c = uci.settings.passpoint[0].values
+        #expect(c[8] == Array("radio.test".utf8) && c[9] == Array("operator.radio.test".utf8))
+        #expect(c[10] == Array("5A03BA0000,001bc504bd".utf8) && c[11] == Array("auth=PAP".utf8))
+        #expect(c[3] == Array("pa\"ss' wo\\rd #1;".utf8))
         #expect(uci.configuration.knownNetworks.isEmpty && uci.warnings.isEmpty)
     }
 
+    /// Ids as wpa_supplicant gives them after REMOVE_CRED all: 0, 1, … (an empty credential adds no SET_CRED).
     @Test func theCredentialGoesAsHexAfterInterworkingIsOnAndThePasswordIsNeverLogged() throws {
         var c = try Self.load(Self.section).settings.passpoint[0]
         let hostile = "pw\"\n\0 ca_cert \"/tmp/evil\"\\"
-        c.eap.values[3] = Array(hostile.utf8)
-        let (sent, end) = Self.sent([c])
-        #expect(end == .finished(1))
+        c.values[3] = Array(hostile.utf8)
+        let sent = Passpoint.commands([EAPSettings(), c])
         #expect(sent.map { $0.logDescription ?? "?" } == [
-            "REMOVE_CRED all", "SET interworking 1", "SET hs20 1", "SET auto_interworking 1", "ADD_CRED",
-            "SET_CRED 3 eap TTLS", "SET_CRED 3 username " + Hex.encode(Array("traveller@radio.test".utf8)),
-            "SET_CRED 3 password [redacted]", "SET_CRED 3 ca_cert " + Hex.encode(Array("/etc/ssl/radio ca.pem".utf8)),
-            "SET_CRED 3 domain_suffix_match 726164696f2e74657374", "SET_CRED 3 realm 726164696f2e74657374",
-            "SET_CRED 3 domain " + Hex.encode(Array("operator.radio.test".utf8)),
+            "REMOVE_CRED all", "SET interworking 1", "SET hs20 1", "SET auto_interworking 1", "ADD_CRED", "ADD_CRED",
+            "SET_CRED 1 eap TTLS", "SET_CRED 1 username " + Hex.encode(Array("traveller@radio.test".utf8)),
+            "SET_CRED 1 password [redacted]", "SET_CRED 1 ca_cert " + Hex.encode(Array("/etc/ssl/radio ca.pem".utf8)),
+            "SET_CRED 1 domain_suffix_match 726164696f2e74657374", "SET_CRED 1 realm 726164696f2e74657374",
+            "SET_CRED 1 domain " + Hex.encode(Array("operator.radio.test".utf8)),
             // Hex of the list's text: wpa_supplicant 2.10 reads the value as a string first (refused as is).
-            "SET_CRED 3 roaming_consortiums " + Hex.encode(Array("5A03BA0000,001bc504bd".utf8)),
+            "SET_CRED 1 roaming_consortiums " + Hex.encode(Array("5A03BA0000,001bc504bd".utf8)),
             // ttls is TTLS/PAP: without it, a network matched by its OI alone is tried with MSCHAPv2 inside.
-            "SET_CRED 3 phase2 617574683d504150",
+            "SET_CRED 1 phase2 617574683d504150",
         ])
         // A password with quotes, a newline and NUL is one option on one line, as hex of its bytes.
-        let line = try sent[7].encoded()
-        #expect(String(decoding: line, as: UTF8.self) == "SET_CRED 3 password " + Hex.encode(Array(hostile.utf8)))
+        let line = try sent[8].encoded()
+        #expect(String(decoding: line, as: UTF8.self) == "SET_CRED 1 password " + Hex.encode(Array(hostile.utf8)))
         #expect(!line.contains(0x0a) && !line.contains(0) && !line.contains(UInt8(ascii: "\"")))
-    }
-
-    @Test func aRefusalOrAnUnreadableIdStopsThePlanWithoutTheSecret() {
-        var c = PasspointCredential()
-        c.eap.values[3] = Array("sekrit".utf8)
-        var plan = PasspointPlan([c])
-        var step = plan.start()
-        for _ in 0..<4 { step = plan.received(Array("OK\n".utf8)) }
-        #expect(step == .send(.passpoint(4)))
-        #expect(Self.sent([c], id: "FAIL\n").1 == .failed(.unreadableReply(command: "ADD_CRED", answer: "FAIL")))
-        step = plan.received(Array("0\n".utf8))
-        #expect(step == .send(.setCredential(0, field: 3, Array("sekrit".utf8))))
-        guard case .failed(let e) = plan.received(Array("FAIL\n".utf8)) else {
-            Issue.record("not failed")
-            return
-        }
-        #expect(e.description == "SET_CRED 0 password [redacted]: wpa_supplicant answered FAIL")
     }
 
     @Test func anIncompleteCredentialIsAConfigurationError() {

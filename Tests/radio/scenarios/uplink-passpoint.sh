@@ -34,7 +34,7 @@ sta_dhcp_on_link
   printf "\tlist roaming_consortium '5a03ba0000'\n"; } | daemon_config
 t0=$(radio_uptime)
 daemon_start "$RADIO_DIR/hotspot.conf"
-daemon_wait 'passpoint: 1 credential' 20 || fail "the credential was not given to wpa_supplicant"
+daemon_wait 'passpoint: credentials given' 20 || fail "the credential was not given to wpa_supplicant"
 daemon_wait 'Airport: authenticated' 60 || fail "not joined by the credential"
 expect_match "$(wpa status)" "sp_type=home" "joined by the credential (home operator)"
 expect_match "$(wpa status)" "selectedMethod=21 \\(EAP-TTLS\\)" "EAP-TTLS was the method"
