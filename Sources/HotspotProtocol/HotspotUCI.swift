@@ -454,7 +454,7 @@ struct UCIMapper {
     mutating func passpoint(_ section: UCIFile.Section) {
         let subject = "config passpoint"
         var c = EAPSettings()
-        // realm, domain, OIs (`Passpoint.names` 8-10), appended once the EAP settings are checked.
+        // realm, domain, OIs (`Passpoint.name(_:)` 8-10), appended once the EAP settings are checked.
         var more: [[UInt8]] = [[], [], []]
         var enabled = true
         for o in section.options {

@@ -164,7 +164,7 @@ public enum SupplicantCommand: Equatable, Sendable {
     /// Passpoint by `passpointWords` index: `REMOVE_CRED all`, `SET interworking 1`, `SET hs20 1`,
     /// `SET auto_interworking 1`, `ADD_CRED`.
     case passpoint(Int)
-    /// `SET_CRED <id> <name> <value>` by `Passpoint.names` index: the method as its upper-case word,
+    /// `SET_CRED <id> <name> <value>` by `Passpoint.name(_:)` index: the method as its upper-case word,
     /// every other value as unquoted hex, whatever its bytes (the OI list too: wpa_supplicant 2.10 reads
     /// `roaming_consortiums` as a string first and refuses its bare text).
     case setCredential(Int, field: Int, [UInt8])
@@ -272,7 +272,7 @@ public enum SupplicantCommand: Equatable, Sendable {
             ASCII.append(&out, "SET_CRED ")
             ASCII.append(&out, decimal: id)
             out.append(ASCII.space)
-            ASCII.append(&out, Passpoint.names[f])
+            ASCII.append(&out, Passpoint.name(f))
             out.append(ASCII.space)
             for b in value {
                 if f == 0 { out.append(b & 0xdf) } else { WpaBytes.appendHex(&out, b) }

@@ -3,15 +3,16 @@ import HotspotCore
 /// A Passpoint (Hotspot 2.0) credential from `config passpoint`: wpa_supplicant's interworking picks a
 /// network that accepts it by ANQP (NAI realm, roaming consortium OIs such as OpenRoaming's 5a03ba0000).
 /// Its EAP settings are checked like an enterprise network's (`EAPSettings.problem()`: CA and domain always);
-/// then `values` gains, by `Passpoint.names` index, realm, domain, roaming_consortiums and phase2.
+/// then `values` gains, by `Passpoint.name(_:)` index, realm, domain, roaming_consortiums and phase2.
 public enum Passpoint {
-    /// `SET_CRED` names by `EAPSettings.Field` index, then realm, the home operator's domain (FQDN, shown as
+    /// `SET_CRED` names by `EAPSettings.Field` index (their own but username), then realm, the home operator's domain (FQDN, shown as
     /// `home_sp=` once joined), the OIs (comma-separated hex text), phase2 (without it, a network matched by
     /// its OI alone gets MSCHAPv2 inside TTLS). Credentials have no anonymous identity (index 2, never sent).
-    static let names: [StaticString] = [
-        "eap", "username", "", "password", "ca_cert", "domain_suffix_match", "client_cert", "private_key",
-        "realm", "domain", "roaming_consortiums", "phase2",
-    ]
+    static func name(_ f: Int) -> StaticString {
+        f == 1 ? "username" : f < 8 ? EAPSettings.names[f] : more[f - 8]
+    }
+
+    static let more: [StaticString] = ["realm", "domain", "roaming_consortiums", "phase2"]
 
     /// Every command that gives wpa_supplicant `credentials`, after each (re)attach since a restarted
     /// wpa_supplicant has none: `REMOVE_CRED all` (an earlier run's), interworking, Hotspot 2.0 and its
