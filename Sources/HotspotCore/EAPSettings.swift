@@ -48,5 +48,12 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// wpa_supplicant's `phase2` for the method: MSCHAPv2 inside PEAP, PAP inside TTLS, none for TLS.
+    /// Empty for no method too (a credential not checked yet).
+    public var phase2: [UInt8] {
+        let m = values[0]
+        return m.first == UInt8(ascii: "p") ? Array("auth=MSCHAPV2".utf8) : m.count == 4 ? Array("auth=PAP".utf8) : []
+    }
+
     public var description: String { "eap(redacted)" }
 }

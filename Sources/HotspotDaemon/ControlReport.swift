@@ -19,6 +19,8 @@ struct ControlReport {
         var stateSaveProblem: String? = nil
         /// The station's address in use, with the MAC policy that set it: `aa:bb:cc:dd:ee:ff (per-network)`.
         var mac: String? = nil
+        /// `SupplicantStatus.passpointOperator` of the association.
+        var passpoint: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -134,6 +136,8 @@ struct ControlReport {
                 out.field("auto_joined", bool: l.didAutoJoin)
                 out.field("owner_choice", bool: l.isOwnerChoice)
                 out.field("seconds", int: Int((s.now - l.since) / 1000))
+                // Only for a Passpoint association: other uplinks' JSON stays as it was.
+                if let p = x.passpoint { out.field("passpoint", p) }
                 out.endObject()
             } else {
                 out.null()
@@ -212,6 +216,7 @@ struct ControlReport {
             if let r = l.rssi { radio += ", " + String(r) + " dBm" }
             if let sig = l.signalStrength { radio += " " + ControlReport.bars(sig) + " " + ControlReport.percent(sig) }
             line("", radio)
+            if let p = x.passpoint { line("passpoint", p) }
         } else {
             line("uplink", "none")
         }

@@ -163,6 +163,7 @@ extension HotspotDaemon {
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
         x.mac = InterfaceAddress.read(settings.interface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
+        x.passpoint = passpointOperator
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

@@ -16,8 +16,10 @@ extension HotspotDaemon {
         switch message.event {
         case .scanResults: handle(.scanResultsReady)
         case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
-        case .disconnected(_, 4?, true): handle(.apLost)
-        case .disconnected: handle(.disconnected)
+        case .disconnected(_, let reason, let local):
+            passpointOperator = nil
+            // reason=4 (inactivity) generated locally: mac80211 no longer hears the AP.
+            handle(reason == 4 && local ? .apLost : .disconnected)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
             if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
@@ -52,6 +54,7 @@ extension HotspotDaemon {
                 guard case .reply(let bytes) = reply, let s = try? SupplicantStatus.parse(bytes) else {
                     return handle(.status(query, nil))
                 }
+                passpointOperator = s.passpointOperator
                 handle(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
                                                  networkID: s.networkID, security: s.security, frequency: s.frequency)))
             }
@@ -110,6 +113,27 @@ extension HotspotDaemon {
             }
         }
         return nil
+    }
+
+    /// The Passpoint credentials, again after each attach (a restarted wpa_supplicant has none). Never logs
+    /// a value: a refusal names the command by its log text. ADD_CRED answers its id, the rest OK.
+    @inline(never)
+    func givePasspointCredentials() {
+        let commands = Passpoint.commands(settings.passpoint)
+        guard commands.count > 4 else { return }
+        for (i, c) in commands.enumerated() {
+            client.request(c) { [self] reply in passpointAnswered(c, reply, last: i == commands.count - 1) }
+        }
+    }
+
+    /// FAIL or UNKNOWN COMMAND is a refusal; anything else the answer wanted (OK, ADD_CRED's id).
+    @inline(never)
+    func passpointAnswered(_ c: SupplicantCommand, _ reply: SupplicantRequestResult, last: Bool) {
+        if case .reply(let b) = reply, let first = b.first, first != UInt8(ascii: "F"), first != UInt8(ascii: "U") {
+            if last { logger.log(.info, "passpoint: credentials given to wpa_supplicant") }
+        } else {
+            logger.log(.error, "passpoint: wpa_supplicant refused " + (c.logDescription ?? ""))
+        }
     }
 
     // MARK: Plans on wpa_supplicant

@@ -54,6 +54,8 @@ public final class HotspotDaemon: HotspotEffects {
     var certificateRefusal: String? = nil
     /// The MAC policy of the latest join that set the address (HotspotDaemon+MAC).
     var macPolicyInUse: MACPolicy? = nil
+    /// The operator of a network wpa_supplicant joined by a Passpoint credential (its STATUS), for `status`.
+    var passpointOperator: String? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -136,7 +138,10 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func startSupplicant() {
-        client.onLinkUp = { [self] in handle(.supplicantUp) }
+        client.onLinkUp = { [self] in
+            handle(.supplicantUp)
+            givePasspointCredentials()
+        }
         client.onLinkDown = { [self] why in logger.log(.warning, "wpa_supplicant connection lost: " + why) }
         client.onEvent = { [self] message in supplicantEvent(message) }
         client.start()

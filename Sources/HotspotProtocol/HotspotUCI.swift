@@ -67,6 +67,8 @@ public struct DaemonSettings: Hashable, Sendable {
     /// Every `config helper`, in file order, enabled or not.
     public var helpers: [HelperSettings] = []
     public var pinnedBSSIDs: [PinnedBSSID] = []
+    /// Every enabled `config passpoint`, in file order.
+    public var passpoint: [EAPSettings] = []
 
     public init() {}
 
@@ -137,10 +139,11 @@ public struct HotspotUCI: Hashable, Sendable {
     public init(_ uci: UCIFile, file: String) throws(HotspotUCIError) {
         var mapper = UCIMapper(file: file)
         for section in uci.sections {
-            switch UCIMapper.lookup(section.type, ["hotspot", "helper", "network"]) {
+            switch UCIMapper.lookup(section.type, ["hotspot", "helper", "network", "passpoint"]) {
             case 0: mapper.main(section)
             case 1: mapper.helper(section)
             case 2: mapper.network(section)
+            case 3: mapper.passpoint(section)
             default: mapper.warn(section.line, "config " + section.type + ": unknown section type, ignored")
             }
         }
@@ -457,6 +460,43 @@ struct UCIMapper {
         known.isHidden = hidden
         configuration.knownNetworks.append(known)
         if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
+    }
+
+    /// A Passpoint credential: the EAP options of `config network` (but anonymous_identity), `realm`, the home
+    /// operator's `domain`, `list roaming_consortium` OIs; checked like an enterprise network's.
+    mutating func passpoint(_ section: UCIFile.Section) {
+        let subject = "config passpoint"
+        var c = EAPSettings()
+        // realm, domain, OIs (`Passpoint.name(_:)` 8-10), appended once the EAP settings are checked.
+        var more: [[UInt8]] = [[], [], []]
+        var enabled = true
+        for o in section.options {
+            var f = UCIMapper.lookup(o.name, EAPSettings.names)
+            if f < 0 {
+                let g = UCIMapper.lookup(o.name, ["realm", "domain", "roaming_consortium", "enabled"])
+                f = g < 0 ? -1 : g + 8
+            }
+            switch f {
+            case 0, 1, 3..<8: c.values[f] = single(o).bytes
+            case 8, 9: more[f - 8] = single(o).bytes
+            case 10:
+                for v in o.values {
+                    guard let oi = Hex.decode(v.bytes[...]), oi.count >= 3, oi.count <= 15 else {
+                        fail(o, v, "is not a roaming consortium OI (6-30 hex digits)")
+                        continue
+                    }
+                    if !more[2].isEmpty { more[2].append(UInt8(ascii: ",")) }
+                    more[2] += v.bytes
+                }
+            case 11: enabled = bool(o)
+            default: unknown(o, in: subject)
+            }
+        }
+        if let why = more[0].isEmpty ? "needs option realm" : c.problem() {
+            return fail(section.line, subject, why)
+        }
+        c.values += more + [c.phase2]
+        if enabled { settings.passpoint.append(c) }
     }
 
     /// Fills in default users; providers must name an enabled helper (the rest `validate()` checks).

@@ -161,6 +161,17 @@ public enum SupplicantCommand: Equatable, Sendable {
     case disconnect
     case reconnect
     case reassociate
+    /// Passpoint by `passpointWords` index: `REMOVE_CRED all`, `SET interworking 1`, `SET hs20 1`,
+    /// `SET auto_interworking 1`, `ADD_CRED`.
+    case passpoint(Int)
+    /// `SET_CRED <id> <name> <value>` by `Passpoint.name(_:)` index: the method as its upper-case word,
+    /// every other value as unquoted hex, whatever its bytes (the OI list too: wpa_supplicant 2.10 reads
+    /// `roaming_consortiums` as a string first and refuses its bare text).
+    case setCredential(Int, field: Int, [UInt8])
+
+    static let passpointWords: [StaticString] = [
+        "REMOVE_CRED all", "SET interworking 1", "SET hs20 1", "SET auto_interworking 1", "ADD_CRED",
+    ]
 
     /// The bytes to send as one datagram. Throws, and nothing must be sent, when a value cannot be expressed
     /// safely.
@@ -256,6 +267,16 @@ public enum SupplicantCommand: Equatable, Sendable {
         case .disconnect: ASCII.append(&out, "DISCONNECT")
         case .reconnect: ASCII.append(&out, "RECONNECT")
         case .reassociate: ASCII.append(&out, "REASSOCIATE")
+        case .passpoint(let n): ASCII.append(&out, Self.passpointWords[n])
+        case .setCredential(let id, let f, let value):
+            ASCII.append(&out, "SET_CRED ")
+            ASCII.append(&out, decimal: id)
+            out.append(ASCII.space)
+            ASCII.append(&out, Passpoint.name(f))
+            out.append(ASCII.space)
+            for b in value {
+                if f == 0 { out.append(b & 0xdf) } else { WpaBytes.appendHex(&out, b) }
+            }
         }
         return out
     }
@@ -269,6 +290,7 @@ public enum SupplicantCommand: Equatable, Sendable {
         if case .setNetwork(let id, .eap(3, _)) = self {
             return "SET_NETWORK " + id.description + " password [redacted]"
         }
+        if case .setCredential(let id, 3, _) = self { return "SET_CRED " + String(id) + " password [redacted]" }
         guard let bytes = try? encoded() else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -179,7 +179,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             // MSCHAPv2 inside, TTLS with PAP, none for EAP-TLS (`start()` checked the method).
             guard let e = eap else { return nil }
             let f = step == 6 ? 8 : step - 7
-            let v = f < 8 ? e.values[f] : e.values[0].count == 3 ? [] : Array((e.values[0][0] == UInt8(ascii: "p") ? "auth=MSCHAPV2" : "auth=PAP").utf8)
+            let v = f < 8 ? e.values[f] : e.phase2
             return v.isEmpty ? nil : .setNetwork(id, .eap(field: f, v))
         case 15: return .selectNetwork(id)
         default: return nil

@@ -66,6 +66,13 @@ public struct SupplicantStatus: Equatable, Sendable {
         self.address = block.bssid("address")
     }
 
+    /// Joined by a Passpoint credential (`sp_type=` is there only then): its home operator's domain
+    /// (`home_sp=`) if the credential names one, and whether this is the home or a roaming partner's network.
+    public var passpointOperator: String? {
+        guard let type = block.text("sp_type") else { return nil }
+        return (block.text("home_sp").map { $0 + ", " } ?? "") + type
+    }
+
     /// The association's security from `key_mgmt` (`wpa_key_mgmt_txt`) and, for WEP, the pairwise cipher;
     /// nil when not associated or the name is one we do not know.
     public var security: SecurityType? {
