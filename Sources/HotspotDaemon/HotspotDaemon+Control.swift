@@ -161,6 +161,9 @@ extension HotspotDaemon {
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
+        x.clashUplink = clash.uplink
+        x.clashRouter = clash.router
+        x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

@@ -50,6 +50,10 @@ public final class HotspotDaemon: HotspotEffects {
     var transitions: [ControlReport.Transition] = []
     /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
     var events = OwnerEvents()
+    /// The uplink's lease against the router's other networks (HotspotDaemon+Addressing).
+    var clash = SubnetClash()
+    /// The uplink's default gateway at the last change, for the internet check's hint (+Addressing).
+    var uplinkGateway: IPv4Address? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -121,7 +125,7 @@ public final class HotspotDaemon: HotspotEffects {
         }
         do {
             let r = try RouteMonitor(ifindex: ifindex, loop: loop)
-            r.onChange = { [self] in handle(.addressingChanged) }
+            r.onChange = { [self] in addressingChanged() }
             route = r
             handle(.routeOpened)
         } catch {

@@ -67,6 +67,8 @@ public struct DaemonSettings: Hashable, Sendable {
     /// Every `config helper`, in file order, enabled or not.
     public var helpers: [HelperSettings] = []
     public var pinnedBSSIDs: [PinnedBSSID] = []
+    /// `option lan_clash 'renumber'`: a LAN that clashes with the uplink's lease is moved to a free /24.
+    public var renumberLAN = false
 
     public init() {}
 
@@ -171,6 +173,7 @@ struct UCIMapper {
         case minSignal, switchMargin, switchScans
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
         case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
+        case lanClash
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
@@ -178,6 +181,7 @@ struct UCIMapper {
             "min_signal", "switch_margin", "switch_scans",
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
             "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
+            "lan_clash",
         ]
     }
 
@@ -311,6 +315,11 @@ struct UCIMapper {
             case .scanInterval: configuration.scanIntervalMs = milliseconds(o, zero: false)
             case .connectedScanInterval: configuration.connectedScanIntervalMs = milliseconds(o, zero: true)
             case .netcheckInterval: configuration.netcheckIntervalMs = milliseconds(o, zero: true)
+            case .lanClash:
+                let v = single(o)
+                let i = UCIMapper.lookup(v.bytes, ["report", "renumber"])
+                if i < 0 { fail(o, v, "is not report or renumber") }
+                settings.renumberLAN = i == 1
             case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
             case .backoffCap: configuration.backoffCapMs = milliseconds(o, zero: false)
             case .disableExpiry:
@@ -350,7 +359,9 @@ struct UCIMapper {
                     descriptor.kind = .builtin
                 }
                 descriptor.program = v.text
-            case .displayName: helper.displayName = single(o).text
+            case .displayName:
+                helper.displayName = single(o).text
+                descriptor.displayName = helper.displayName
             case .probeURL:
                 for v in o.values {
                     do throws(HTTPURLError) { helper.probeURLs.append(try HTTPURL(parsing: v.bytes[...]).description) } catch {
