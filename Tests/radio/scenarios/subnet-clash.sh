@@ -54,7 +54,8 @@ sta_dhcp_on_link
 config() { { daemon_main netcheck_interval 0 "$@"; printf "config network\n\toption ssid 'Venue Lobby'\n"; } | daemon_config; }
 config
 daemon_start "$RADIO_DIR/hotspot.conf"
-clash="the uplink's 192.168.1.0/24 overlaps the router's 192.168.1.0/24"
+# '.' for the apostrophes: daemon_wait quotes its pattern in single quotes.
+clash="the uplink.s 192.168.1.0/24 overlaps the router.s 192.168.1.0/24"
 daemon_wait "subnet clash: $clash" 60 || { daemon_log | tail -n 30; fail "no clash found at the lease"; }
 st=$(daemon_cli status); log "$st"
 expect_match "$st" "subnet clash $clash" "status names the clash with both prefixes"
