@@ -12,6 +12,8 @@ public struct HelperDescriptor: Hashable, Sendable {
     public var commands: HelperCommandSet
     /// Uplink ranking of the networks it claims (higher first); known networks carry their own.
     public var priority: Int
+    /// For people, beside the networks it claims (kNEHotspotHelperOptionDisplayName); nil: its name.
+    public var displayName: String? = nil
 
     public init(name: String, kind: HelperKind, program: String = "", commands: HelperCommandSet = .all,
                 priority: Int = 0) {

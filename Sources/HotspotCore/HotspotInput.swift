@@ -21,6 +21,8 @@ public enum HotspotInput: Hashable, Sendable {
     /// The control connection to wpa_supplicant is (re-)established, the first time included: its
     /// networks are gone, so the core re-applies its choice.
     case supplicantReconnected
+    /// Something says the uplink's internet may have changed: the daemon's check runs now (rate-limited).
+    case internetHint(InternetHint)
 
     /// CTRL-EVENT-CONNECTED of a network whose security the machine knows from its join or the scan.
     public static func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?) -> HotspotInput {

@@ -70,6 +70,21 @@ extension HotspotMachine {
         netcheckRequest = send(HotspotMachine.netcheckHelper, .maintain, network: linkNetwork(chosen: false))
     }
 
+    /// A hint brings the check forward at most once in this long after the latest verdict, so that a flapping
+    /// route or a helper failing at every run cannot make the router check (and wake) in a storm.
+    static let netcheckHintMs: Int64 = 30_000
+
+    /// The check now, on a hint, when the daemon checks this uplink, none runs and the latest verdict of this
+    /// association is older than `netcheckHintMs`.
+    mutating func onInternetHint(_ hint: InternetHint) {
+        guard isNetchecked, netcheckRequest == nil, case .online(let info) = link else { return }
+        if let c = networks[info.ssid]?.internet, c.at >= info.since, clock - c.at < HotspotMachine.netcheckHintMs { return }
+        say(.info, info.ssid, hint == .routeChanged ? "the default route changed; checking the internet now"
+                                                    : "DNS through the uplink failed; checking the internet now")
+        cancelTimer(.netcheck)
+        onNetcheckTimer()
+    }
+
     /// The link is gone or the owner reloaded without checks: nothing of the check survives.
     mutating func stopNetcheck() {
         if let r = netcheckRequest {

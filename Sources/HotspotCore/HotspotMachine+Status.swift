@@ -42,12 +42,14 @@ extension HotspotMachine {
                 if r.cachedHelper == h.name { cachedFor.append(r.ssid) }
                 if r.excluded.contains(h.name) { excludedFor.append(r.ssid) }
             }
-            helpers.append(StatusSnapshot.Helper(
+            var shown = StatusSnapshot.Helper(
                 name: h.name, kind: h.kind, commands: h.commands, priority: h.priority,
                 requestID: running?.id, command: running?.command, runningSince: running?.startedAt,
                 scanPending: slot.scanPending, claims: slot.claims.count, cachedFor: cachedFor,
                 excludedFor: excludedFor, lastCommand: slot.last?.command, lastOutcome: slot.last?.outcome,
-                lastAt: slot.last?.at))
+                lastAt: slot.last?.at)
+            shown.displayName = h.displayName
+            helpers.append(shown)
         }
         var disabledList: [StatusSnapshot.Blocked] = []
         var backedOff: [StatusSnapshot.Blocked] = []

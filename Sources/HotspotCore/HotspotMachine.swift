@@ -240,6 +240,7 @@ public struct HotspotMachine {
         case .owner(let request): onOwner(request)
         case .configurationReloaded(let c): onConfigurationReloaded(c)
         case .supplicantReconnected: onSupplicantReconnected()
+        case .internetHint(let hint): onInternetHint(hint)
         }
         flushPendingScans()
         if dirty {

@@ -1,3 +1,11 @@
+/// Why the daemon's internet check should look now rather than at its interval.
+public enum InternetHint: Hashable, Sendable {
+    /// The uplink's default route was removed or replaced (the route monitor).
+    case routeChanged
+    /// A helper's lookup through the uplink's DNS failed (it exited with `HelperProtocol.dnsFailureStatus`).
+    case dnsFailed
+}
+
 /// What the daemon's latest internet check found on a network: the uplink policy leaves a network without
 /// internet when another is usable, and `hotspotd status` / `scan` show it ("no internet for 40 s, checked
 /// 3 times").

@@ -51,6 +51,8 @@ public struct StatusSnapshot: Hashable, Sendable {
         public var lastCommand: HelperCommand?
         public var lastOutcome: String?
         public var lastAt: Int64?
+        /// kNEHotspotHelperOptionDisplayName (`option display_name`); nil: its name.
+        public var displayName: String? = nil
 
         public init(name: String, kind: HelperKind, commands: HelperCommandSet, priority: Int,
                     requestID: UInt64? = nil, command: HelperCommand? = nil, runningSince: Int64? = nil,

@@ -21,6 +21,10 @@ struct ControlReport {
         var mac: String? = nil
         /// `SupplicantStatus.passpointOperator` of the association.
         var passpoint: String? = nil
+        /// The uplink's subnet and the router's that it overlaps (SubnetClash); the LAN's renumbering.
+        var clashUplink: IPv4Subnet? = nil
+        var clashRouter: IPv4Subnet? = nil
+        var lanRenumber: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -113,6 +117,21 @@ struct ControlReport {
         return rows
     }
 
+    /// A helper's display name (kNEHotspotHelperOptionDisplayName), else its name.
+    @inline(never)
+    static func displayName(_ name: String?, _ s: StatusSnapshot) -> String? {
+        for h in s.helpers where h.name == name { return h.displayName ?? h.name }
+        return name
+    }
+
+    /// "Hotel Wi-Fi (hotel, high)" for people; "hotel (high)" when its display name is its name.
+    @inline(never)
+    static func helperLabel(_ name: String, _ s: StatusSnapshot, _ detail: String) -> String {
+        let shown = displayName(name, s) ?? name
+        if shown == name { return detail.isEmpty ? name : name + " (" + detail + ")" }
+        return shown + " (" + name + (detail.isEmpty ? "" : ", " + detail) + ")"
+    }
+
     // MARK: status
 
     @inline(never)
@@ -143,6 +162,7 @@ struct ControlReport {
                 out.null()
             }
             out.field("helper", s.chosenHelper)
+            out.field("helper_name", ControlReport.displayName(s.chosenHelper, s))
             out.name("last_helper_command")
             if let r = x.lastRun {
                 out.beginObject()
@@ -180,6 +200,9 @@ struct ControlReport {
                 out.null()
             }
             internetFields(s.uplinkInternet, s.now)
+            out.field("subnet_clash_uplink", x.clashUplink?.description)
+            out.field("subnet_clash_router", x.clashRouter?.description)
+            out.field("lan_renumber", x.lanRenumber)
             out.name("passed_over")
             out.beginArray()
             for e in s.lookalikes {
@@ -220,7 +243,7 @@ struct ControlReport {
         } else {
             line("uplink", "none")
         }
-        if let h = s.chosenHelper { line("helper", h) }
+        if let h = s.chosenHelper { line("helper", ControlReport.helperLabel(h, s, "")) }
         if let r = x.lastRun {
             line("last helper", r.helper + " " + r.command.rawValue + ": " + r.result + " in " + String(r.ms) + " ms, "
                  + ControlReport.seconds(s.now - r.at) + " ago")
@@ -243,6 +266,10 @@ struct ControlReport {
         if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
         // Why a network waits (a wrong key, a refused server certificate), as `helpers` lists them too.
         for b in s.backedOff { blockedLine("backed off", b, s.now) }
+        if let u = x.clashUplink, let r = x.clashRouter {
+            line("subnet clash", "the uplink's " + u.description + " overlaps the router's " + r.description)
+        }
+        if let n = x.lanRenumber { line("lan", n) }
         for e in s.lookalikes {
             line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
                  + " look-alike of a network you gave a key")
@@ -291,6 +318,7 @@ struct ControlReport {
                 out.field("frequency", int: e.frequency)
                 out.field("security", e.security.rawValue)
                 out.field("claimed_by", r.claimedBy)
+                out.field("claimed_by_name", ControlReport.displayName(r.claimedBy, s))
                 out.field("confidence", r.confidence?.rawValue)
                 out.field("password_known", bool: r.isKnown)
                 out.field("current", bool: r.isCurrent)
@@ -305,7 +333,7 @@ struct ControlReport {
             l += ControlReport.pad(e.security.rawValue + (r.isKnown ? "+key" : ""), 11) + " " + e.ssid.description
             plain(l)
             var detail = "      " + e.bssid.description
-            if let h = r.claimedBy { detail += ", " + h + " (" + (r.confidence?.rawValue ?? "?") + ")" }
+            if let h = r.claimedBy { detail += ", " + ControlReport.helperLabel(h, s, r.confidence?.rawValue ?? "?") }
             if let w = why { detail += ", " + w }
             if let c = r.internet { detail += ", " + c.summary(now: s.now) }
             plain(detail)

@@ -83,6 +83,7 @@ extension HotspotDaemon {
             lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
                                               ms: loop.now - started, at: loop.now)
             submitHelperResult(input)
+            if case .exited(HelperProtocol.dnsFailureStatus, _, _) = outcome { submitHelperResult(.internetHint(.dnsFailed)) }
         }
         if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }
     }

@@ -63,6 +63,9 @@ extension HotspotDaemon {
         settings.helperUser = loaded.settings.helperUser
         settings.helpers = loaded.settings.helpers
         settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
+        settings.renumberLAN = loaded.settings.renumberLAN
+        // Switched on: a clash there is now is moved now.
+        checkSubnetClash()
         logger.threshold = options.verbose ? .debug : settings.logLevel
         driver.submit(.configurationReloaded(loaded.configuration))
         return atRestart

@@ -164,6 +164,9 @@ extension HotspotDaemon {
         x.stateSaveProblem = stateFile.saveProblem
         x.mac = InterfaceAddress.read(settings.interface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
         x.passpoint = passpointOperator
+        x.clashUplink = clash.uplink
+        x.clashRouter = clash.router
+        x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote
         if let a = route?.addressing, a.hasAddress {
             x.address = a.addresses.first.map { $0.address.description }
             x.gateway = a.gateway.map { $0.description }

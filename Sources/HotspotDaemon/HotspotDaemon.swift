@@ -56,6 +56,10 @@ public final class HotspotDaemon: HotspotEffects {
     var macPolicyInUse: MACPolicy? = nil
     /// The operator of a network wpa_supplicant joined by a Passpoint credential (its STATUS), for `status`.
     var passpointOperator: String? = nil
+    /// The uplink's lease against the router's other networks (HotspotDaemon+Addressing).
+    var clash = SubnetClash()
+    /// The uplink's default gateway at the last change, for the internet check's hint (+Addressing).
+    var uplinkGateway: IPv4Address? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -127,7 +131,7 @@ public final class HotspotDaemon: HotspotEffects {
         }
         do {
             let r = try RouteMonitor(ifindex: ifindex, loop: loop)
-            r.onChange = { [self] in handle(.addressingChanged) }
+            r.onChange = { [self] in addressingChanged() }
             route = r
             handle(.routeOpened)
         } catch {

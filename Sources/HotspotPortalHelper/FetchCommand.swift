@@ -14,7 +14,7 @@ import HotspotWeb
 ///
 /// Redirects are followed. The final body goes to stdout (`--head`: its status line and headers instead;
 /// the request is still a GET, which portals that intercept traffic answer as a browser's). Exit 0: an answer below 400; 1: 400 or above (the body still printed); 2: usage;
-/// 3: no answer (why on stderr).
+/// 3: no answer (why on stderr); 68 (EX_NOHOST): the name did not resolve through the uplink's DNS.
 public enum FetchCommand {
     public static func main(_ arguments: [String]) -> Int32 {
         var data: String?
@@ -82,6 +82,8 @@ public enum FetchCommand {
             response = try client.fetch(request).response
         } catch {
             _ = fail(error.description)
+            // A name the uplink's DNS did not resolve: a helper passing this on tells the daemon (HelperProtocol).
+            if case .resolve = error { return HelperProtocol.dnsFailureStatus }
             return 3
         }
         if let cookieFile {

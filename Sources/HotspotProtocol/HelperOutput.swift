@@ -96,7 +96,8 @@ public struct HelperOutput: Equatable, Sendable {
 
     /// How a helper that exited is read (a signal is a crash, and needs no reading: `HelperFailure.crashed`):
     /// - exit 0: stdout is the answer (`invalidOutput` when it is not one);
-    /// - exit 75 (EX_TEMPFAIL) for authenticate, presentUI, maintain: `temporaryFailure`, stdout ignored;
+    /// - exit 75 (EX_TEMPFAIL) or 68 (EX_NOHOST, DNS failed) for authenticate, presentUI, maintain:
+    ///   `temporaryFailure`, stdout ignored;
     /// - any other exit status: `exited`, stdout ignored.
     public init(exitStatus status: Int32, stdout: [UInt8], for request: HelperRequest) {
         requestID = request.id
@@ -112,7 +113,8 @@ public struct HelperOutput: Equatable, Sendable {
             }
             notes = parser.notes
         } else {
-            if status == HelperProtocol.temporaryFailureStatus && request.command.accepts(.temporaryFailure) {
+            if (status == HelperProtocol.temporaryFailureStatus || status == HelperProtocol.dnsFailureStatus)
+                && request.command.accepts(.temporaryFailure) {
                 answer = .success(HelperResponse(result: .temporaryFailure))
             } else {
                 answer = .failure(.exited(status: status))

@@ -22,6 +22,9 @@ public enum HelperProtocol {
     public static let maxSessionSeconds = 2_592_000
     /// sysexits.h EX_TEMPFAIL: `exit 75` means `temporaryFailure` for commands that accept it.
     public static let temporaryFailureStatus: Int32 = 75
+    /// sysexits.h EX_NOHOST, as `hotspotd fetch` exits when the uplink's DNS gave no address: a temporary
+    /// failure too, and a hint that the uplink's internet is worth checking now.
+    public static let dnsFailureStatus: Int32 = 68
 
     /// Text a shell can print and a terminal cannot be steered by: invalid UTF-8 becomes U+FFFD, control
     /// characters (C0, DEL, C1, so also tab and newline) become `?`.

@@ -69,6 +69,8 @@ public struct DaemonSettings: Hashable, Sendable {
     public var pinnedBSSIDs: [PinnedBSSID] = []
     /// Every enabled `config passpoint`, in file order.
     public var passpoint: [EAPSettings] = []
+    /// `option lan_clash 'renumber'`: a LAN that clashes with the uplink's lease is moved to a free /24.
+    public var renumberLAN = false
 
     public init() {}
 
@@ -175,6 +177,7 @@ struct UCIMapper {
         case commandTimeout, maintainInterval, associationTimeout, scanInterval, connectedScanInterval
         case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
         case macPolicy
+        case lanClash
 
         static let names: [StaticString] = [
             "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
@@ -183,6 +186,7 @@ struct UCIMapper {
             "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
             "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
             "mac_policy",
+            "lan_clash",
         ]
     }
 
@@ -318,6 +322,11 @@ struct UCIMapper {
             case .scanInterval: configuration.scanIntervalMs = milliseconds(o, zero: false)
             case .connectedScanInterval: configuration.connectedScanIntervalMs = milliseconds(o, zero: true)
             case .netcheckInterval: configuration.netcheckIntervalMs = milliseconds(o, zero: true)
+            case .lanClash:
+                let v = single(o)
+                let i = UCIMapper.lookup(v.bytes, ["report", "renumber"])
+                if i < 0 { fail(o, v, "is not report or renumber") }
+                settings.renumberLAN = i == 1
             case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
             case .backoffCap: configuration.backoffCapMs = milliseconds(o, zero: false)
             case .disableExpiry:
@@ -358,7 +367,9 @@ struct UCIMapper {
                     descriptor.kind = .builtin
                 }
                 descriptor.program = v.text
-            case .displayName: helper.displayName = single(o).text
+            case .displayName:
+                helper.displayName = single(o).text
+                descriptor.displayName = helper.displayName
             case .probeURL:
                 for v in o.values {
                     do throws(HTTPURLError) { helper.probeURLs.append(try HTTPURL(parsing: v.bytes[...]).description) } catch {

@@ -4,34 +4,38 @@ import HotspotProtocol
 import HotspotWeb
 
 /// What the kernel says of one interface's IPv4 configuration: its addresses and the main table's default
-/// route through it. Kept from route netlink messages, never polled.
+/// route through it; and the other interfaces' addresses (a LAN that clashes with the uplink, SubnetClash).
+/// Kept from route netlink messages, never polled.
 public struct InterfaceAddressing: Equatable, Sendable {
-    public struct Address: Equatable, Sendable {
-        public var address: IPv4Address
-        public var prefix: UInt8
-    }
+    public typealias Address = IPv4Subnet
 
     public var addresses: [Address] = []
     public var gateway: IPv4Address? = nil
+    public var others: [Address] = []
 
     public init() {}
 
     public var hasAddress: Bool { !addresses.isEmpty }
 
     /// Applies one RTM_NEWADDR / RTM_DELADDR; returns whether anything changed.
-    mutating func apply(address: Address, added: Bool) -> Bool {
-        let i = addresses.firstIndex { $0.address == address.address }
+    mutating func apply(address: Address, added: Bool) -> Bool { InterfaceAddressing.apply(address, added, &addresses) }
+
+    /// The same, of another interface.
+    mutating func apply(other: Address, added: Bool) -> Bool { InterfaceAddressing.apply(other, added, &others) }
+
+    static func apply(_ address: Address, _ added: Bool, _ list: inout [Address]) -> Bool {
+        let i = list.firstIndex { $0.address == address.address }
         if added {
             if let i {
-                if addresses[i] == address { return false }
-                addresses[i] = address
+                if list[i] == address { return false }
+                list[i] = address
             } else {
-                addresses.append(address)
+                list.append(address)
             }
             return true
         }
         guard let i else { return false }
-        addresses.remove(at: i)
+        list.remove(at: i)
         return true
     }
 
@@ -44,7 +48,7 @@ public struct InterfaceAddressing: Equatable, Sendable {
     }
 }
 
-/// The uplink interface's IPv4 addresses and default gateway, learned from the kernel through a
+/// The uplink interface's IPv4 addresses and default gateway (and the other interfaces' addresses), learned from the kernel through a
 /// NETLINK_ROUTE socket (libnl-3): a dump at start and after a lost message, then RTM_NEWADDR /
 /// RTM_DELADDR / RTM_NEWROUTE / RTM_DELROUTE as they happen, in the poll loop.
 public final class RouteMonitor {
@@ -159,8 +163,8 @@ public final class RouteMonitor {
         var prefix: UInt8 = 0
         let addrType = bytes.withUnsafeMutableBufferPointer { cn_parse_ifaddr(msg, &index, $0.baseAddress, &prefix) }
         if addrType >= 0 {
-            guard index == ifindex else { return false }
             let a = InterfaceAddressing.Address(address: IPv4Address(bytes: bytes), prefix: prefix)
+            guard index == ifindex else { return table.apply(other: a, added: addrType == cn_rtm_newaddr()) }
             return table.apply(address: a, added: addrType == cn_rtm_newaddr())
         }
         let routeType = bytes.withUnsafeMutableBufferPointer { cn_parse_default_route(msg, &index, $0.baseAddress) }

@@ -178,6 +178,30 @@ import Testing
         #expect(h.m.deadline(of: .netcheck) == nil)
     }
 
+    /// A hint (the uplink's default route changed, a helper's DNS failed) runs the check at once, but not
+    /// while one runs, nor within 30 s of the latest verdict: a flapping route cannot make checks storm.
+    @Test func aHintChecksAtOnceButNoMoreThanOnceIn30Seconds() {
+        var h = Self.online()
+        Self.check(&h, .success)
+        #expect(h.m.deadline(of: .netcheck) == h.now + Self.interval)
+        // Too soon after that verdict: nothing.
+        #expect(h.on(.internetHint(.routeChanged), after: 29_000).requests.isEmpty)
+        let a = h.on(.internetHint(.dnsFailed), after: 1_000)
+        #expect(a.requests(.maintain).map { $0.helper } == [HotspotMachine.netcheckHelper])
+        // One in flight: more hints add nothing.
+        for _ in 0..<5 { #expect(h.on(.internetHint(.routeChanged), after: 100).requests.isEmpty) }
+        _ = h.respond(a.requests[0].id, .success)
+        #expect(h.on(.internetHint(.routeChanged), after: 1_000).requests.isEmpty)
+        #expect(h.on(.internetHint(.routeChanged), after: 30_000).requests(.maintain).count == 1)
+    }
+
+    @Test func aHintLeavesAClaimedUplinkToItsHelper() {
+        var h = Self.online(config: Self.config([Fixture.alpha]))
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        _ = h.respond(h.request("alpha", .authenticate)!, .success)
+        #expect(h.on(.internetHint(.dnsFailed), after: 60_000).requests.isEmpty)
+    }
+
     @Test func theOwnersChoiceIsKeptWithoutInternet() {
         var h = Harness(Self.config())
         h.on(.supplicantReconnected)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HotspotCore
+import HotspotWeb
 @testable import HotspotDaemon
 
 /// `hotspotd status|ui|scan|helpers` as the client prints them, rendered straight from snapshot values: the
@@ -161,5 +162,37 @@ import HotspotCore
                                          isKnown: true, isBlocked: false, isCurrent: true, internet: none)
         #expect(Self.scan([row], s, json: false).contains(", no internet for 40 s, checked 3 times\n"))
         #expect(Self.scan([row], s, json: true).contains(#""internet":"none","internet_seconds":40,"internet_checks":3}"#))
+    }
+
+    /// Issue 24: a helper's display name (kNEHotspotHelperOptionDisplayName) beside the networks it claims and
+    /// as the uplink's helper, in text and JSON; its name alone when it declares none.
+    @Test func helperDisplayName() {
+        var s = Self.snapshot(.authenticated, usable: true, link: Self.link(Self.hotel, .online), helper: "portal")
+        s.helpers[0].displayName = "Hotel Wi-Fi"
+        #expect(Self.status(s, json: false).contains("helper       Hotel Wi-Fi (portal)\n"))
+        #expect(Self.status(s, json: true).contains(#""helper":"portal","helper_name":"Hotel Wi-Fi","#))
+        let row = StatusSnapshot.ScanRow(entry: ScanEntry(ssid: Self.hotel, bssid: Self.ap, rssi: -52, frequency: 2412,
+                                                          security: .open),
+                                         claimedBy: "portal", confidence: .high, isKnown: false, isBlocked: false, isCurrent: true)
+        #expect(Self.scan([row], s, json: false).contains(", Hotel Wi-Fi (portal, high)"))
+        #expect(Self.scan([row], s, json: true).contains(#""claimed_by":"portal","claimed_by_name":"Hotel Wi-Fi","#))
+        s.helpers[0].displayName = nil
+        #expect(Self.scan([row], s, json: false).contains(", portal (high)"))
+    }
+
+    /// Issue 24: the uplink's lease overlapping one of the router's networks, with both prefixes, and what the
+    /// LAN's renumbering did.
+    @Test func subnetClash() {
+        let s = Self.snapshot(.authenticated, usable: true, link: Self.link(Self.hotel, .online))
+        var x = ControlReport.Extras()
+        x.clashUplink = IPv4Subnet(address: IPv4Address(192, 168, 1, 57), prefix: 24)
+        x.clashRouter = IPv4Subnet(address: IPv4Address(192, 168, 1, 1), prefix: 24)
+        #expect(Self.status(s, x, json: false).contains("subnet clash the uplink's 192.168.1.0/24 overlaps the router's 192.168.1.0/24\n"))
+        #expect(Self.status(s, x, json: true).contains(#""subnet_clash_uplink":"192.168.1.0/24","subnet_clash_router":"192.168.1.0/24","lan_renumber":null,"#))
+        x = ControlReport.Extras()
+        x.lanRenumber = "moved the LAN from 192.168.1.1 to 192.168.2.1"
+        #expect(!Self.status(s, x, json: false).contains("subnet clash"))
+        #expect(Self.status(s, x, json: false).contains("lan          moved the LAN from 192.168.1.1 to 192.168.2.1\n"))
+        #expect(Self.status(s, x, json: true).contains(#""subnet_clash_uplink":null,"subnet_clash_router":null,"lan_renumber":"moved the LAN from 192.168.1.1 to 192.168.2.1","#))
     }
 }

@@ -93,6 +93,14 @@ import Testing
         #expect(portal.requests.isEmpty)
     }
 
+    /// A name the uplink's DNS does not resolve: exit 68 (EX_NOHOST), which a helper passes on so that the
+    /// daemon checks the uplink's internet at once (issue 24).
+    @Test func aNameTheUplinksDNSCannotResolveExits68() throws {
+        let portal = try PortalServer(mode: "click")
+        let r = try fetch(["http://nowhere.test:\(portal.http)/"], portal.environment)
+        #expect(r.status == 68 && r.err.contains("cannot resolve nowhere.test"), "\(r.status) \(r.err)")
+    }
+
     @Test func usageErrors() throws {
         let env = ["HOTSPOT_INTERFACE": "lo"]
         for args in [[], ["--data"], ["--max-time", "0", "http://x/"], ["--bogus", "http://x/"], ["http://a/", "http://b/"],

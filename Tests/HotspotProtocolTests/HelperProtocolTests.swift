@@ -275,6 +275,9 @@ private let hostileSSIDs: [[UInt8]] = [
             }
         }
         #expect(HelperOutput(exitStatus: 1, stdout: [], for: auth).input == .helperFailed(requestID: 7, .exited(status: 1)))
+        // EX_NOHOST (`hotspotd fetch` could not resolve a name through the uplink's DNS): temporary as well.
+        #expect(HelperOutput(exitStatus: 68, stdout: [], for: auth).answer == .success(HelperResponse(result: .temporaryFailure)))
+        #expect(HelperOutput(exitStatus: 68, stdout: [], for: request(.filterScanList, nil)).answer == .failure(.exited(status: 68)))
     }
 
     @Test func resultWords() {

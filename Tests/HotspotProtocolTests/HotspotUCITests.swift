@@ -56,8 +56,10 @@ private func defaultFile() throws -> String {
             .joined(separator: "\n")
         let uci = try load(uncommented)
         #expect(uci.warnings.isEmpty)
+        var example = HelperDescriptor(name: "example", kind: .external, program: "/usr/libexec/hotspot/example", commands: .all)
+        example.displayName = "Example Wi-Fi"
         #expect(uci.configuration.helpers == [
-            HelperDescriptor(name: "example", kind: .external, program: "/usr/libexec/hotspot/example", commands: .all),
+            example,
             HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: HelperCommandSet.all.removing(.filterScanList)),
         ])
         var portal = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
@@ -168,9 +170,12 @@ private func defaultFile() throws -> String {
             config hotspot
             \toption helper_user '4242'
             """)
+        // The display name reaches the core too (kNEHotspotHelperOptionDisplayName), for scan and status.
+        var a = HelperDescriptor(name: "a", kind: .external, program: "/usr/libexec/a",
+                                 commands: HelperCommandSet([.filterScanList, .evaluate]), priority: -5)
+        a.displayName = "Hotel A"
         #expect(uci.configuration.helpers == [
-            HelperDescriptor(name: "a", kind: .external, program: "/usr/libexec/a",
-                             commands: HelperCommandSet([.filterScanList, .evaluate]), priority: -5),
+            a,
             HelperDescriptor(name: "b", kind: .builtin, program: "known",
                              commands: HelperCommandSet([.authenticate, .maintain, .filterScanList, .evaluate]), priority: 7),
         ])
@@ -349,6 +354,19 @@ private func defaultFile() throws -> String {
             Issue.record("accepted")
         } catch {
             #expect(error.description == "f:2: option log_level: '\\x1b[2J\\xff\\x5c' is not a log level (error, warning, notice, info, debug)")
+        }
+    }
+
+    /// `option lan_clash`: 'report' (the default) or 'renumber' (opt-in: it edits the router's network).
+    @Test func lanClash() throws {
+        #expect(try load("config hotspot").settings.renumberLAN == false)
+        #expect(try load("config hotspot\noption lan_clash report").settings.renumberLAN == false)
+        #expect(try load("config hotspot\noption lan_clash renumber").settings.renumberLAN == true)
+        #expect(throws: HotspotUCIError.self) { try load("config hotspot\noption lan_clash move") }
+        do {
+            _ = try load("config hotspot\noption lan_clash move")
+        } catch {
+            #expect(error.description == "/etc/config/hotspot:2: option lan_clash: 'move' is not report or renumber")
         }
     }
 }

@@ -235,7 +235,7 @@ return view.extend({
 		if (s.address)
 			rows.push(row(_('Address'), s.address + (s.gateway ? ' via ' + s.gateway : '')));
 		if (s.helper)
-			rows.push(row(_('Helper'), s.helper));
+			rows.push(row(_('Helper'), s.helper_name && s.helper_name != s.helper ? '%s (%s)'.format(s.helper_name, s.helper) : s.helper));
 		var c = s.last_helper_command;
 		if (c)
 			rows.push(row(_('Last helper run'), '%s %s: %s (%d ms, %s ago)'.format(c.helper, c.command, c.result, c.ms, duration(c.seconds_ago))));
@@ -245,6 +245,10 @@ return view.extend({
 		if (f && f.current)
 			rows.push(row(_('Why'), ssidText(f) + ': ' + f.reason +
 				(f.retry_seconds != null ? ' · ' + _('retry in %s').format(duration(f.retry_seconds)) : '')));
+		if (s.subnet_clash_uplink)
+			rows.push(row(_('Subnet clash'), _('the uplink\'s %s overlaps the router\'s %s').format(s.subnet_clash_uplink, s.subnet_clash_router)));
+		if (s.lan_renumber)
+			rows.push(row(_('LAN'), s.lan_renumber));
 		(s.passed_over || []).forEach(function(p) { rows.push(row(_('Passed over'), ssidText(p) + ': ' + p.reason)); });
 		if (s.state_save_error)
 			rows.push(row(_('Cannot save'), s.state_save_error));
@@ -291,7 +295,7 @@ return view.extend({
 		var items = rows.map(L.bind(function(r) {
 			var notes = [ signalText(r), r.security ];
 			if (r.current) notes.push(_('current'));
-			if (r.claimed_by) notes.push(_('helper %s').format(r.claimed_by));
+			if (r.claimed_by) notes.push(_('helper %s').format(r.claimed_by_name || r.claimed_by));
 			if (r.not_candidate) notes.push(r.not_candidate);
 			return E('div', { 'class': 'hs-item', 'data-ssid-hex': r.ssid_hex }, [
 				E('div', { 'class': 'hs-ssid' }, [ ssidText(r) ]),
