@@ -16,13 +16,13 @@ extension HotspotDaemon {
         uplinkGateway = gateway
     }
 
-    /// At every change of the kernel's addresses and at a reload: a clash is said in the log and `status`;
-    /// with `option lan_clash 'renumber'` network.lan is moved to a free /24 by a child process, so the loop
-    /// never waits for uci or netifd.
     /// Moves network.lan to `$2` when its address is `$1`, the one that clashes (a LAN set up some other way,
     /// or a clash with a VPN's address, is left alone).
     static let renumberScript = "a=$(uci -q get network.lan.ipaddr);case \"$a\" in \"$1\"|\"$1\"/*);;*)echo \"network.lan is ${a:-unset}, not $1\">&2;exit 3;;esac;uci set network.lan.ipaddr=$2&&uci set network.lan.netmask=255.255.255.0&&uci commit network&&/etc/init.d/network reload"
 
+    /// At every change of the kernel's addresses and at a reload: a clash is said in the log and `status`;
+    /// with `option lan_clash 'renumber'` network.lan is moved to a free /24 by a child process, so the loop
+    /// never waits for uci or netifd.
     func checkSubnetClash() {
         guard let a = route?.addressing else { return }
         if clash.update(uplink: a.addresses, others: a.others), let u = clash.uplink, let r = clash.router {
