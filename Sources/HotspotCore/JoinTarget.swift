@@ -14,6 +14,8 @@ public struct JoinTarget: Hashable, Sendable {
     public var mac: MACPolicy? = nil
     /// A hidden network: wpa_supplicant probes for its name (scan_ssid=1).
     public var isHidden = false
+    /// The radio to join on (`ScanEntry.radio`).
+    public var radio: UInt8 = 0
 
     public init(ssid: SSID, security: SecurityType, passphrase: Passphrase? = nil, bssid: BSSID? = nil,
                 didAutoJoin: Bool = true) {

@@ -7,6 +7,11 @@
 /// BSS table runs once with any number of SCAN-RESULTS meanwhile; only the second NETWORK-NOT-FOUND after a
 /// join's selection counts; IPv4 is complete with the default route, or 2 s after the address without it;
 /// the associated station's signal is polled every 10 s while the core is associated.
+///
+/// Radios (`list interface`, each with its own wpa_supplicant): every radio's scan goes into one table,
+/// its entries marked with the radio; a join runs on its target's radio and removes the earlier block on
+/// the radio it leaves, so one station is associated at a time. The other radios' association events
+/// are dropped: their networks are not the uplink. With one radio this is the single-radio path.
 public struct LinkMachine {
     /// A change of wpa_supplicant's networks, queued while another one runs. Boxed: the queue's array
     /// code then is that of any array of references (flash is scarce).
@@ -39,6 +44,11 @@ public struct LinkMachine {
     public private(set) var hadAddress = false
     public private(set) var awaitingGateway = false
     public private(set) var stationTimerArmed = false
+    /// How many radios there are, and the one of the latest join (the uplink's; network changes go to it).
+    public var radios = 1
+    public private(set) var radio = 0
+    /// Each radio's latest scan, when there are several.
+    var radioScans: [[ScanEntry]] = []
 
     public static let gatewayWaitMs: Int64 = 2_000
     public static let stationPollMs: Int64 = 10_000
@@ -49,8 +59,10 @@ public struct LinkMachine {
 
     public var isPagingScan: Bool { paging != .idle }
 
-    /// The one entry point. `route`: the interface's addressing as the kernel has it now.
-    public mutating func handle(_ input: LinkInput, route: RouteFacts) -> [LinkAction] {
+    /// The one entry point. `route`: the uplink interface's addressing as the kernel has it now; `from`:
+    /// the radio whose wpa_supplicant or kernel said it (its actions that answer go there too).
+    public mutating func handle(_ input: LinkInput, route: RouteFacts, from r: Int = 0) -> [LinkAction] {
+        if r != radio && !fromOtherRadio(input, r) { return flush() }
         switch input {
         case .routeOpened:
             hadAddress = route.hasAddress
@@ -65,7 +77,7 @@ public struct LinkMachine {
         case .scanResultsReady:
             emit(.readScan(.kernel))
         case .scanRead(.kernel, let entries?):
-            emit(.submit(.scanResults(entries)))
+            emit(.submit(.scanResults(merged(entries, r))))
         case .scanRead(.kernel, nil):
             switch paging {
             case .idle:
@@ -75,7 +87,7 @@ public struct LinkMachine {
                 paging = .readingThenAgain
             }
         case .scanRead(.supplicant, let entries):
-            finishPaging(entries)
+            finishPaging(entries.map { merged($0, r) })
         case .connected(let bssid, let id):
             if let id, let ssid = ssid(of: id) {
                 associated(ssid, bssid, id, nil, nil, route)
@@ -147,12 +159,47 @@ public struct LinkMachine {
         case .workFinished(let outcome):
             finishWork(outcome)
         }
+        return flush()
+    }
+
+    mutating func flush() -> [LinkAction] {
         var actions: [LinkAction] = []
         swap(&actions, &out)
         return actions
     }
 
     mutating func emit(_ action: LinkAction) { out.append(action) }
+
+    /// Whether an input of a radio that is not the uplink's is handled: not its association events; its
+    /// attach asks its STATUS, and an association found there is picked up when this run joined nothing.
+    mutating func fromOtherRadio(_ input: LinkInput, _ r: Int) -> Bool {
+        switch input {
+        case .supplicantUp:
+            emit(.log(.notice, "attached to wpa_supplicant"))
+            emit(.requestStatus(.attached))
+            return false
+        case .status(.attached, let s?) where s.completed && block == nil && work == nil:
+            radio = r
+            hadAddress = false
+            return true
+        case .status, .connected, .disconnected, .apLost, .tempDisabled, .networkNotFound:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// One table across the radios: each radio's latest scan, its entries marked with the radio.
+    mutating func merged(_ entries: [ScanEntry], _ r: Int) -> [ScanEntry] {
+        guard radios > 1 else { return entries }
+        if radioScans.count != radios { radioScans = Array(repeating: [], count: radios) }
+        radioScans[r] = entries.map {
+            var e = $0
+            e.radio = UInt8(r)
+            return e
+        }
+        return Array(radioScans.joined())
+    }
 
     func ssid(of id: NetworkID) -> SSID? {
         guard let block, block.id == id else { return nil }
@@ -206,10 +253,16 @@ public struct LinkMachine {
         work = next
         switch next {
         case .join(let target):
-            // One network block at a time: the one of an earlier choice goes first.
-            if let b = block, b.ssid != target.ssid {
+            // One network block at a time, on one radio: the one of an earlier choice goes first.
+            let to = Int(target.radio) < radios ? Int(target.radio) : radio
+            if let b = block, b.ssid != target.ssid || to != radio {
                 block = nil
-                emit(.removeNetwork(b.id))
+                emit(.removeNetwork(b.id, radio: radio))
+            }
+            if to != radio {
+                radio = to
+                // The new interface's address is yet to come.
+                hadAddress = false
             }
             emit(.runJoinPlan(target))
         case .forget(let ssid):
@@ -355,8 +408,8 @@ public enum LinkAction: Hashable, Sendable {
     case readScan(ScanSource)
     /// Ask wpa_supplicant's STATUS; answer with `status`.
     case requestStatus(StatusQuery)
-    /// REMOVE_NETWORK, nobody waits for its answer.
-    case removeNetwork(NetworkID)
+    /// REMOVE_NETWORK on a radio, nobody waits for its answer.
+    case removeNetwork(NetworkID, radio: Int = 0)
     /// Configure and select the network; answer with `workFinished`.
     case runJoinPlan(JoinTarget)
     /// Remove every block of the SSID; answer with `workFinished`.

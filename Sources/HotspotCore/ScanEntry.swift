@@ -8,6 +8,8 @@ public struct ScanEntry: Hashable, Sendable {
     /// MHz.
     public var frequency: Int
     public var security: SecurityType
+    /// The radio that heard it: its place in `list interface` (one candidate table across the radios).
+    public var radio: UInt8 = 0
 
     public init(ssid: SSID, bssid: BSSID, rssi: Int, frequency: Int, security: SecurityType) {
         self.ssid = ssid

@@ -1,7 +1,11 @@
 /// The latest scan: every BSS as reported (bounded), and the strongest BSS of each SSID for lookups.
+/// Band rule: a 5 GHz (or 6 GHz) BSS heard at `goodHighBandDBm` or better counts as stronger than any
+/// 2.4 GHz BSS of its network (wider channels, less crowded). It is applied at each join only: an uplink
+/// in use is never moved between bands of its network, which is the rule's hysteresis.
 public struct ScanList: Sendable {
     /// Scan lists are hostile input too: beyond this many BSSes the rest is dropped.
     public static let maxEntries = 512
+    public static let goodHighBandDBm = -65
 
     public private(set) var entries: [ScanEntry]
     /// Index in `entries` of each SSID's strongest BSS.
@@ -18,7 +22,7 @@ public struct ScanList: Sendable {
         }
         strongestIndex = Dictionary(minimumCapacity: entries.count)
         for (i, e) in entries.enumerated() {
-            if let j = strongestIndex[e.ssid], entries[j].rssi >= e.rssi { continue }
+            if let j = strongestIndex[e.ssid], !ScanList.prefers(e, over: entries[j]) { continue }
             strongestIndex[e.ssid] = i
         }
     }
@@ -35,8 +39,18 @@ public struct ScanList: Sendable {
         guard let s = strongest(ssid) else { return nil }
         if s.security == security { return s }
         var best: ScanEntry? = nil
-        for e in entries where e.ssid == ssid && e.security == security && e.rssi > (best?.rssi ?? Int.min) { best = e }
+        for e in entries where e.ssid == ssid && e.security == security && best.map({ ScanList.prefers(e, over: $0) }) != false {
+            best = e
+        }
         return best
+    }
+
+    /// The band rule above, then the stronger; false on a tie (the first reported stays).
+    @inline(never)
+    static func prefers(_ a: ScanEntry, over b: ScanEntry) -> Bool {
+        let aHigh = a.frequency >= 5000 && a.rssi >= goodHighBandDBm, bHigh = b.frequency >= 5000 && b.rssi >= goodHighBandDBm
+        if aHigh != bHigh { return aHigh }
+        return a.rssi > b.rssi
     }
 
     public func entry(bssid: BSSID) -> ScanEntry? { entries.first { $0.bssid == bssid } }

@@ -128,6 +128,7 @@ public struct UplinkSelector: Hashable, Sendable {
     func joinable(_ v: ScanEntry, passphrase: Passphrase?, eap: EAPSettings?, bssid: BSSID?) -> JoinTarget? {
         guard !v.ssid.isEmpty else { return nil }
         var t = JoinTarget(ssid: v.ssid, security: v.security, bssid: bssid)
+        t.radio = v.radio
         switch v.security {
         case .open:
             break

@@ -25,6 +25,8 @@ struct ControlReport {
         var clashUplink: IPv4Subnet? = nil
         var clashRouter: IPv4Subnet? = nil
         var lanRenumber: String? = nil
+        /// The uplink's interface, when there are several radios (`list interface`).
+        var radio: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration.
@@ -157,6 +159,7 @@ struct ControlReport {
                 out.field("seconds", int: Int((s.now - l.since) / 1000))
                 // Only for a Passpoint association: other uplinks' JSON stays as it was.
                 if let p = x.passpoint { out.field("passpoint", p) }
+                if let r = x.radio { out.field("interface", r) }
                 out.endObject()
             } else {
                 out.null()
@@ -240,6 +243,7 @@ struct ControlReport {
             if let sig = l.signalStrength { radio += " " + ControlReport.bars(sig) + " " + ControlReport.percent(sig) }
             line("", radio)
             if let p = x.passpoint { line("passpoint", p) }
+            if let r = x.radio { line("radio", r) }
         } else {
             line("uplink", "none")
         }

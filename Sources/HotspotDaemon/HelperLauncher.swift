@@ -48,7 +48,7 @@ extension HotspotDaemon {
         }
         // filterScanList, after every scan, gets only the scan list (HelperInvocation): none of the
         // network's facts are read for it, nor its state directory prepared.
-        var uplink = UplinkAddressing(interface: settings.interface)
+        var uplink = UplinkAddressing(interface: uplinkInterface)
         var stateDirectory: String? = nil
         if request.command != .filterScanList {
             if let a = route?.addressing {
@@ -144,7 +144,7 @@ extension HotspotDaemon {
     /// The RFC 8908 API URI of the uplink's DHCP lease (option 114), from the file init.d/udhcpc.user
     /// writes; a rejected one is logged once, not at every helper command.
     func captivePortalAPI() -> String? {
-        let path = settings.runDirectory + "/captive-api." + settings.interface
+        let path = settings.runDirectory + "/captive-api." + uplinkInterface
         guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { captiveAPINote = ""; return nil }
         defer { fd.close() }
         guard let bytes = try? fd.readAll(limit: 1_024) else { return nil }

@@ -162,8 +162,9 @@ extension HotspotDaemon {
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
-        x.mac = InterfaceAddress.read(settings.interface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
+        x.mac = InterfaceAddress.read(uplinkInterface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
         x.passpoint = passpointOperator
+        if radios.count > 1 { x.radio = uplinkInterface }
         x.clashUplink = clash.uplink
         x.clashRouter = clash.router
         x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote

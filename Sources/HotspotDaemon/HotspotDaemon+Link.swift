@@ -7,25 +7,34 @@ import HotspotProtocol
 extension HotspotDaemon {
     /// Feeds the link machine with the interface's addressing as it is now, and performs what it asks.
     /// An action may answer at once (a kernel read): that input is handled before the next action.
-    func handle(_ input: LinkInput) {
+    /// `from`: the radio that said it (nil: the uplink's); its answers go back to it.
+    func handle(_ input: LinkInput, from radio: Int? = nil) {
         let facts = RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
-        for action in link.handle(input, route: facts) { perform(action) }
+        let r = radio ?? link.radio
+        let actions = link.handle(input, route: facts, from: r)
+        // A join moved the uplink to another radio: the route monitor follows its interface.
+        if let route, route.ifindex != ifindex {
+            lookUpInterfaces()
+            route.ifindex = ifindex
+            try? route.resync()
+        }
+        for action in actions { perform(action, r) }
     }
 
-    func supplicantEvent(_ message: SupplicantEventMessage) {
+    func supplicantEvent(_ message: SupplicantEventMessage, from r: Int = 0) {
         switch message.event {
-        case .scanResults: handle(.scanResultsReady)
-        case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id))
+        case .scanResults: handle(.scanResultsReady, from: r)
+        case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id), from: r)
         case .disconnected(_, let reason, let local):
-            passpointOperator = nil
+            if r == link.radio { passpointOperator = nil }
             // reason=4 (inactivity) generated locally: mac80211 no longer hears the AP.
-            handle(reason == 4 && local ? .apLost : .disconnected)
+            handle(reason == 4 && local ? .apLost : .disconnected, from: r)
         case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
             // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
             if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
             certificateRefusal = nil
-            handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration))
-        case .networkNotFound: handle(.networkNotFound)
+            handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration), from: r)
+        case .networkNotFound: handle(.networkNotFound, from: r)
         case .certificateRefused(let why): certificateRefusal = why
         case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
              .authenticationRejected, .handshakeFailed, .unknown:
@@ -33,32 +42,35 @@ extension HotspotDaemon {
         }
     }
 
-    func perform(_ action: LinkAction) {
+    /// `r`: the radio of the input that asked for it (scan reads and STATUS go there).
+    func perform(_ action: LinkAction, _ r: Int) {
         switch action {
         case .submit(let input):
             // Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
             if case .scanResults = input { driver.setWallClock(cl_clock_synchronized() != 0 ? cl_realtime_s() : nil) }
             driver.submit(input)
-        case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan()))
+        case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan(r)), from: r)
         case .readScan(.supplicant):
+            // Paged from the uplink's wpa_supplicant only (runPlan's); another radio's table waits for nl80211.
+            guard r == link.radio else { return handle(.scanRead(.supplicant, nil), from: r) }
             runPlan(BSSPagingPlan()) { [self] result in
                 switch result {
-                case .success(let table): handle(.scanRead(.supplicant, table.compactMap { $0.entry }))
+                case .success(let table): handle(.scanRead(.supplicant, table.compactMap { $0.entry }), from: r)
                 case .failure(let why):
                     logger.log(.warning, "reading scan results: " + why)
-                    handle(.scanRead(.supplicant, nil))
+                    handle(.scanRead(.supplicant, nil), from: r)
                 }
             }
         case .requestStatus(let query):
-            client.request(.status) { [self] reply in
+            radios[r].client.request(.status) { [self] reply in
                 guard case .reply(let bytes) = reply, let s = try? SupplicantStatus.parse(bytes) else {
-                    return handle(.status(query, nil))
+                    return handle(.status(query, nil), from: r)
                 }
                 passpointOperator = s.passpointOperator
                 handle(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
-                                                 networkID: s.networkID, security: s.security, frequency: s.frequency)))
+                                                 networkID: s.networkID, security: s.security, frequency: s.frequency)), from: r)
             }
-        case .removeNetwork(let id): client.request(.removeNetwork(.id(id))) { _ in }
+        case .removeNetwork(let id, let radio): radios[radio].client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
             setAddress(for: t)
             var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)
@@ -87,7 +99,7 @@ extension HotspotDaemon {
             let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm
             handle(.stationPolled(rssi: rssi, coreAssociated: driver.machine.isAssociated))
         case .armTimer(let timer, let ms):
-            perform(.cancelTimer(timer))
+            perform(.cancelTimer(timer), r)
             let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }
             if timer == .gateway { gatewayTimer = id } else { stationTimer = id }
         case .cancelTimer(let timer):
@@ -95,14 +107,16 @@ extension HotspotDaemon {
         case .log(let level, let message): logger.log(level, message)
         case .logAddress:
             logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
-                       + " on " + settings.interface)
+                       + " on " + uplinkInterface)
         }
     }
 
     /// The kernel's scan table, with exact SSID bytes and IEs; nil when nl80211 cannot give it (then
     /// wpa_supplicant's BSS table is read).
-    func kernelScan() -> [ScanEntry]? {
+    func kernelScan(_ r: Int) -> [ScanEntry]? {
         guard let nl else { return nil }
+        if radios[r].ifindex == 0 { lookUpInterfaces() }
+        let ifindex = radios[r].ifindex
         // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
         for attempt in 0..<2 {
             do {

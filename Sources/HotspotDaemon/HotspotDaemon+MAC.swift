@@ -14,8 +14,8 @@ extension HotspotDaemon {
         let (secret, lost) = policy == .perNetwork ? InterfaceAddress.secret(settings.stateFile + ".key") : ([], nil)
         var random = SystemRandomNumberGenerator()
         let wanted = policy.address(for: t.ssid, secret: secret, random: random.next())
-            ?? InterfaceAddress.read(settings.interface, permanent: true)
-        if let e = lost ?? wanted.flatMap({ InterfaceAddress.set(settings.interface, $0) }) {
+            ?? InterfaceAddress.read(uplinkInterface, permanent: true)
+        if let e = lost ?? wanted.flatMap({ InterfaceAddress.set(uplinkInterface, $0) }) {
             logger.log(.warning, "mac " + policy.description + ": " + e.description)
         }
     }

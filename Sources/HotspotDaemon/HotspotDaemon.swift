@@ -19,12 +19,21 @@ public final class HotspotDaemon: HotspotEffects {
     let logger: Logger
     var settings: DaemonSettings
     var driver: HotspotDriver! = nil
-    let client: SupplicantClient
+    /// A station interface and its wpa_supplicant: one per `list interface` entry.
+    struct Radio {
+        let name: String
+        let client: SupplicantClient
+        var ifindex: UInt32 = 0
+    }
+    var radios: [Radio] = []
+    /// The uplink radio's (the link machine's) wpa_supplicant, interface index and name.
+    var client: SupplicantClient { radios[link.radio].client }
+    var ifindex: UInt32 { radios[link.radio].ifindex }
+    var uplinkInterface: String { radios[link.radio].name }
     let stateFile: StateFile
     /// What to ask wpa_supplicant and the kernel for, and what of it the core hears (HotspotDaemon+Link).
     var link: LinkMachine
     var nl: NL80211? = nil
-    var ifindex: UInt32 = 0
     var route: RouteMonitor? = nil
     var signals: FileDescriptor? = nil
 
@@ -69,10 +78,14 @@ public final class HotspotDaemon: HotspotEffects {
         self.logger = logger
         stateFile = StateFile(path: settings.stateFile)
         link = LinkMachine()
-        var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + settings.interface,
-                                               clientDirectory: settings.runDirectory)
-        c.pingInterval = 10_000
-        client = SupplicantClient(c, loop: loop)
+        for name in settings.interfaces {
+            var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + name,
+                                                   clientDirectory: settings.runDirectory)
+            c.pingInterval = 10_000
+            if !radios.isEmpty { c.socketTag = String(radios.count) }
+            radios.append(Radio(name: name, client: SupplicantClient(c, loop: loop)))
+        }
+        link.radios = radios.count
         var restored = PersistentState()
         switch stateFile.load() {
         case .loaded(let s): restored = s
@@ -121,11 +134,10 @@ public final class HotspotDaemon: HotspotEffects {
         loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
         do {
             let nl = try NL80211()
-            guard let w = try nl.interfaces().first(where: { $0.name == settings.interface }) else {
-                return "no wireless interface named " + settings.interface
-            }
             self.nl = nl
-            ifindex = w.ifindex
+            // The first must be there; another radio's interface may come up later (looked up again then).
+            lookUpInterfaces()
+            if radios[0].ifindex == 0 { return "no wireless interface named " + radios[0].name }
         } catch {
             return "nl80211: " + error.description
         }
@@ -142,14 +154,25 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func startSupplicant() {
-        client.onLinkUp = { [self] in
-            handle(.supplicantUp)
-            givePasspointCredentials()
+        for (r, radio) in radios.enumerated() {
+            let client = radio.client
+            client.onLinkUp = { [self] in
+                handle(.supplicantUp, from: r)
+                givePasspointCredentials()
+            }
+            client.onLinkDown = { [self] why in logger.log(.warning, radio.name + ": wpa_supplicant connection lost: " + why) }
+            client.onEvent = { [self] message in supplicantEvent(message, from: r) }
+            client.start()
+            logger.log(.notice, "started on " + radio.name + " (wpa_supplicant " + settings.controlDirectory + ")")
         }
-        client.onLinkDown = { [self] why in logger.log(.warning, "wpa_supplicant connection lost: " + why) }
-        client.onEvent = { [self] message in supplicantEvent(message) }
-        client.start()
-        logger.log(.notice, "started on " + settings.interface + " (wpa_supplicant " + settings.controlDirectory + ")")
+    }
+
+    /// The interface index of each radio not found yet.
+    func lookUpInterfaces() {
+        guard let nl, let all = try? nl.interfaces() else { return }
+        for i in radios.indices where radios[i].ifindex == 0 {
+            radios[i].ifindex = all.first { $0.name == radios[i].name }?.ifindex ?? 0
+        }
     }
 
     func readSignals() {
@@ -174,7 +197,7 @@ public final class HotspotDaemon: HotspotEffects {
         for r in runs { r.process?.abandon() }
         runs = []
         driver.cancelAllTimers()
-        client.stop()
+        for r in radios { r.client.stop() }
         route?.close()
         control?.close()
         exitStatus = status
@@ -190,10 +213,13 @@ public final class HotspotDaemon: HotspotEffects {
     public func disconnect() { handle(.request(.disconnect)) }
 
     public func requestScan() {
-        client.request(.scan(ScanRequest())) { [self] reply in
-            // FAIL-BUSY: a scan is running already; its results come anyway.
-            if case .reply(let b) = reply, case .fail(let reason) = SupplicantReply(b), reason != "BUSY" {
-                logger.log(.warning, "SCAN refused")
+        // Every radio scans; each one's results join the one table (LinkMachine).
+        for r in radios {
+            r.client.request(.scan(ScanRequest())) { [self] reply in
+                // FAIL-BUSY: a scan is running already; its results come anyway.
+                if case .reply(let b) = reply, case .fail(let reason) = SupplicantReply(b), reason != "BUSY" {
+                    logger.log(.warning, r.name + ": SCAN refused")
+                }
             }
         }
     }

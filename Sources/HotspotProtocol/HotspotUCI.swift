@@ -50,8 +50,13 @@ public struct PinnedBSSID: Hashable, Sendable {
 
 /// The driver's settings from `config hotspot`, which the core does not hold. Defaults suit an OpenWrt router.
 public struct DaemonSettings: Hashable, Sendable {
-    /// The station (client) interface whose wpa_supplicant hotspotd drives.
-    public var interface = "wlan0"
+    /// The station (client) interfaces whose wpa_supplicants hotspotd drives, one per radio (`list
+    /// interface`); the first is the uplink's until a join on another.
+    public var interfaces = ["wlan0"]
+    public var interface: String {
+        get { interfaces[0] }
+        set { interfaces = [newValue] }
+    }
     /// wpa_supplicant's control sockets (its `ctrl_interface`).
     public var controlDirectory = "/var/run/wpa_supplicant"
     /// hotspotd's control socket and its client sockets; tmpfs on OpenWrt.
@@ -81,7 +86,7 @@ public struct DaemonSettings: Hashable, Sendable {
     public func restartOnly(differingFrom running: DaemonSettings) -> String {
         var names = ""
         func differs(_ d: Bool, _ name: StaticString) { if d { names += (names.isEmpty ? "" : ", ") + name.description } }
-        differs(interface != running.interface, "interface")
+        differs(interfaces != running.interfaces, "interface")
         differs(controlDirectory != running.controlDirectory, "ctrl_dir")
         differs(runDirectory != running.runDirectory, "run_dir")
         differs(stateFile != running.stateFile, "state_file")
@@ -282,7 +287,13 @@ struct UCIMapper {
             }
             switch option {
             case .enabled: configuration.preferences.isEnabled = bool(o)
-            case .interface: settings.interface = interfaceName(o)
+            case .interface:
+                settings.interfaces = []
+                for v in o.values {
+                    let name = interfaceName(o, v)
+                    if settings.interfaces.contains(name) { fail(o, v, "is listed twice") }
+                    settings.interfaces.append(name)
+                }
             case .ctrlDir: settings.controlDirectory = path(o)
             case .runDir: settings.runDirectory = path(o)
             case .stateFile: settings.stateFile = path(o)
@@ -580,8 +591,7 @@ struct UCIMapper {
     }
 
     /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
-    @inline(never) mutating func interfaceName(_ o: Option) -> String {
-        let v = single(o)
+    @inline(never) mutating func interfaceName(_ o: Option, _ v: UCIFile.Value) -> String {
         let valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
             && v.bytes.allSatisfy { ASCII.isVisible($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
         if !valid { fail(o, v, "is not an interface name") }

@@ -52,7 +52,8 @@ public struct InterfaceAddressing: Equatable, Sendable {
 /// NETLINK_ROUTE socket (libnl-3): a dump at start and after a lost message, then RTM_NEWADDR /
 /// RTM_DELADDR / RTM_NEWROUTE / RTM_DELROUTE as they happen, in the poll loop.
 public final class RouteMonitor {
-    public let ifindex: UInt32
+    /// Settable: the uplink moves between radios (call `resync` after).
+    public var ifindex: UInt32
     public private(set) var addressing = InterfaceAddressing()
     /// Called on the loop after the addressing changed.
     public var onChange: () -> Void = {}

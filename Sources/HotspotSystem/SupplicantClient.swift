@@ -22,6 +22,8 @@ public final class SupplicantClient {
         public var pingInterval: Int64 = 10_000
         public var reconnectMinimum: Int64 = 500
         public var reconnectMaximum: Int64 = 30_000
+        /// In our sockets' names, so that clients of one process (one per radio) never share a path.
+        public var socketTag = ""
 
         public init(controlPath: String, clientDirectory: String) {
             self.controlPath = controlPath
@@ -172,7 +174,7 @@ public final class SupplicantClient {
     func open(_ role: String, onReady: @escaping (Int) -> Void) throws(Errno) -> OpenSocket {
         socketGeneration += 1
         let generation = socketGeneration
-        let path = configuration.clientDirectory + "/wpa_ctrl_" + String(getpid()) + "-" + role + String(generation)
+        let path = configuration.clientDirectory + "/wpa_ctrl_" + String(getpid()) + "-" + configuration.socketTag + role + String(generation)
         let socket = try UnixDatagramSocket.connect(localPath: path, peerPath: configuration.controlPath)
         let watch = loop.watch(socket.fd) { _ in onReady(generation) }
         return OpenSocket(socket: socket, watch: watch, generation: generation)

@@ -18,7 +18,7 @@ struct LinkHarness {
     static let addressOnly = RouteFacts(hasAddress: true)
     static let online = RouteFacts(hasAddress: true, hasGateway: true)
 
-    mutating func on(_ input: LinkInput, _ context: @autoclosure () -> String = "") -> [LinkAction] {
+    mutating func on(_ input: LinkInput, _ context: @autoclosure () -> String = "", from radio: Int = 0) -> [LinkAction] {
         switch input {
         case .timerFired(let t): armed.remove(t)
         case .workFinished: if workAnswersOwed > 0 { workAnswersOwed -= 1 }
@@ -26,7 +26,7 @@ struct LinkHarness {
         case .request(.join): notFoundSubmitsSinceJoin = 0
         default: break
         }
-        let actions = m.handle(input, route: route)
+        let actions = m.handle(input, route: route, from: radio)
         for (i, a) in actions.enumerated() {
             switch a {
             case .armTimer(let t, _): armed.insert(t)
@@ -503,7 +503,7 @@ enum LinkInvariants {
             case .readScan(let s): return "read \(s)"
             case .requestStatus(.attached): return "status"
             case .requestStatus(.connected): return "status for connected"
-            case .removeNetwork(let id): return "remove #\(id)"
+            case .removeNetwork(let id, let r): return "remove #\(id)" + (r == 0 ? "" : " on radio \(r)")
             case .runJoinPlan(let t): return "join \(t.ssid)"
             case .runForgetPlan(let s): return "forget \(s)"
             case .sendDisconnect: return "disconnect"
