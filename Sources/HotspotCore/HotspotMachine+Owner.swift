@@ -116,6 +116,8 @@ extension HotspotMachine {
         liftBlocks(ssid, exclusionsToo: false)
         target.mac = mac
         target.isHidden = hidden
+        // On the radio that heard it (`list interface`).
+        target.radio = scan.strongest(ssid, security: security)?.radio ?? 0
         // An enterprise network is remembered by its configuration: an owner copy without its EAP settings
         // would be an open network of that name.
         if !once && eap == nil {

@@ -81,6 +81,16 @@ import Testing
         #expect(ScanList([low, high]).strongest(home) == low)
     }
 
+    @Test func theOwnersJoinRunsOnTheRadioThatHeardTheNetwork() {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        var airport = Fixture.entry(Fixture.airport, 7, rssi: -50)
+        airport.radio = 1
+        h.on(.scanResults([airport]))
+        let a = h.on(.owner(.join(Fixture.airport, passphrase: nil, once: true)))
+        #expect(a.joins.map { $0.radio } == [1])
+    }
+
     @Test func aLostUplinkOnOneRadioIsReplacedByTheNextCandidateOnTheOther() {
         var h = Harness()
         h.on(.supplicantReconnected)
