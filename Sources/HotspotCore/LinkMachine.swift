@@ -47,8 +47,8 @@ public struct LinkMachine {
     /// How many radios there are, and the one of the latest join (the uplink's; network changes go to it).
     public var radios = 1
     public private(set) var radio = 0
-    /// Each radio's latest scan, when there are several.
-    var radioScans: [[ScanEntry]] = []
+    /// Every radio's latest scan, when there are several.
+    var radioScan: [ScanEntry] = []
 
     public static let gatewayWaitMs: Int64 = 2_000
     public static let stationPollMs: Int64 = 10_000
@@ -192,13 +192,13 @@ public struct LinkMachine {
     /// One table across the radios: each radio's latest scan, its entries marked with the radio.
     mutating func merged(_ entries: [ScanEntry], _ r: Int) -> [ScanEntry] {
         guard radios > 1 else { return entries }
-        if radioScans.count != radios { radioScans = Array(repeating: [], count: radios) }
-        radioScans[r] = entries.map {
-            var e = $0
-            e.radio = UInt8(r)
-            return e
+        let radio = UInt8(truncatingIfNeeded: r)
+        radioScan.removeAll { $0.radio == radio }
+        for var e in entries {
+            e.radio = radio
+            radioScan.append(e)
         }
-        return Array(radioScans.joined())
+        return radioScan
     }
 
     func ssid(of id: NetworkID) -> SSID? {

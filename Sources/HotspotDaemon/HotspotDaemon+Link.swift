@@ -12,13 +12,16 @@ extension HotspotDaemon {
         let facts = RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
         let r = radio ?? link.radio
         let actions = link.handle(input, route: facts, from: r)
-        // A join moved the uplink to another radio: the route monitor follows its interface.
-        if let route, route.ifindex != ifindex {
-            lookUpInterfaces()
-            route.ifindex = ifindex
-            try? route.resync()
-        }
+        if let m = route, m.ifindex != ifindex { followUplink() }
         for action in actions { perform(action, r) }
+    }
+
+    /// A join moved the uplink to another radio: the route monitor follows its interface.
+    @inline(never)
+    func followUplink() {
+        lookUpInterfaces()
+        route?.ifindex = ifindex
+        try? route?.resync()
     }
 
     func supplicantEvent(_ message: SupplicantEventMessage, from r: Int = 0) {

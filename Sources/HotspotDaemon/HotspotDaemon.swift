@@ -168,10 +168,11 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     /// The interface index of each radio not found yet.
+    @inline(never)
     func lookUpInterfaces() {
         guard let nl, let all = try? nl.interfaces() else { return }
-        for i in radios.indices where radios[i].ifindex == 0 {
-            radios[i].ifindex = all.first { $0.name == radios[i].name }?.ifindex ?? 0
+        for w in all {
+            for i in radios.indices where radios[i].name == w.name { radios[i].ifindex = w.ifindex }
         }
     }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(h.on(.scanRead(.kernel, [Self.five]), from: 1) == [.submit(.scanResults([Self.onRadio(Self.five, 1)]))])
         // Radio 0's scan joins radio 1's latest; its own replaces its earlier one.
         #expect(h.on(.scanRead(.kernel, [Self.five, Self.two]), from: 0)
-                == [.submit(.scanResults([Self.five, Self.two, Self.onRadio(Self.five, 1)]))])
+                == [.submit(.scanResults([Self.onRadio(Self.five, 1), Self.five, Self.two]))])
         #expect(h.on(.scanRead(.kernel, []), from: 1) == [.submit(.scanResults([Self.five, Self.two]))])
     }
 
