@@ -1,8 +1,8 @@
 # uplink-two-radios: the router has two station radios as a travel router does, wlan0 for 2.4 GHz and
 # wlan5g for 5 GHz, each with its own wpa_supplicant (freq_list keeps each to its band, as the hardware
 # would) and DHCP client, both in `list interface`. A 5 GHz-only network (Five, the owner's first) and a
-# 2.4 GHz one (Two): online on Five through wlan5g; Five's AP vanishes → online on Two through wlan0, one
-# station associated at a time; `status` (text and JSON) names the radio each time.
+# 2.4 GHz one (Two, up once Five is the uplink): online on Five through wlan5g; Five's AP vanishes → online
+# on Two through wlan0, one station associated at a time; `status` (text and JSON) names the radio each time.
 # radio-timeout: 150
 # radio-arches: x86_64 aarch64
 
@@ -15,7 +15,6 @@ ip link set "$2" name wlan5g && ip link set wlan5g up || fail "no wlan5g"
 
 ap_start five --ssid "Five" --open --dhcp --channel 36 --conf "hw_mode=a
 country_code=US"
-ap_start two --ssid "Two" --open --dhcp --channel 6
 sta_start "freq_list=2412 2437 2462"
 sta_dhcp_on_link
 { echo "ctrl_interface=$WPA_CTRL"; echo "update_config=0"; echo "freq_list=5180 5200 5220 5240"; } > $RADIO_DIR/wpa5.conf
@@ -36,12 +35,14 @@ config network
 EOF_UCI
 } | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
-daemon_wait 'Five: authenticated' 60 || { daemon_log | tail -n 30; fail "not online on Five"; }
+daemon_wait 'Five: authenticated' 40 || { wpa_cli -p $WPA_CTRL -i wlan5g scan_results; fail "not online on Five"; }
 st=$(daemon_cli status); log "$st"
 expect_match "$st" "radio +wlan5g" "status names the 5 GHz radio"
 expect_match "$(daemon_cli status --json)" '"frequency":5180,.*"interface":"wlan5g"' "status --json names it"
 expect_match "$(wpa_cli -p $WPA_CTRL -i wlan0 status)" "wpa_state=(DISCONNECTED|INACTIVE|SCANNING)" "wlan0 is not associated"
 
+# Two comes up once the uplink is Five: the owner's first network, on the other radio.
+ap_start two --ssid "Two" --open --dhcp --channel 6
 daemon_mark
 t0=$(radio_uptime)
 kill -9 "$(cat "$(ap_dir five)/pid")"
