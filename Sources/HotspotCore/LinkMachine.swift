@@ -193,12 +193,14 @@ public struct LinkMachine {
     mutating func merged(_ entries: [ScanEntry], _ r: Int) -> [ScanEntry] {
         guard radios > 1 else { return entries }
         let radio = UInt8(truncatingIfNeeded: r)
-        radioScan.removeAll { $0.radio == radio }
+        var all: [ScanEntry] = []
+        for e in radioScan where e.radio != radio { all.append(e) }
         for var e in entries {
             e.radio = radio
-            radioScan.append(e)
+            all.append(e)
         }
-        return radioScan
+        radioScan = all
+        return all
     }
 
     func ssid(of id: NetworkID) -> SSID? {

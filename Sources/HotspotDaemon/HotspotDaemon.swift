@@ -158,7 +158,8 @@ public final class HotspotDaemon: HotspotEffects {
             let client = radio.client
             client.onLinkUp = { [self] in
                 handle(.supplicantUp, from: r)
-                givePasspointCredentials()
+                // Given to `client`, the uplink radio's: a restart of another radio's is not its.
+                if r == link.radio { givePasspointCredentials() }
             }
             client.onLinkDown = { [self] why in logger.log(.warning, radio.name + ": wpa_supplicant connection lost: " + why) }
             client.onEvent = { [self] message in supplicantEvent(message, from: r) }
@@ -167,7 +168,7 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
 
-    /// The interface index of each radio not found yet.
+    /// Each radio's interface index, read again when one was missing (its radio came up later).
     @inline(never)
     func lookUpInterfaces() {
         guard let nl, let all = try? nl.interfaces() else { return }
