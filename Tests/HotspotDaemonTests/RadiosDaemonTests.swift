@@ -7,7 +7,7 @@ import HotspotCore
 
 /// Two radios on the daemon (issue 24), each a scripted wpa_supplicant: the second's socket comes up after
 /// the start, its association is picked up and named in `status`; the other radio's events and restarts do
-/// not touch the uplink; a scan asks every radio.
+/// not touch the uplink; a scan asks every radio; Passpoint credentials go to one radio's wpa_supplicant.
 @Suite(.serialized) struct RadiosDaemonTests {
     static let fiveStatus = "bssid=02:00:00:00:00:05\nfreq=5180\nssid=Five\nid=0\nmode=station\nkey_mgmt=NONE\nwpa_state=COMPLETED\n"
 
@@ -34,6 +34,13 @@ import HotspotCore
         \toption ctrl_dir '\(dir)/wpa'
         \toption run_dir '\(dir)/run'
         \toption state_file '\(dir)/state'
+        config passpoint
+        \toption eap 'ttls'
+        \toption realm 'radio.test'
+        \toption identity 'traveller@radio.test'
+        \toption password 'secret'
+        \toption ca_cert '/etc/ssl/ca.pem'
+        \toption domain_suffix_match 'radio.test'
 
         """.write(toFile: dir + "/hotspot", atomically: true, encoding: .utf8)
         guard case .loaded(let loaded) = HotspotDaemon.loadConfiguration(dir + "/hotspot") else {
@@ -69,6 +76,11 @@ import HotspotCore
         _ = spin(loop, timeout: 300) { false }
         #expect(daemon.driver.machine.snapshot().link?.ssid == SSID("Five")!)
         #expect(daemon.link.radio == 1 && daemon.extras().radio == "wlan1")
+        // Passpoint credentials went once, to the uplink radio's wpa_supplicant at its attach: not again at
+        // another radio's attach or restart, and not to another radio (two radios joining by themselves
+        // would be two stations).
+        #expect(radio0.received.filter { $0 == "REMOVE_CRED all" }.count == 1)
+        #expect(radio1.received.filter { $0.hasPrefix("REMOVE_CRED") || $0.hasPrefix("ADD_CRED") }.isEmpty)
         for r in daemon.radios { r.client.stop() }
         loop.runPosted()
     }
