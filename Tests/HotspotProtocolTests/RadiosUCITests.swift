@@ -17,7 +17,6 @@ import Testing
     }
 
     @Test func aRadioListedTwiceOrBadlyNamedIsRefused() {
-        #expect(throws: HotspotUCIError.self) { try Self.load("config hotspot\n\tlist interface wlan0\n\tlist interface wlan0\n") }
         do {
             _ = try Self.load("config hotspot\n\tlist interface wlan0\n\tlist interface 'wlan1:2'\n")
             Issue.record("accepted")
@@ -26,6 +25,7 @@ import Testing
         }
         do {
             _ = try Self.load("config hotspot\n\tlist interface wlan0\n\tlist interface wlan0\n")
+            Issue.record("accepted")
         } catch {
             #expect(error.description == "/etc/config/hotspot:3: list interface: 'wlan0' is listed twice")
         }
