@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// Which form of a portal page to send by itself, and with what: a pure decision over `HTMLPage.forms`.
 ///
 /// A form is sent without asking when the only fields a person would touch are checkboxes (terms ticked;
@@ -149,7 +150,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
         for c in form.controls where isSent(c) && c.type.isTyped { typed.append(c) }
         guard typed.count == 1, let only = typed.first else { return false }
         let name = only.name[...]
-        return only.type == .search || ASCII.equalsIgnoringCase(name, "q") || ASCII.equalsIgnoringCase(name, "search") || ASCII.equalsIgnoringCase(name, "s")
+        return only.type == .search || ASCII.index(ofWord: name, in: "q search s") != nil
     }
 
     /// What a browser would send after ticking every checkbox and pressing the first submit button.

@@ -75,24 +75,27 @@ public struct HTTPCookieJar: Hashable, Sendable {
             let aeq = ASCII.firstIndex(of: ASCII.equals, in: attribute) ?? attribute.endIndex
             let key = ASCII.trimmingBlanks(attribute[..<aeq])
             let v = aeq < attribute.endIndex ? ASCII.trimmingBlanks(attribute[(aeq + 1)...]) : attribute[aeq...]
-            if ASCII.equalsIgnoringCase(key, "max-age") {
+            switch ASCII.index(ofWord: key, in: "max-age expires domain path secure") {
+            case 0:
                 // Max-Age wins over Expires, whichever comes first (§5.3 step 3).
                 let digits = v.first == UInt8(ascii: "-") ? v.dropFirst() : v
                 guard !digits.isEmpty, digits.allSatisfy(ASCII.isDigit) else { continue }
                 maxAgeSeen = true
                 expired = v.first == UInt8(ascii: "-") || digits.allSatisfy { $0 == UInt8(ascii: "0") }
-            } else if ASCII.equalsIgnoringCase(key, "expires") {
+            case 1:
                 if !maxAgeSeen, let t = HTTPCookieJar.parseDate(v) { expired = t < now }
-            } else if ASCII.equalsIgnoringCase(key, "domain") {
+            case 2:
                 var d = v
                 if d.first == HTTPURL.dot { d = d.dropFirst() }
                 guard !d.isEmpty else { continue }
                 cookie.domain = ASCII.lowercased(d)
                 cookie.hostOnly = false
-            } else if ASCII.equalsIgnoringCase(key, "path") {
+            case 3:
                 cookie.path = v.first == HTTPURL.slash ? Array(v) : HTTPCookieJar.defaultPath(url.path)
-            } else if ASCII.equalsIgnoringCase(key, "secure") {
+            case 4:
                 cookie.secure = true
+            default:
+                break
             }
         }
         if !cookie.hostOnly {
@@ -200,7 +203,6 @@ public struct HTTPCookieJar: Hashable, Sendable {
         func isDelimiter(_ b: UInt8) -> Bool {
             b == 0x09 || (b >= 0x20 && b <= 0x2f) || (b >= 0x3b && b <= 0x40) || (b >= 0x5b && b <= 0x60) || (b >= 0x7b && b <= 0x7e)
         }
-        let months: [StaticString] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         for token in text.split(whereSeparator: isDelimiter) {
             if time == nil {
                 let f = token.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -214,7 +216,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
                 day = d
                 continue
             }
-            if month == nil, token.count >= 3, let m = months.firstIndex(where: { ASCII.equalsIgnoringCase(token.prefix(3), $0) }) {
+            if month == nil, token.count >= 3, let m = ASCII.index(ofWord: token.prefix(3), in: "jan feb mar apr may jun jul aug sep oct nov dec") {
                 month = m + 1
                 continue
             }
@@ -223,8 +225,9 @@ public struct HTTPCookieJar: Hashable, Sendable {
         guard let (h, mi, s) = time, let d = day, let m = month, var y = year else { return nil }
         if y >= 70 && y <= 99 { y += 1900 } else if y <= 69 { y += 2000 }
         let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard y >= 1601, d >= 1, d <= monthDays[m - 1], h <= 23, mi <= 59, s <= 59 else { return nil }
+        // 31 days in January, March, May, July, August, October and December, 30 in the other months but February.
+        let monthDays = m == 2 ? (leap ? 29 : 28) : 30 + (m + m / 8) % 2
+        guard y >= 1601, d >= 1, d <= monthDays, h <= 23, mi <= 59, s <= 59 else { return nil }
         // Days from 1970-01-01 to y-m-d (Howard Hinnant's days_from_civil; y > 0 here).
         let yy = m <= 2 ? y - 1 : y
         let era = yy / 400
