@@ -158,19 +158,19 @@ public enum ClickThroughPlan: Equatable, Sendable {
         var out: [FormField] = []
         var pressed = false
         for (i, c) in form.controls.enumerated() where !c.isDisabled {
+            // What a named control sends, if anything: one append below for every kind.
+            var value: [UInt8]? = nil
             switch c.type {
             case .hidden, .select, .textarea:
-                if !c.name.isEmpty { out.append(FormField(name: c.name, value: c.value)) }
+                value = c.value
             case .text, .search, .password, .email, .number, .tel, .file:
-                if !c.name.isEmpty { out.append(FormField(name: c.name, value: answer(c.name, answers) ?? c.value)) }
-            case .checkbox:
-                if !c.name.isEmpty && ticks(c) { out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value)) }
-            case .radio:
-                if !c.name.isEmpty && chosenRadio(form, group: c.name) == i {
-                    out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value))
+                value = answer(c.name, answers) ?? c.value
+            case .checkbox, .radio:
+                if c.type == .checkbox ? ticks(c) : chosenRadio(form, group: c.name) == i {
+                    value = c.value.isEmpty ? Array("on".utf8) : c.value
                 }
             case .submit:
-                if !pressed && !c.name.isEmpty { out.append(FormField(name: c.name, value: c.value)) }
+                if !pressed { value = c.value }
                 pressed = true
             case .image:
                 // An image button sends where it was clicked: name.x and name.y (just x and y without a name).
@@ -183,6 +183,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
             case .reset, .button:
                 break
             }
+            if let value, !c.name.isEmpty { out.append(FormField(name: c.name, value: value)) }
         }
         return out
     }

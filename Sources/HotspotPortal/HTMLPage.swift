@@ -110,8 +110,9 @@ public struct HTMLPage: Equatable, Sendable {
         /// The open `<select>`'s control index in the last form, and whether a value came from a `selected` option.
         var select: (control: Int, hasValue: Bool, fromSelected: Bool)?
         var option: (value: [UInt8]?, text: [UInt8], selected: Bool)?
-        /// The open `<label>`: its `for`, its text so far, the controls inside it (form, control).
-        var label: (target: [UInt8], text: [UInt8], controls: [(Int, Int)])?
+        /// The open `<label>`: its `for`, its text so far, the controls inside it (form * controlLimit + control:
+        /// an array of Int, whose code the binary has anyway, rather than of pairs).
+        var label: (target: [UInt8], text: [UInt8], controls: [Int])?
         /// Closed `<label for=…>`s: (id, text).
         var labels: [([UInt8], [UInt8])] = []
         /// The open alert or error element: its name, how deep in same-named elements, its text so far.
@@ -239,7 +240,7 @@ public struct HTMLPage: Equatable, Sendable {
                 isChecked: tag.has("checked"), isDisabled: tag.has("disabled"), isReadOnly: tag.has("readonly"),
                 isRequired: tag.has("required"),
                 id: id.count <= HTMLPage.idLimit ? id : [], label: PortalBytes.collapsed(shown[...], limit: HTMLPage.labelLimit)))
-            if label != nil && label!.target.isEmpty { label!.controls.append((f, page.forms[f].controls.count - 1)) }
+            if label != nil && label!.target.isEmpty { label!.controls.append(f * HTMLPage.controlLimit + page.forms[f].controls.count - 1) }
             return true
         }
 
@@ -265,7 +266,7 @@ public struct HTMLPage: Equatable, Sendable {
             if !l.target.isEmpty {
                 if labels.count < HTMLPage.controlLimit { labels.append((l.target, text)) }
             } else {
-                for (f, c) in l.controls { page.forms[f].controls[c].label = text }
+                for k in l.controls { page.forms[k / HTMLPage.controlLimit].controls[k % HTMLPage.controlLimit].label = text }
             }
         }
 

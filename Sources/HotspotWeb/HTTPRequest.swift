@@ -47,8 +47,7 @@ public struct HTTPRequest: Hashable, Sendable {
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte) else {
                 throw .invalidHeaderName(PrintfEscaping.excerpt(name, limit: 32))
             }
-            for reserved: StaticString in ["Host", "Content-Length", "Connection", "Transfer-Encoding"]
-            where ASCII.equalsIgnoringCase(name, reserved) {
+            if ASCII.index(ofWord: name, in: "host content-length connection transfer-encoding") != nil {
                 throw .reservedHeader(ASCII.string(name))
             }
             for (i, b) in h.value.enumerated() where ASCII.isControl(b) && b != ASCII.tab {
