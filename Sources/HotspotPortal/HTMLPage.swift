@@ -113,8 +113,8 @@ public struct HTMLPage: Equatable, Sendable {
         /// The open `<label>`: its `for`, its text so far, the controls inside it (form * controlLimit + control:
         /// an array of Int, whose code the binary has anyway, rather than of pairs).
         var label: (target: [UInt8], text: [UInt8], controls: [Int])?
-        /// Closed `<label for=…>`s: (id, text).
-        var labels: [([UInt8], [UInt8])] = []
+        /// Closed `<label for=…>`s: the id as the name, the text as the value (an array type the page has anyway).
+        var labels: [HTMLAttribute] = []
         /// The open alert or error element: its name, how deep in same-named elements, its text so far.
         var notice: (name: [UInt8], depth: Int, text: [UInt8])?
         var noticeText: [UInt8]?
@@ -264,7 +264,7 @@ public struct HTMLPage: Equatable, Sendable {
             let text = PortalBytes.collapsed(l.text[...], limit: HTMLPage.labelLimit)
             guard !text.isEmpty else { return }
             if !l.target.isEmpty {
-                if labels.count < HTMLPage.controlLimit { labels.append((l.target, text)) }
+                if labels.count < HTMLPage.controlLimit { labels.append(HTMLAttribute(name: l.target, value: text)) }
             } else {
                 for k in l.controls { page.forms[k / HTMLPage.controlLimit].controls[k % HTMLPage.controlLimit].label = text }
             }
@@ -325,10 +325,10 @@ public struct HTMLPage: Equatable, Sendable {
             if let n = notice { notice!.depth = 1; noticeEnd(n.name) }  // a page cut off inside its alert
             let message = HTMLPage.line(noticeText ?? beforeForm ?? [])
             page.message = message.isEmpty ? nil : message
-            for (target, text) in labels {
+            for l in labels {
                 for f in page.forms.indices {
-                    for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == target {
-                        page.forms[f].controls[c].label = text
+                    for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == l.name {
+                        page.forms[f].controls[c].label = l.value
                     }
                 }
             }
