@@ -44,13 +44,13 @@ public enum ClickThroughPlan: Equatable, Sendable {
         if page.hasCaptcha { self = .cannotFill(.captcha); return }
         switch self {
         case .submit(let form, _), .needsUser(let form, _):
-            if form.controls.contains(where: { Self.says($0, "card cvv cvc") }) {
+            for c in form.controls where Self.says(c, "card cvv cvc") {
                 self = .cannotFill(.payment)
                 return
             }
             guard case .submit = self else { return }
             let action = PortalBytes.trimmed((form.action ?? [])[...])
-            let button = form.controls.contains { !$0.isDisabled && ($0.type == .submit || $0.type == .image) }
+            let button = Self.hasButton(form)
             if ASCII.hasPrefixIgnoringCase(action, "javascript:") || (action.isEmpty && !button) { self = .cannotFill(.script) }
         case .noForm:
             if let next = page.refreshURL ?? page.scriptRedirectURL ?? page.stepLink {
@@ -96,14 +96,18 @@ public enum ClickThroughPlan: Equatable, Sendable {
         var autoWithButton: HTMLForm?, needsUser: (HTMLForm, [VisibleField])?, autoWithoutButton: HTMLForm?
         for form in forms where !Self.isSearch(form) && !Self.logsOut(form) {
             let open = Self.unanswered(form, answers)
-            let typed = form.controls.contains { Self.isSent($0) && Self.needsAnswer($0) }
+            var typed = false
+            for c in form.controls where Self.isSent(c) && Self.needsAnswer(c) {
+                typed = true
+                break
+            }
             if typed && open.isEmpty {
                 self = .submit(form, fields: Self.fields(form, answers))
                 return
             }
             if !open.isEmpty {
                 if needsUser == nil { needsUser = (form, open) }
-            } else if form.controls.contains(where: { !$0.isDisabled && ($0.type == .submit || $0.type == .image) }) {
+            } else if Self.hasButton(form) {
                 if autoWithButton == nil { autoWithButton = form }
             } else if autoWithoutButton == nil {
                 autoWithoutButton = form
@@ -126,6 +130,13 @@ public enum ClickThroughPlan: Equatable, Sendable {
     }
 
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
+
+    /// A submit or image button that is not disabled. (Loops here, not `contains(where:)`: each closure
+    /// brought its own copy of it.)
+    static func hasButton(_ form: HTMLForm) -> Bool {
+        for c in form.controls where !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        return false
+    }
 
     /// A typed field the page did not settle itself (a read-only field with a value is settled).
     static func needsAnswer(_ c: HTMLFormControl) -> Bool { c.type.isTyped && !(c.isReadOnly && !c.value.isEmpty) }
@@ -157,7 +168,8 @@ public enum ClickThroughPlan: Equatable, Sendable {
     static func fields(_ form: HTMLForm, _ answers: [FormField]) -> [FormField] {
         var out: [FormField] = []
         var pressed = false
-        for (i, c) in form.controls.enumerated() where !c.isDisabled {
+        for i in form.controls.indices where !form.controls[i].isDisabled {
+            let c = form.controls[i]
             // What a named control sends, if anything: one append below for every kind.
             var value: [UInt8]? = nil
             switch c.type {
@@ -197,7 +209,9 @@ public enum ClickThroughPlan: Equatable, Sendable {
     /// The radio sent for a group: its first checked one, else its first one (so a required group is answered).
     static func chosenRadio(_ form: HTMLForm, group: [UInt8]) -> Int? {
         var first: Int?
-        for (i, c) in form.controls.enumerated() where c.type == .radio && !c.isDisabled && c.name == group {
+        for i in form.controls.indices {
+            let c = form.controls[i]
+            guard c.type == .radio && !c.isDisabled && c.name == group else { continue }
             if c.isChecked { return i }
             if first == nil { first = i }
         }

@@ -289,15 +289,21 @@ public struct HTMLPage: Equatable, Sendable {
                     notice!.depth -= 1
                 } else {
                     notice = nil
-                    if n.text.contains(where: { $0 > 0x20 }) { noticeText = n.text }
+                    if Self.hasText(n.text) { noticeText = n.text }
                 }
             }
             if beforeForm == nil && !Self.isInline(name) { endBlock() }
         }
 
         mutating func endBlock() {
-            if block.contains(where: { $0 > 0x20 }) { lastBlock = block }
+            if Self.hasText(block) { lastBlock = block }
             block = []
+        }
+
+        /// Anything but spaces and control characters.
+        static func hasText(_ text: [UInt8]) -> Bool {
+            for b in text where b > 0x20 { return true }
+            return false
         }
 
         /// `role=alert`, or an id or class naming an error, alert or message; an empty or void element says

@@ -170,7 +170,7 @@ public struct HTMLScanner: Sendable {
 
     func addAttribute(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>, to tag: inout HTMLTag) {
         guard tag.attributes.count < Self.attributeLimit, value.count <= Self.attributeValueLimit else { return }
-        let lower = name.map(ASCII.lowercased)
+        let lower = ASCII.lowercased(name)
         for a in tag.attributes where a.name == lower { return }
         tag.attributes.append(HTMLAttribute(name: lower, value: Self.decode(value)))
     }
@@ -180,7 +180,7 @@ public struct HTMLScanner: Sendable {
         var i = start
         while i < input.endIndex && !Self.endsName(input[i]) { i += 1 }
         position = i
-        return input[start..<i].map(ASCII.lowercased)
+        return ASCII.lowercased(input[start..<i])
     }
 
     static func endsName(_ b: UInt8) -> Bool { PortalBytes.isSpace(b) || b == slash || b == gt }

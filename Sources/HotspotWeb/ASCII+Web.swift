@@ -2,7 +2,7 @@ import HotspotCore
 
 /// The web's byte classes (RFC 9110, RFC 3986), beside the shared ones in HotspotCore.
 extension ASCII {
-    static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
+    public static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
 
     /// An HTTP token character (RFC 9110 `tchar`): header names, methods.
     static func isTokenByte(_ b: UInt8) -> Bool {

@@ -147,13 +147,14 @@ public struct HTTPCookieJar: Hashable, Sendable {
                 domainOK = HTTPCookieJar.domainMatches(host, c.domain)
             }
             if domainOK && HTTPCookieJar.pathMatches(path, c.path) && (!c.secure || url.scheme == .https) {
-                matching.append(i)
+                // Longer paths first, equal ones in the jar's order: inserted in place (at most maxCookies; the
+                // stdlib's sort brought over a kilobyte of merge code for this one list).
+                var at = matching.count
+                while at > 0 && cookies[matching[at - 1]].path.count < c.path.count { at -= 1 }
+                matching.insert(i, at: at)
             }
         }
         guard !matching.isEmpty else { return nil }
-        matching.sort { a, b in
-            cookies[a].path.count != cookies[b].path.count ? cookies[a].path.count > cookies[b].path.count : a < b
-        }
         var out: [UInt8] = []
         for i in matching {
             if !out.isEmpty { ASCII.append(&out, "; ") }

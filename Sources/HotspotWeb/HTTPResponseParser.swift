@@ -224,7 +224,8 @@ public struct HTTPResponseParser {
         guard let first = lines.first else { throw .malformedStatusLine }
         let (status, reason) = try HTTPResponseParser.statusLine(first)
         var headers: [HTTPHeader] = []
-        for (i, line) in lines.enumerated().dropFirst() {
+        for i in lines.indices.dropFirst() {
+            let line = lines[i]
             if let first = line.first, ASCII.isBlank(first) { throw .obsoleteLineFolding(line: i + 1) }
             guard let colon = ASCII.firstIndex(of: UInt8(ascii: ":"), in: line) else { throw .malformedHeader(line: i + 1) }
             let name = line[..<colon]
