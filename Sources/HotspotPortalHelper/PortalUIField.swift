@@ -40,7 +40,9 @@ public struct PortalUIField: Equatable, Sendable {
     /// `HOTSPOT_UI_<NAME>`: where `presentUI` finds the owner's answer.
     public var environmentName: String {
         var bytes = Array(HelperVariable.uiPrefix.utf8)
-        for b in name.utf8 { bytes.append(HelperProtocol.upper(b)) }
+        let start = bytes.count
+        bytes.append(contentsOf: name.utf8)
+        for i in start..<bytes.count { bytes[i] = HelperProtocol.upper(bytes[i]) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -54,9 +54,9 @@ public struct TLSClient: ~Copyable {
 
     deinit { ctls_client_free(handle) }
 
-    /// A plain loop: `utf8.contains(0)` brought a specialisation of its own.
+    /// Over an array of the bytes: `utf8.contains(0)`, or a loop over `utf8`, brought a specialisation of its own.
     static func hasNUL(_ s: String) -> Bool {
-        for b in s.utf8 where b == 0 { return true }
+        for b in Array(s.utf8) where b == 0 { return true }
         return false
     }
 

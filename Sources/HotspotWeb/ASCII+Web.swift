@@ -26,6 +26,13 @@ extension ASCII {
         out.append(d[Int(b & 0x0f)])
     }
 
+    /// A control byte other than tab: refused in header values, reason phrases and cookies. (One loop for them
+    /// all: each `contains(where:)` closure brought its own copy.)
+    public static func hasControl(_ s: ArraySlice<UInt8>) -> Bool {
+        for b in s where isControl(b) && b != tab { return true }
+        return false
+    }
+
     /// RFC 3986 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
     static func isUnreserved(_ b: UInt8) -> Bool {
         isLetter(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")

@@ -64,8 +64,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
         let name = ASCII.trimmingBlanks(parts[0][..<eq])
         let value = ASCII.trimmingBlanks(parts[0][(eq + 1)...])
         // Control bytes other than tab are refused (RFC 6265bis §5.6): they would go back in a Cookie header.
-        func hasControl(_ s: ArraySlice<UInt8>) -> Bool { s.contains { ASCII.isControl($0) && $0 != ASCII.tab } }
-        guard !name.isEmpty, !hasControl(name), !hasControl(value) else { return .malformed }
+        guard !name.isEmpty, !ASCII.hasControl(name), !ASCII.hasControl(value) else { return .malformed }
         let host = url.host.bytes
         var cookie = Cookie(name: Array(name), value: Array(value), domain: host, hostOnly: true,
                             path: HTTPCookieJar.defaultPath(url.path), secure: false)

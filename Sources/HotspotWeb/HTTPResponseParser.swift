@@ -231,7 +231,7 @@ public struct HTTPResponseParser {
             let name = line[..<colon]
             let value = ASCII.trimmingBlanks(line[(colon + 1)...])
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte),
-                  !value.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab })
+                  !ASCII.hasControl(value)
             else { throw .malformedHeader(line: i + 1) }
             if headers.count == maxHeaderCount { throw .tooManyHeaders(limit: maxHeaderCount) }
             headers.append(HTTPHeader(name: Array(name), value: Array(value)))
@@ -299,7 +299,7 @@ public struct HTTPResponseParser {
             guard first == ASCII.space else { throw .malformedStatusLine }
             reason = reason.dropFirst()
         }
-        guard !reason.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab }) else { throw .malformedStatusLine }
+        guard !ASCII.hasControl(reason) else { throw .malformedStatusLine }
         return (status, reason)
     }
 }
