@@ -126,7 +126,9 @@ public enum ClickThroughPlan: Equatable, Sendable {
 
     static func logsOut(_ form: HTMLForm) -> Bool {
         let exit: StaticString = "logout logoff disconnect"
-        return mentions(form.action ?? [], exit) || form.controls.contains { $0.type == .submit && (mentions($0.value, exit) || says($0, exit)) }
+        if mentions(form.action ?? [], exit) { return true }
+        for c in form.controls where c.type == .submit && (mentions(c.value, exit) || says(c, exit)) { return true }
+        return false
     }
 
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }

@@ -25,7 +25,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
     public init(domains: [[UInt8]], trusted: [HTTPURL.Host] = []) {
         var lowered: [[UInt8]] = []
         for d in domains {
-            var name = d.map(ASCII.lowercased)
+            var name = ASCII.lowercased(d[...])
             if name.last == UInt8(ascii: ".") { name.removeLast() }
             if !name.isEmpty { lowered.append(name) }
         }

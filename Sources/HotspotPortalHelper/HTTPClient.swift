@@ -1,4 +1,5 @@
 import CLinux
+import HotspotCore
 import HotspotPortal
 import HotspotProtocol
 import HotspotSystem
@@ -67,7 +68,9 @@ public struct HTTPClient {
                 || (request.body != nil && !PortalHostPolicy.redirectKeepsBody(from: request.url, to: next)) {
                 request.method = .get
                 request.body = nil
-                request.headers.removeAll { $0.name.elementsEqual("Content-Type".utf8) }
+                var kept: [HTTPHeader] = []  // not removeAll(where:), whose closure brought a copy of it
+                for h in request.headers where !ASCII.equals(h.name[...], "Content-Type") { kept.append(h) }
+                request.headers = kept
             }
             request.url = next
         }

@@ -117,7 +117,10 @@ public struct HTTPCookieJar: Hashable, Sendable {
 
     /// The cookie of the same name, domain and path.
     func index(of cookie: Cookie) -> Int? {
-        cookies.firstIndex { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+        for i in cookies.indices where cookies[i].name == cookie.name && cookies[i].domain == cookie.domain && cookies[i].path == cookie.path {
+            return i
+        }
+        return nil
     }
 
     /// In place of the cookie of the same name, domain and path, which keeps its place (its creation time
@@ -136,7 +139,8 @@ public struct HTTPCookieJar: Hashable, Sendable {
         let host = url.host.bytes
         let path = url.path
         var matching: [Int] = []
-        for (i, c) in cookies.enumerated() {
+        for i in cookies.indices {
+            let c = cookies[i]
             let domainOK: Bool
             if c.hostOnly {
                 domainOK = c.domain == host

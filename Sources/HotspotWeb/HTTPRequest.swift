@@ -50,8 +50,8 @@ public struct HTTPRequest: Hashable, Sendable {
             if ASCII.index(ofWord: name, in: "host content-length connection transfer-encoding") != nil {
                 throw .reservedHeader(ASCII.string(name))
             }
-            for (i, b) in h.value.enumerated() where ASCII.isControl(b) && b != ASCII.tab {
-                throw .invalidHeaderValue(name: ASCII.string(name), byte: b, offset: i)
+            for i in h.value.indices where ASCII.isControl(h.value[i]) && h.value[i] != ASCII.tab {
+                throw .invalidHeaderValue(name: ASCII.string(name), byte: h.value[i], offset: i)
             }
             out.append(contentsOf: h.name)
             ASCII.append(&out, ": ")
