@@ -63,7 +63,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
         for d in domains {
             if name == d { return true }
             if name.count > d.count, name[name.count - d.count - 1] == UInt8(ascii: "."),
-               name[(name.count - d.count)...].elementsEqual(d) { return true }
+               ASCII.equal(name[(name.count - d.count)...], d) { return true }
         }
         return false
     }

@@ -113,7 +113,7 @@ public struct WISPrMessage: Equatable, Sendable {
             case .endTag(let tagName):
                 let name = localName(tagName[...])
                 if let f = field {
-                    if name.elementsEqual(f) {
+                    if ASCII.equal(name, f) {
                         try message!.set(f[...], value)
                         field = nil
                     }

@@ -9,7 +9,8 @@ extension PortalHelper {
     /// page's form (no message, no credentials), else the answer.
     mutating func wispr(_ entry: PortalEntry, _ page: PortalPage) -> Answer? {
         var message: WISPrMessage? = nil
-        for body in [entry.probeBody, page.body] where message == nil {
+        for k in 0..<2 where message == nil {
+            let body = k == 0 ? entry.probeBody : page.body
             do throws(WISPrError) { message = try WISPrMessage.find(in: body) } catch {
                 log("WISPr XML ignored: " + error.description)
             }

@@ -25,15 +25,22 @@ public struct PortalUIField: Equatable, Sendable {
         var taken: [[UInt8]] = []  // upper-cased names in use
         for (i, field) in visible.prefix(HelperProtocol.maxUIFields).enumerated() {
             var name = field.name
-            if !HelperProtocol.isFieldName(name[...]) || taken.contains(name.map(HelperProtocol.upper)) {
+            if !HelperProtocol.isFieldName(name[...]) || taken.contains(upper(name)) {
                 name = Array(("field" + String(i + 1)).utf8)
-                while taken.contains(name.map(HelperProtocol.upper)) { name.append(UInt8(ascii: "_")) }
+                while taken.contains(upper(name)) { name.append(UInt8(ascii: "_")) }
             }
-            taken.append(name.map(HelperProtocol.upper))
+            taken.append(upper(name))
             out.append(PortalUIField(
                 formName: field.name, name: String(decoding: name, as: UTF8.self),
                 label: HelperProtocol.printable(Array(field.label.prefix(labelLimit))), isSecret: field.type == .password))
         }
+        return out
+    }
+
+    /// A name upper-cased, as names compare without case (a loop: `map` with a closure brought its own copy).
+    static func upper(_ name: [UInt8]) -> [UInt8] {
+        var out = name
+        for i in out.indices { out[i] = HelperProtocol.upper(out[i]) }
         return out
     }
 

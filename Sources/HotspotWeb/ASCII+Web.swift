@@ -26,6 +26,14 @@ extension ASCII {
         out.append(d[Int(b & 0x0f)])
     }
 
+    /// The same bytes, compared exactly: one loop for the suffix and prefix checks of hosts, paths and names
+    /// (`elementsEqual` brought a specialisation of its own).
+    public static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in b.indices where a[a.startIndex + i] != b[i] { return false }
+        return true
+    }
+
     /// A control byte other than tab: refused in header values, reason phrases and cookies. (One loop for them
     /// all: each `contains(where:)` closure brought its own copy.)
     public static func hasControl(_ s: ArraySlice<UInt8>) -> Bool {

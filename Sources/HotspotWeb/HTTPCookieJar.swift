@@ -172,12 +172,12 @@ public struct HTTPCookieJar: Hashable, Sendable {
     static func domainMatches(_ host: [UInt8], _ domain: [UInt8]) -> Bool {
         if host == domain { return true }
         guard host.count > domain.count, host[host.count - domain.count - 1] == HTTPURL.dot else { return false }
-        return host[(host.count - domain.count)...].elementsEqual(domain)
+        return ASCII.equal(host[(host.count - domain.count)...], domain)
     }
 
     /// §5.1.4: the same path, or the cookie's path is a prefix ending at a `/` of the request's.
     static func pathMatches(_ requestPath: ArraySlice<UInt8>, _ cookiePath: [UInt8]) -> Bool {
-        guard requestPath.count >= cookiePath.count, requestPath.prefix(cookiePath.count).elementsEqual(cookiePath) else {
+        guard requestPath.count >= cookiePath.count, ASCII.equal(requestPath.prefix(cookiePath.count), cookiePath) else {
             return false
         }
         return requestPath.count == cookiePath.count || cookiePath.last == HTTPURL.slash
