@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// Which form of a portal page to send by itself, and with what: a pure decision over `HTMLPage.forms`.
 ///
 /// A form is sent without asking when the only fields a person would touch are checkboxes (terms ticked;
@@ -43,13 +44,13 @@ public enum ClickThroughPlan: Equatable, Sendable {
         if page.hasCaptcha { self = .cannotFill(.captcha); return }
         switch self {
         case .submit(let form, _), .needsUser(let form, _):
-            if form.controls.contains(where: { Self.says($0, "card cvv cvc") }) {
+            for c in form.controls where Self.says(c, "card cvv cvc") {
                 self = .cannotFill(.payment)
                 return
             }
             guard case .submit = self else { return }
             let action = PortalBytes.trimmed((form.action ?? [])[...])
-            let button = form.controls.contains { !$0.isDisabled && ($0.type == .submit || $0.type == .image) }
+            let button = Self.hasButton(form)
             if ASCII.hasPrefixIgnoringCase(action, "javascript:") || (action.isEmpty && !button) { self = .cannotFill(.script) }
         case .noForm:
             if let next = page.refreshURL ?? page.scriptRedirectURL ?? page.stepLink {
@@ -95,14 +96,18 @@ public enum ClickThroughPlan: Equatable, Sendable {
         var autoWithButton: HTMLForm?, needsUser: (HTMLForm, [VisibleField])?, autoWithoutButton: HTMLForm?
         for form in forms where !Self.isSearch(form) && !Self.logsOut(form) {
             let open = Self.unanswered(form, answers)
-            let typed = form.controls.contains { Self.isSent($0) && Self.needsAnswer($0) }
+            var typed = false
+            for c in form.controls where Self.isSent(c) && Self.needsAnswer(c) {
+                typed = true
+                break
+            }
             if typed && open.isEmpty {
                 self = .submit(form, fields: Self.fields(form, answers))
                 return
             }
             if !open.isEmpty {
                 if needsUser == nil { needsUser = (form, open) }
-            } else if form.controls.contains(where: { !$0.isDisabled && ($0.type == .submit || $0.type == .image) }) {
+            } else if Self.hasButton(form) {
                 if autoWithButton == nil { autoWithButton = form }
             } else if autoWithoutButton == nil {
                 autoWithoutButton = form
@@ -121,10 +126,19 @@ public enum ClickThroughPlan: Equatable, Sendable {
 
     static func logsOut(_ form: HTMLForm) -> Bool {
         let exit: StaticString = "logout logoff disconnect"
-        return mentions(form.action ?? [], exit) || form.controls.contains { $0.type == .submit && (mentions($0.value, exit) || says($0, exit)) }
+        if mentions(form.action ?? [], exit) { return true }
+        for c in form.controls where c.type == .submit && (mentions(c.value, exit) || says(c, exit)) { return true }
+        return false
     }
 
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
+
+    /// A submit or image button that is not disabled. (Loops here, not `contains(where:)`: each closure
+    /// brought its own copy of it.)
+    static func hasButton(_ form: HTMLForm) -> Bool {
+        for c in form.controls where !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        return false
+    }
 
     /// A typed field the page did not settle itself (a read-only field with a value is settled).
     static func needsAnswer(_ c: HTMLFormControl) -> Bool { c.type.isTyped && !(c.isReadOnly && !c.value.isEmpty) }
@@ -149,27 +163,28 @@ public enum ClickThroughPlan: Equatable, Sendable {
         for c in form.controls where isSent(c) && c.type.isTyped { typed.append(c) }
         guard typed.count == 1, let only = typed.first else { return false }
         let name = only.name[...]
-        return only.type == .search || ASCII.equalsIgnoringCase(name, "q") || ASCII.equalsIgnoringCase(name, "search") || ASCII.equalsIgnoringCase(name, "s")
+        return only.type == .search || ASCII.index(ofWord: name, in: "q search s") != nil
     }
 
     /// What a browser would send after ticking every checkbox and pressing the first submit button.
     static func fields(_ form: HTMLForm, _ answers: [FormField]) -> [FormField] {
         var out: [FormField] = []
         var pressed = false
-        for (i, c) in form.controls.enumerated() where !c.isDisabled {
+        for i in form.controls.indices where !form.controls[i].isDisabled {
+            let c = form.controls[i]
+            // What a named control sends, if anything: one append below for every kind.
+            var value: [UInt8]? = nil
             switch c.type {
             case .hidden, .select, .textarea:
-                if !c.name.isEmpty { out.append(FormField(name: c.name, value: c.value)) }
+                value = c.value
             case .text, .search, .password, .email, .number, .tel, .file:
-                if !c.name.isEmpty { out.append(FormField(name: c.name, value: answer(c.name, answers) ?? c.value)) }
-            case .checkbox:
-                if !c.name.isEmpty && ticks(c) { out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value)) }
-            case .radio:
-                if !c.name.isEmpty && chosenRadio(form, group: c.name) == i {
-                    out.append(FormField(name: c.name, value: c.value.isEmpty ? Array("on".utf8) : c.value))
+                value = answer(c.name, answers) ?? c.value
+            case .checkbox, .radio:
+                if c.type == .checkbox ? ticks(c) : chosenRadio(form, group: c.name) == i {
+                    value = c.value.isEmpty ? Array("on".utf8) : c.value
                 }
             case .submit:
-                if !pressed && !c.name.isEmpty { out.append(FormField(name: c.name, value: c.value)) }
+                if !pressed { value = c.value }
                 pressed = true
             case .image:
                 // An image button sends where it was clicked: name.x and name.y (just x and y without a name).
@@ -182,6 +197,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
             case .reset, .button:
                 break
             }
+            if let value, !c.name.isEmpty { out.append(FormField(name: c.name, value: value)) }
         }
         return out
     }
@@ -195,7 +211,9 @@ public enum ClickThroughPlan: Equatable, Sendable {
     /// The radio sent for a group: its first checked one, else its first one (so a required group is answered).
     static func chosenRadio(_ form: HTMLForm, group: [UInt8]) -> Int? {
         var first: Int?
-        for (i, c) in form.controls.enumerated() where c.type == .radio && !c.isDisabled && c.name == group {
+        for i in form.controls.indices {
+            let c = form.controls[i]
+            guard c.type == .radio && !c.isDisabled && c.name == group else { continue }
             if c.isChecked { return i }
             if first == nil { first = i }
         }

@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// What kind of form control an element is: an `<input>` by its `type`, or `<select>`, `<textarea>` and
 /// `<button>` (whose `type` makes it submit, reset or a plain button).
 public enum HTMLControlType: Equatable, Sendable, CustomStringConvertible {
@@ -9,26 +10,32 @@ public enum HTMLControlType: Equatable, Sendable, CustomStringConvertible {
     /// An `<input type=…>`, any case. Unknown types (and date, url, color …) are text fields, as in browsers.
     public init(inputType: [UInt8]?) {
         let t = PortalBytes.trimmed((inputType ?? [])[...])
-        if ASCII.equalsIgnoringCase(t, "hidden") { self = .hidden
-        } else if ASCII.equalsIgnoringCase(t, "search") { self = .search
-        } else if ASCII.equalsIgnoringCase(t, "password") { self = .password
-        } else if ASCII.equalsIgnoringCase(t, "email") { self = .email
-        } else if ASCII.equalsIgnoringCase(t, "number") { self = .number
-        } else if ASCII.equalsIgnoringCase(t, "tel") { self = .tel
-        } else if ASCII.equalsIgnoringCase(t, "file") { self = .file
-        } else if ASCII.equalsIgnoringCase(t, "checkbox") { self = .checkbox
-        } else if ASCII.equalsIgnoringCase(t, "radio") { self = .radio
-        } else if ASCII.equalsIgnoringCase(t, "submit") { self = .submit
-        } else if ASCII.equalsIgnoringCase(t, "image") { self = .image
-        } else if ASCII.equalsIgnoringCase(t, "reset") { self = .reset
-        } else if ASCII.equalsIgnoringCase(t, "button") { self = .button
-        } else { self = .text }
+        switch ASCII.index(ofWord: t, in: "hidden search password email number tel file checkbox radio submit image reset button") {
+        case 0: self = .hidden
+        case 1: self = .search
+        case 2: self = .password
+        case 3: self = .email
+        case 4: self = .number
+        case 5: self = .tel
+        case 6: self = .file
+        case 7: self = .checkbox
+        case 8: self = .radio
+        case 9: self = .submit
+        case 10: self = .image
+        case 11: self = .reset
+        case 12: self = .button
+        default: self = .text
+        }
     }
 
     /// A `<button type=…>`: submit unless it says reset or button.
     public init(buttonType: [UInt8]?) {
         let t = PortalBytes.trimmed((buttonType ?? [])[...])
-        self = ASCII.equalsIgnoringCase(t, "reset") ? .reset : ASCII.equalsIgnoringCase(t, "button") ? .button : .submit
+        switch ASCII.index(ofWord: t, in: "reset button") {
+        case 0: self = .reset
+        case 1: self = .button
+        default: self = .submit
+        }
     }
 
     /// A field a person types into: the owner has to answer it.

@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// What hotspotd needs from a portal page, read in one pass of `HTMLScanner`: its forms, its `<title>`, the
 /// target of a `<meta http-equiv=refresh>` and of a script redirect, and its words to the person (`message`).
 /// Bounded like the scanner: at most `formLimit` forms of `controlLimit` controls each (later ones are
@@ -109,10 +110,11 @@ public struct HTMLPage: Equatable, Sendable {
         /// The open `<select>`'s control index in the last form, and whether a value came from a `selected` option.
         var select: (control: Int, hasValue: Bool, fromSelected: Bool)?
         var option: (value: [UInt8]?, text: [UInt8], selected: Bool)?
-        /// The open `<label>`: its `for`, its text so far, the controls inside it (form, control).
-        var label: (target: [UInt8], text: [UInt8], controls: [(Int, Int)])?
-        /// Closed `<label for=…>`s: (id, text).
-        var labels: [([UInt8], [UInt8])] = []
+        /// The open `<label>`: its `for`, its text so far, the controls inside it (form * controlLimit + control:
+        /// an array of Int, whose code the binary has anyway, rather than of pairs).
+        var label: (target: [UInt8], text: [UInt8], controls: [Int])?
+        /// Closed `<label for=…>`s: the id as the name, the text as the value (an array type the page has anyway).
+        var labels: [HTMLAttribute] = []
         /// The open alert or error element: its name, how deep in same-named elements, its text so far.
         var notice: (name: [UInt8], depth: Int, text: [UInt8])?
         var noticeText: [UInt8]?
@@ -147,7 +149,8 @@ public struct HTMLPage: Equatable, Sendable {
         }
 
         mutating func start(_ tag: HTMLTag) {
-            if tag.is("form") {
+            switch ASCII.index(ofWord: tag.name[...], in: "form input button select option optgroup textarea label a title meta") {
+            case 0:  // form
                 closeSelect()
                 // A form inside a form is ignored, as in browsers; past the limit, controls have nowhere to go.
                 guard !inForm, page.forms.count < HTMLPage.formLimit else { return }
@@ -156,48 +159,49 @@ public struct HTMLPage: Equatable, Sendable {
                 let method = ASCII.equalsIgnoringCase(PortalBytes.trimmed((tag.attribute("method") ?? [])[...]), "post")
                 page.forms.append(HTMLForm(action: tag.attribute("action"), method: method ? .post : .get))
                 inForm = true
-            } else if tag.is("input") {
+            case 1:  // input
                 closeSelect()
                 addControl(tag, HTMLControlType(inputType: tag.attribute("type")), value: tag.attribute("value") ?? [])
-            } else if tag.is("button") {
+            case 2:  // button
                 closeSelect()
                 addControl(tag, HTMLControlType(buttonType: tag.attribute("type")), value: tag.attribute("value") ?? [])
-            } else if tag.is("select") {
+            case 3:  // select
                 closeSelect()
                 if addControl(tag, .select, value: []) { select = (page.forms[page.forms.count - 1].controls.count - 1, false, false) }
-            } else if tag.is("option") {
+            case 4:  // option
                 closeOption()
                 if select != nil { option = (tag.attribute("value"), [], tag.has("selected")) }
-            } else if tag.is("optgroup") {
+            case 5:  // optgroup
                 closeOption()
-            } else if tag.is("textarea") {
+            case 6:  // textarea
                 closeSelect()
                 textareaOpen = addControl(tag, .textarea, value: [])
-            } else if tag.is("label") {
+            case 7:  // label
                 closeLabel()
                 label = (tag.attribute("for") ?? [], [], [])
-            } else if tag.is("a") {
+            case 8:  // a
                 if page.stepLink == nil, let href = tag.attribute("href"), ClickThroughPlan.isStepLink(href) { page.stepLink = href }
-            } else if tag.is("title") {
+            case 9:  // title
                 titleOpen = page.title == nil
-            } else if tag.is("meta") {
+            case 10:  // meta
                 guard page.refreshURL == nil, let equiv = tag.attribute("http-equiv"),
                       ASCII.equalsIgnoringCase(PortalBytes.trimmed(equiv[...]), "refresh"),
                       let content = tag.attribute("content") else { return }
                 page.refreshURL = HTMLPage.refreshURL(content: content[...])
+            default:
+                break
             }
         }
 
         mutating func end(_ name: ArraySlice<UInt8>) {
-            if ASCII.equalsIgnoringCase(name, "form") {
+            switch ASCII.index(ofWord: name, in: "form select option optgroup label") {
+            case 0:
                 closeSelect()
                 inForm = false
-            } else if ASCII.equalsIgnoringCase(name, "select") {
-                closeSelect()
-            } else if ASCII.equalsIgnoringCase(name, "option") || ASCII.equalsIgnoringCase(name, "optgroup") {
-                closeOption()
-            } else if ASCII.equalsIgnoringCase(name, "label") {
-                closeLabel()
+            case 1: closeSelect()
+            case 2, 3: closeOption()
+            case 4: closeLabel()
+            default: break
             }
         }
 
@@ -236,7 +240,7 @@ public struct HTMLPage: Equatable, Sendable {
                 isChecked: tag.has("checked"), isDisabled: tag.has("disabled"), isReadOnly: tag.has("readonly"),
                 isRequired: tag.has("required"),
                 id: id.count <= HTMLPage.idLimit ? id : [], label: PortalBytes.collapsed(shown[...], limit: HTMLPage.labelLimit)))
-            if label != nil && label!.target.isEmpty { label!.controls.append((f, page.forms[f].controls.count - 1)) }
+            if label != nil && label!.target.isEmpty { label!.controls.append(f * HTMLPage.controlLimit + page.forms[f].controls.count - 1) }
             return true
         }
 
@@ -260,9 +264,9 @@ public struct HTMLPage: Equatable, Sendable {
             let text = PortalBytes.collapsed(l.text[...], limit: HTMLPage.labelLimit)
             guard !text.isEmpty else { return }
             if !l.target.isEmpty {
-                if labels.count < HTMLPage.controlLimit { labels.append((l.target, text)) }
+                if labels.count < HTMLPage.controlLimit { labels.append(HTMLAttribute(name: l.target, value: text)) }
             } else {
-                for (f, c) in l.controls { page.forms[f].controls[c].label = text }
+                for k in l.controls { page.forms[k / HTMLPage.controlLimit].controls[k % HTMLPage.controlLimit].label = text }
             }
         }
 
@@ -285,15 +289,21 @@ public struct HTMLPage: Equatable, Sendable {
                     notice!.depth -= 1
                 } else {
                     notice = nil
-                    if n.text.contains(where: { $0 > 0x20 }) { noticeText = n.text }
+                    if Self.hasText(n.text) { noticeText = n.text }
                 }
             }
             if beforeForm == nil && !Self.isInline(name) { endBlock() }
         }
 
         mutating func endBlock() {
-            if block.contains(where: { $0 > 0x20 }) { lastBlock = block }
+            if Self.hasText(block) { lastBlock = block }
             block = []
+        }
+
+        /// Anything but spaces and control characters.
+        static func hasText(_ text: [UInt8]) -> Bool {
+            for b in text where b > 0x20 { return true }
+            return false
         }
 
         /// `role=alert`, or an id or class naming an error, alert or message; an empty or void element says
@@ -302,31 +312,17 @@ public struct HTMLPage: Equatable, Sendable {
             if tag.isSelfClosing || tag.has("hidden") || isOne(of: "input img br hr meta link area source wbr col embed", tag.name) {
                 return false
             }
-            if let style = tag.attribute("style"), ASCII.firstIndexIgnoringCase(of: "none", in: style[...]) != nil { return false }
+            if let style = tag.attribute("style"), ClickThroughPlan.mentions(style, "none") { return false }
             if let role = tag.attribute("role"), ASCII.equalsIgnoringCase(PortalBytes.trimmed(role[...]), "alert") { return true }
-            for value in [tag.attribute("id"), tag.attribute("class")] {
-                guard let v = value?[...] else { continue }
-                if ASCII.firstIndexIgnoringCase(of: "error", in: v) != nil || ASCII.firstIndexIgnoringCase(of: "alert", in: v) != nil
-                    || ASCII.firstIndexIgnoringCase(of: "message", in: v) != nil {
-                    return true
-                }
-            }
-            return false
+            let says: StaticString = "error alert message"
+            return ClickThroughPlan.mentions(tag.attribute("id") ?? [], says) || ClickThroughPlan.mentions(tag.attribute("class") ?? [], says)
         }
 
         /// Text-level elements: they do not end a block of text.
         static func isInline(_ name: [UInt8]) -> Bool { isOne(of: "a b i u s em strong span font small big code mark abbr br", name) }
 
         /// `name` (lowercase, as the scanner gives it) is one of the space-separated `words`.
-        static func isOne(of words: StaticString, _ name: [UInt8]) -> Bool {
-            let w = UnsafeBufferPointer(start: words.utf8Start, count: words.utf8CodeUnitCount)
-            var start = 0
-            for i in 0...w.count where i == w.count || w[i] == 0x20 {
-                if i - start == name.count && w[start..<i].elementsEqual(name) { return true }
-                start = i + 1
-            }
-            return false
-        }
+        static func isOne(of words: StaticString, _ name: [UInt8]) -> Bool { ASCII.index(ofWord: name[...], in: words) != nil }
 
         /// Gives `<label for=…>` texts to their controls: at most `controlLimit` labels over short ids.
         mutating func finish() {
@@ -335,10 +331,10 @@ public struct HTMLPage: Equatable, Sendable {
             if let n = notice { notice!.depth = 1; noticeEnd(n.name) }  // a page cut off inside its alert
             let message = HTMLPage.line(noticeText ?? beforeForm ?? [])
             page.message = message.isEmpty ? nil : message
-            for (target, text) in labels {
+            for l in labels {
                 for f in page.forms.indices {
-                    for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == target {
-                        page.forms[f].controls[c].label = text
+                    for c in page.forms[f].controls.indices where page.forms[f].controls[c].id == l.name {
+                        page.forms[f].controls[c].label = l.value
                     }
                 }
             }

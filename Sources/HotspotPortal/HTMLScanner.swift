@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// A tolerant HTML tokenizer over bytes, after the HTML standard's tokenizer in a small form: start and end
 /// tags with quoted, unquoted and valueless attributes, comments, CDATA, raw text (`script`, `style`) and
 /// escapable raw text (`title`, `textarea`), the common character references and numeric ones. Names are
@@ -31,11 +32,13 @@ public struct HTMLScanner: Sendable {
         }
 
         init?(_ tag: HTMLTag) {
-            if tag.is("script") { self = .script
-            } else if tag.is("style") { self = .style
-            } else if tag.is("title") { self = .title
-            } else if tag.is("textarea") { self = .textarea
-            } else { return nil }
+            switch ASCII.index(ofWord: tag.name[...], in: "script style title textarea") {
+            case 0: self = .script
+            case 1: self = .style
+            case 2: self = .title
+            case 3: self = .textarea
+            default: return nil
+            }
         }
     }
 
@@ -167,7 +170,7 @@ public struct HTMLScanner: Sendable {
 
     func addAttribute(_ name: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>, to tag: inout HTMLTag) {
         guard tag.attributes.count < Self.attributeLimit, value.count <= Self.attributeValueLimit else { return }
-        let lower = name.map(ASCII.lowercased)
+        let lower = ASCII.lowercased(name)
         for a in tag.attributes where a.name == lower { return }
         tag.attributes.append(HTMLAttribute(name: lower, value: Self.decode(value)))
     }
@@ -177,7 +180,7 @@ public struct HTMLScanner: Sendable {
         var i = start
         while i < input.endIndex && !Self.endsName(input[i]) { i += 1 }
         position = i
-        return input[start..<i].map(ASCII.lowercased)
+        return ASCII.lowercased(input[start..<i])
     }
 
     static func endsName(_ b: UInt8) -> Bool { PortalBytes.isSpace(b) || b == slash || b == gt }
@@ -254,13 +257,15 @@ public struct HTMLScanner: Sendable {
         guard j < s.endIndex && s[j] == semicolon else { return nil }
         let name = s[nameStart..<j]
         let scalar: UInt32
-        if ASCII.equalsIgnoringCase(name, "amp") { scalar = 0x26
-        } else if ASCII.equalsIgnoringCase(name, "lt") { scalar = 0x3C
-        } else if ASCII.equalsIgnoringCase(name, "gt") { scalar = 0x3E
-        } else if ASCII.equalsIgnoringCase(name, "quot") { scalar = 0x22
-        } else if ASCII.equalsIgnoringCase(name, "apos") { scalar = 0x27
-        } else if ASCII.equalsIgnoringCase(name, "nbsp") { scalar = 0xA0
-        } else { return nil }
+        switch ASCII.index(ofWord: name, in: "amp lt gt quot apos nbsp") {
+        case 0: scalar = 0x26
+        case 1: scalar = 0x3C
+        case 2: scalar = 0x3E
+        case 3: scalar = 0x22
+        case 4: scalar = 0x27
+        case 5: scalar = 0xA0
+        default: return nil
+        }
         return (scalar, j + 1)
     }
 }

@@ -25,7 +25,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
     public init(domains: [[UInt8]], trusted: [HTTPURL.Host] = []) {
         var lowered: [[UInt8]] = []
         for d in domains {
-            var name = d.map(ASCII.lowercased)
+            var name = ASCII.lowercased(d[...])
             if name.last == UInt8(ascii: ".") { name.removeLast() }
             if !name.isEmpty { lowered.append(name) }
         }
@@ -63,7 +63,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
         for d in domains {
             if name == d { return true }
             if name.count > d.count, name[name.count - d.count - 1] == UInt8(ascii: "."),
-               name[(name.count - d.count)...].elementsEqual(d) { return true }
+               ASCII.equal(name[(name.count - d.count)...], d) { return true }
         }
         return false
     }

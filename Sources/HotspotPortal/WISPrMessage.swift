@@ -1,4 +1,5 @@
 import HotspotCore
+import HotspotWeb
 /// A WISPr 1.0 message: the `<WISPAccessGatewayParam>` XML a gateway puts in its portal page (usually inside
 /// an HTML comment, after an `<?xml …?>` prolog) or returns from a login. Read tolerantly: element names
 /// compare without their namespace prefix and without case, values have entities and CDATA decoded and
@@ -14,13 +15,15 @@ public struct WISPrMessage: Equatable, Sendable {
         case abortLoginReply          // 150
 
         init?(_ name: ArraySlice<UInt8>) {
-            if ASCII.equalsIgnoringCase(name, "redirect") { self = .redirect
-            } else if ASCII.equalsIgnoringCase(name, "proxy") { self = .proxy
-            } else if ASCII.equalsIgnoringCase(name, "authenticationreply") { self = .authenticationReply
-            } else if ASCII.equalsIgnoringCase(name, "logoffreply") { self = .logoffReply
-            } else if ASCII.equalsIgnoringCase(name, "authenticationpollreply") { self = .authenticationPollReply
-            } else if ASCII.equalsIgnoringCase(name, "abortloginreply") { self = .abortLoginReply
-            } else { return nil }
+            switch ASCII.index(ofWord: name, in: "redirect proxy authenticationreply logoffreply authenticationpollreply abortloginreply") {
+            case 0: self = .redirect
+            case 1: self = .proxy
+            case 2: self = .authenticationReply
+            case 3: self = .logoffReply
+            case 4: self = .authenticationPollReply
+            case 5: self = .abortLoginReply
+            default: return nil
+            }
         }
 
         /// The element's name as the spec writes it.
@@ -110,7 +113,7 @@ public struct WISPrMessage: Equatable, Sendable {
             case .endTag(let tagName):
                 let name = localName(tagName[...])
                 if let f = field {
-                    if name.elementsEqual(f) {
+                    if ASCII.equal(name, f) {
                         try message!.set(f[...], value)
                         field = nil
                     }
@@ -138,21 +141,22 @@ public struct WISPrMessage: Equatable, Sendable {
         }
         let text = Array(v)
         func keep(_ slot: inout [UInt8]?) { if slot == nil { slot = text } }
-        if ASCII.equalsIgnoringCase(name, "messagetype") {
-            if messageType == nil { messageType = try Self.number(v, .messageType) }
-        } else if ASCII.equalsIgnoringCase(name, "responsecode") {
-            if responseCode == nil { responseCode = WISPrResponseCode(try Self.number(v, .responseCode)) }
-        } else if ASCII.equalsIgnoringCase(name, "delay") {
-            if delay == nil { delay = try Self.number(v, .delay) }
-        } else if ASCII.equalsIgnoringCase(name, "accessprocedure") { keep(&accessProcedure)
-        } else if ASCII.equalsIgnoringCase(name, "accesslocation") { keep(&accessLocation)
-        } else if ASCII.equalsIgnoringCase(name, "locationname") { keep(&locationName)
-        } else if ASCII.equalsIgnoringCase(name, "loginurl") { keep(&loginURL)
-        } else if ASCII.equalsIgnoringCase(name, "abortloginurl") { keep(&abortLoginURL)
-        } else if ASCII.equalsIgnoringCase(name, "nexturl") { keep(&nextURL)
-        } else if ASCII.equalsIgnoringCase(name, "replymessage") { keep(&replyMessage)
-        } else if ASCII.equalsIgnoringCase(name, "loginresultsurl") { keep(&loginResultsURL)
-        } else if ASCII.equalsIgnoringCase(name, "logoffurl") { keep(&logoffURL)
+        let names: StaticString =
+            "messagetype responsecode delay accessprocedure accesslocation locationname loginurl abortloginurl nexturl replymessage loginresultsurl logoffurl"
+        switch ASCII.index(ofWord: name, in: names) {
+        case 0: if messageType == nil { messageType = try Self.number(v, .messageType) }
+        case 1: if responseCode == nil { responseCode = WISPrResponseCode(try Self.number(v, .responseCode)) }
+        case 2: if delay == nil { delay = try Self.number(v, .delay) }
+        case 3: keep(&accessProcedure)
+        case 4: keep(&accessLocation)
+        case 5: keep(&locationName)
+        case 6: keep(&loginURL)
+        case 7: keep(&abortLoginURL)
+        case 8: keep(&nextURL)
+        case 9: keep(&replyMessage)
+        case 10: keep(&loginResultsURL)
+        case 11: keep(&logoffURL)
+        default: break
         }
     }
 

@@ -1,4 +1,5 @@
 import CLinux
+import HotspotCore
 import HotspotPortal
 import HotspotProtocol
 import HotspotSystem
@@ -67,7 +68,9 @@ public struct HTTPClient {
                 || (request.body != nil && !PortalHostPolicy.redirectKeepsBody(from: request.url, to: next)) {
                 request.method = .get
                 request.body = nil
-                request.headers.removeAll { $0.name.elementsEqual("Content-Type".utf8) }
+                var kept: [HTTPHeader] = []  // not removeAll(where:), whose closure brought a copy of it
+                for h in request.headers where !ASCII.equals(h.name[...], "Content-Type") { kept.append(h) }
+                request.headers = kept
             }
             request.url = next
         }
@@ -143,13 +146,23 @@ public struct HTTPClient {
     /// Silence limit for the next read, within the overall deadline.
     func readDeadline() -> Int64 { min(deadline, cl_monotonic_ms() + options.readTimeoutMs) }
 
-    /// A socket call, its failure named after the host.
-    func io<T>(_ host: String, _ body: () throws(UplinkSocket.Failure) -> T) throws(HTTPClientError) -> T {
-        do throws(UplinkSocket.Failure) { return try body() } catch {
-            switch error {
-            case .timedOut: throw .timedOut(host: host)
-            case .errno(let e): throw .io(host: host, e)
-            }
+    /// All of `bytes` sent, a failure named after the host. (Two plain calls: a generic wrapper over closures
+    /// cost a specialisation and a closure per call.)
+    func sendAll(_ bytes: [UInt8], on socket: UplinkSocket, _ host: String) throws(HTTPClientError) {
+        do throws(UplinkSocket.Failure) { try socket.sendAll(bytes, by: deadline) } catch { throw HTTPClient.failure(error, host) }
+    }
+
+    /// What arrived within the read timeout (0 at the end of the stream), a failure named after the host.
+    func receive(into buffer: inout [UInt8], from socket: UplinkSocket, _ host: String) throws(HTTPClientError) -> Int {
+        do throws(UplinkSocket.Failure) { return try socket.receive(into: &buffer, by: readDeadline()) } catch {
+            throw HTTPClient.failure(error, host)
+        }
+    }
+
+    static func failure(_ error: UplinkSocket.Failure, _ host: String) -> HTTPClientError {
+        switch error {
+        case .timedOut: return .timedOut(host: host)
+        case .errno(let e): return .io(host: host, e)
         }
     }
 
@@ -164,10 +177,10 @@ public struct HTTPClient {
 
     func exchange(_ socket: UplinkSocket, _ wire: [UInt8], _ parser: inout HTTPResponseParser, _ host: String)
         throws(HTTPClientError) -> HTTPResponse {
-        try io(host) { () throws(UplinkSocket.Failure) in try socket.sendAll(wire, by: deadline) }
+        try sendAll(wire, on: socket, host)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = try io(host) { () throws(UplinkSocket.Failure) in try socket.receive(into: &buffer, by: readDeadline()) }
+            let n = try receive(into: &buffer, from: socket, host)
             if n == 0 { return try finish(&parser, host) }
             if let response = try parse(&parser, buffer[0..<n], host) { return response }
         }
@@ -190,8 +203,7 @@ public struct HTTPClient {
             }
             if readiness.contains(.wantsToSend) {
                 let n = buffer.withUnsafeMutableBytes { tls.pullCiphertext(into: $0) }
-                let out = Array(buffer[0..<n])
-                try io(host) { () throws(UplinkSocket.Failure) in try socket.sendAll(out, by: deadline) }
+                try sendAll(Array(buffer[0..<n]), on: socket, host)
             } else if readiness.contains(.hasPlaintext) {
                 let n = buffer.withUnsafeMutableBytes { tls.pullPlaintext(into: $0) }
                 if let response = try parse(&parser, buffer[0..<n], host) { return response }
@@ -199,7 +211,7 @@ public struct HTTPClient {
                 sent += wire[sent...].withUnsafeBytes { tls.pushPlaintext($0) }
             } else if readiness.contains(.canReceive) {
                 if pending.isEmpty {
-                    let n = try io(host) { () throws(UplinkSocket.Failure) in try socket.receive(into: &buffer, by: readDeadline()) }
+                    let n = try receive(into: &buffer, from: socket, host)
                     if n == 0 {
                         do throws(TLSError) { try tls.transportEnded() } catch { throw .tls(host: host, error) }
                         return try finish(&parser, host)

@@ -51,7 +51,8 @@ extension PortalHelper {
                 if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
                 var answers: [FormField] = []
                 if (withAnswers || chap != nil) && !asked.isEmpty {
-                    for field in asked {
+                    for i in asked.indices {  // by index: an iterator over [PortalUIField] is code of its own
+                        let field = asked[i]
                         if let value = withAnswers ? variable(field.environmentName).map({ Array($0.utf8) })
                             : field.isSecret ? settings.wisprPassword : settings.wisprUser {
                             answers.append(FormField(name: field.formName, value: value))
@@ -91,7 +92,9 @@ extension PortalHelper {
                 case .needsUser(let form, _):
                     if withAnswers {
                         var names = ""
-                        for f in asked where variable(f.environmentName) == nil { names += (names.isEmpty ? "" : ", ") + f.name }
+                        for i in asked.indices where variable(asked[i].environmentName) == nil {
+                            names += (names.isEmpty ? "" : ", ") + asked[i].name
+                        }
                         log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
                         return Answer(.failure)
                     }
@@ -152,7 +155,7 @@ extension PortalHelper {
             }
         }
         answer.add(.uiMessage, text)
-        for f in fields { answer.add(f.isSecret ? .uiSecretField : .uiField, f.name + "\t" + f.label) }
+        for i in fields.indices { answer.add(fields[i].isSecret ? .uiSecretField : .uiField, fields[i].name + "\t" + fields[i].label) }
         let shown = url.description
         if shown.utf8.count + 11 <= HelperProtocol.maxLineBytes { answer.add(.portalURL, shown) }
         return answer

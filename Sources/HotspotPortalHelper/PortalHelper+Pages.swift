@@ -52,9 +52,8 @@ extension PortalHelper {
         }
         log("sending the form to " + action.description + " (" + String(fields.count) + " field(s))")
         if answered && !policy.allowsCredentials(to: action, askedBy: page.url) { throw .answersNotSent }
-        var pairs: [(name: [UInt8], value: [UInt8])] = []
-        for f in fields { pairs.append((f.name, f.value)) }
-        let encoded = FormEncoding.encode(pairs)
+        var encoded: [UInt8] = []
+        for f in fields { FormEncoding.append(name: f.name, value: f.value, to: &encoded) }
         var request: HTTPRequest
         if form.method == .post {
             request = HTTPRequest(method: .post, url: action, headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],

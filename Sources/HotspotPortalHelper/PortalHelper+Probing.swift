@@ -59,8 +59,10 @@ extension PortalHelper {
     mutating func probe() -> ProbeOutcome {
         var reasons = ""
         var running: [(url: HTTPURL, child: ProbeChild)] = []
-        defer { for r in running { r.child.stop() } }
-        for url in settings.probeURLs {
+        // Loops by index here: an iterator over these arrays is code of its own.
+        defer { for i in running.indices { running[i].child.stop() } }
+        for i in settings.probeURLs.indices {
+            let url = settings.probeURLs[i]
             if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
                 running.append((url, child))
             } else if let decided = probe(url, into: &reasons) {
@@ -69,7 +71,7 @@ extension PortalHelper {
         }
         while !running.isEmpty {
             var fds: [pollfd] = []
-            for r in running { fds.append(pollfd(fd: r.child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
+            for i in running.indices { fds.append(pollfd(fd: running[i].child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
             let left = client.deadline - cl_monotonic_ms()
             if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
                 PortalHelper.add("no probe answered in time", to: &reasons)

@@ -35,9 +35,12 @@ extension PortalHelper {
                    _ asked: [PortalUIField]) -> (form: HTMLForm, fields: [FormField])? {
         var out = fields
         var user: [UInt8] = [], secret: Int? = nil
-        for (i, f) in fields.enumerated() {
-            guard let a = asked.first(where: { $0.formName == f.name }) else { continue }
-            if a.isSecret { secret = secret ?? i } else if user.isEmpty { user = f.value }
+        // Index loops: enumerated() and first(where:) brought iterators of their own.
+        for i in fields.indices {
+            for k in asked.indices where asked[k].formName == fields[i].name {
+                if asked[k].isSecret { secret = secret ?? i } else if user.isEmpty { user = fields[i].value }
+                break
+            }
         }
         guard let secret else { return nil }
         let input = product.chapID + fields[secret].value + product.challenge

@@ -9,7 +9,8 @@ extension PortalHelper {
     /// page's form (no message, no credentials), else the answer.
     mutating func wispr(_ entry: PortalEntry, _ page: PortalPage) -> Answer? {
         var message: WISPrMessage? = nil
-        for body in [entry.probeBody, page.body] where message == nil {
+        for k in 0..<2 where message == nil {
+            let body = k == 0 ? entry.probeBody : page.body
             do throws(WISPrError) { message = try WISPrMessage.find(in: body) } catch {
                 log("WISPr XML ignored: " + error.description)
             }
@@ -29,11 +30,11 @@ extension PortalHelper {
             return Answer(.failure)
         }
         let fields = WISPrLogin.formFields(user: user, password: password, originatingServer: entry.probeURL.bytes)
-        var pairs: [(name: [UInt8], value: [UInt8])] = []
-        for f in fields { pairs.append((f.name, f.value)) }
+        var encoded: [UInt8] = []
+        for f in fields { FormEncoding.append(name: f.name, value: f.value, to: &encoded) }
         log("WISPr login at " + login.description)
         var request = HTTPRequest(method: .post, url: login, headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
-                                  body: FormEncoding.encode(pairs))
+                                  body: encoded)
         // AuthenticationPollReply 201: ask LoginResultsURL again after its Delay, a few times.
         for _ in 0..<4 {
             let reply: WISPrMessage?

@@ -87,7 +87,7 @@ public struct PortalHelperSettings {
     /// captive-portal API's is not (the venue's DHCP names it: it must be one of the portal domains).
     public var hostPolicy: PortalHostPolicy {
         var trusted: [HTTPURL.Host] = []
-        for url in probeURLs { trusted.append(url.host) }
+        for i in probeURLs.indices { trusted.append(probeURLs[i].host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
         var policy = PortalHostPolicy(domains: portalDomains, trusted: trusted)
         policy.gateway = gateway.map { .ipv4($0) }

@@ -25,11 +25,11 @@ public struct PortalUIField: Equatable, Sendable {
         var taken: [[UInt8]] = []  // upper-cased names in use
         for (i, field) in visible.prefix(HelperProtocol.maxUIFields).enumerated() {
             var name = field.name
-            if !HelperProtocol.isFieldName(name[...]) || taken.contains(name.map(HelperProtocol.upper)) {
+            if !HelperProtocol.isFieldName(name[...]) || taken.contains(upper(name)) {
                 name = Array(("field" + String(i + 1)).utf8)
-                while taken.contains(name.map(HelperProtocol.upper)) { name.append(UInt8(ascii: "_")) }
+                while taken.contains(upper(name)) { name.append(UInt8(ascii: "_")) }
             }
-            taken.append(name.map(HelperProtocol.upper))
+            taken.append(upper(name))
             out.append(PortalUIField(
                 formName: field.name, name: String(decoding: name, as: UTF8.self),
                 label: HelperProtocol.printable(Array(field.label.prefix(labelLimit))), isSecret: field.type == .password))
@@ -37,10 +37,19 @@ public struct PortalUIField: Equatable, Sendable {
         return out
     }
 
+    /// A name upper-cased, as names compare without case (a loop: `map` with a closure brought its own copy).
+    static func upper(_ name: [UInt8]) -> [UInt8] {
+        var out = name
+        for i in out.indices { out[i] = HelperProtocol.upper(out[i]) }
+        return out
+    }
+
     /// `HOTSPOT_UI_<NAME>`: where `presentUI` finds the owner's answer.
     public var environmentName: String {
         var bytes = Array(HelperVariable.uiPrefix.utf8)
-        for b in name.utf8 { bytes.append(HelperProtocol.upper(b)) }
+        let start = bytes.count
+        bytes.append(contentsOf: name.utf8)
+        for i in start..<bytes.count { bytes[i] = HelperProtocol.upper(bytes[i]) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

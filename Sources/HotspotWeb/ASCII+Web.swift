@@ -2,7 +2,7 @@ import HotspotCore
 
 /// The web's byte classes (RFC 9110, RFC 3986), beside the shared ones in HotspotCore.
 extension ASCII {
-    static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
+    public static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
 
     /// An HTTP token character (RFC 9110 `tchar`): header names, methods.
     static func isTokenByte(_ b: UInt8) -> Bool {
@@ -26,9 +26,42 @@ extension ASCII {
         out.append(d[Int(b & 0x0f)])
     }
 
+    /// The same bytes, compared exactly: one loop for the suffix and prefix checks of hosts, paths and names
+    /// (`elementsEqual` brought a specialisation of its own).
+    public static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in b.indices where a[a.startIndex + i] != b[i] { return false }
+        return true
+    }
+
+    /// A control byte other than tab: refused in header values, reason phrases and cookies. (One loop for them
+    /// all: each `contains(where:)` closure brought its own copy.)
+    public static func hasControl(_ s: ArraySlice<UInt8>) -> Bool {
+        for b in s where isControl(b) && b != tab { return true }
+        return false
+    }
+
     /// RFC 3986 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
     static func isUnreserved(_ b: UInt8) -> Bool {
         isLetter(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_")
             || b == UInt8(ascii: "~")
+    }
+
+    /// The place of `s` among the space-separated lowercase `words`, in any case; nil when it is none of them.
+    /// One call and a `switch` on the place, in place of a chain of comparisons that each cost a call.
+    public static func index(ofWord s: ArraySlice<UInt8>, in words: StaticString) -> Int? {
+        let w = bytes(words)
+        var start = 0
+        var place = 0
+        for end in 0...w.count where end == w.count || w[end] == 0x20 {
+            if end - start == s.count {
+                var i = 0
+                while i < s.count && lowercased(s[s.startIndex + i]) == w[start + i] { i += 1 }
+                if i == s.count { return place }
+            }
+            place += 1
+            start = end + 1
+        }
+        return nil
     }
 }

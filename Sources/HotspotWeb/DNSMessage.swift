@@ -76,8 +76,13 @@ public enum DNSMessage {
             var found: [IPv4Address] = []
             for a in addresses where a.owner == current { found.append(a.address) }
             if !found.isEmpty { return found }
-            guard let c = cnames.first(where: { $0.owner == current }) else { break }
-            current = c.target
+            var next: [UInt8]? = nil
+            for k in cnames.indices where cnames[k].owner == current {
+                next = cnames[k].target
+                break
+            }
+            guard let next else { break }
+            current = next
         }
         throw .noAddresses
     }

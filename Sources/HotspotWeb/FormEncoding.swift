@@ -6,13 +6,17 @@ import HotspotCore
 public enum FormEncoding {
     public static func encode(_ fields: [(name: [UInt8], value: [UInt8])]) -> [UInt8] {
         var out: [UInt8] = []
-        for (i, field) in fields.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: "&")) }
-            append(field.name, to: &out)
-            out.append(UInt8(ascii: "="))
-            append(field.value, to: &out)
-        }
+        for field in fields { append(name: field.name, value: field.value, to: &out) }
         return out
+    }
+
+    /// One more pair, after a `&` unless it is the first (every pair leaves at least its `=`): a form's
+    /// fields go in one by one, without an array of pairs.
+    public static func append(name: [UInt8], value: [UInt8], to out: inout [UInt8]) {
+        if !out.isEmpty { out.append(UInt8(ascii: "&")) }
+        append(name, to: &out)
+        out.append(UInt8(ascii: "="))
+        append(value, to: &out)
     }
 
     static func append(_ bytes: [UInt8], to out: inout [UInt8]) {

@@ -43,7 +43,7 @@ extension HTTPCookieJar {
             var domain = fields[0]
             if domain.first == HTTPURL.dot { domain = domain.dropFirst() }
             guard fields.count == 7, !domain.isEmpty, fields[2].first == HTTPURL.slash, !fields[5].isEmpty,
-                  !(fields[5] + fields[6]).contains(where: { ASCII.isControl($0) && $0 != ASCII.tab }) else {
+                  !ASCII.hasControl(fields[5]), !ASCII.hasControl(fields[6]) else {
                 skipped += 1
                 continue
             }

@@ -64,8 +64,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
         let name = ASCII.trimmingBlanks(parts[0][..<eq])
         let value = ASCII.trimmingBlanks(parts[0][(eq + 1)...])
         // Control bytes other than tab are refused (RFC 6265bis §5.6): they would go back in a Cookie header.
-        func hasControl(_ s: ArraySlice<UInt8>) -> Bool { s.contains { ASCII.isControl($0) && $0 != ASCII.tab } }
-        guard !name.isEmpty, !hasControl(name), !hasControl(value) else { return .malformed }
+        guard !name.isEmpty, !ASCII.hasControl(name), !ASCII.hasControl(value) else { return .malformed }
         let host = url.host.bytes
         var cookie = Cookie(name: Array(name), value: Array(value), domain: host, hostOnly: true,
                             path: HTTPCookieJar.defaultPath(url.path), secure: false)
@@ -75,24 +74,27 @@ public struct HTTPCookieJar: Hashable, Sendable {
             let aeq = ASCII.firstIndex(of: ASCII.equals, in: attribute) ?? attribute.endIndex
             let key = ASCII.trimmingBlanks(attribute[..<aeq])
             let v = aeq < attribute.endIndex ? ASCII.trimmingBlanks(attribute[(aeq + 1)...]) : attribute[aeq...]
-            if ASCII.equalsIgnoringCase(key, "max-age") {
+            switch ASCII.index(ofWord: key, in: "max-age expires domain path secure") {
+            case 0:
                 // Max-Age wins over Expires, whichever comes first (§5.3 step 3).
                 let digits = v.first == UInt8(ascii: "-") ? v.dropFirst() : v
                 guard !digits.isEmpty, digits.allSatisfy(ASCII.isDigit) else { continue }
                 maxAgeSeen = true
                 expired = v.first == UInt8(ascii: "-") || digits.allSatisfy { $0 == UInt8(ascii: "0") }
-            } else if ASCII.equalsIgnoringCase(key, "expires") {
+            case 1:
                 if !maxAgeSeen, let t = HTTPCookieJar.parseDate(v) { expired = t < now }
-            } else if ASCII.equalsIgnoringCase(key, "domain") {
+            case 2:
                 var d = v
                 if d.first == HTTPURL.dot { d = d.dropFirst() }
                 guard !d.isEmpty else { continue }
                 cookie.domain = ASCII.lowercased(d)
                 cookie.hostOnly = false
-            } else if ASCII.equalsIgnoringCase(key, "path") {
+            case 3:
                 cookie.path = v.first == HTTPURL.slash ? Array(v) : HTTPCookieJar.defaultPath(url.path)
-            } else if ASCII.equalsIgnoringCase(key, "secure") {
+            case 4:
                 cookie.secure = true
+            default:
+                break
             }
         }
         if !cookie.hostOnly {
@@ -115,7 +117,10 @@ public struct HTTPCookieJar: Hashable, Sendable {
 
     /// The cookie of the same name, domain and path.
     func index(of cookie: Cookie) -> Int? {
-        cookies.firstIndex { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+        for i in cookies.indices where cookies[i].name == cookie.name && cookies[i].domain == cookie.domain && cookies[i].path == cookie.path {
+            return i
+        }
+        return nil
     }
 
     /// In place of the cookie of the same name, domain and path, which keeps its place (its creation time
@@ -134,7 +139,8 @@ public struct HTTPCookieJar: Hashable, Sendable {
         let host = url.host.bytes
         let path = url.path
         var matching: [Int] = []
-        for (i, c) in cookies.enumerated() {
+        for i in cookies.indices {
+            let c = cookies[i]
             let domainOK: Bool
             if c.hostOnly {
                 domainOK = c.domain == host
@@ -144,13 +150,14 @@ public struct HTTPCookieJar: Hashable, Sendable {
                 domainOK = HTTPCookieJar.domainMatches(host, c.domain)
             }
             if domainOK && HTTPCookieJar.pathMatches(path, c.path) && (!c.secure || url.scheme == .https) {
-                matching.append(i)
+                // Longer paths first, equal ones in the jar's order: inserted in place (at most maxCookies; the
+                // stdlib's sort brought over a kilobyte of merge code for this one list).
+                var at = matching.count
+                while at > 0 && cookies[matching[at - 1]].path.count < c.path.count { at -= 1 }
+                matching.insert(i, at: at)
             }
         }
         guard !matching.isEmpty else { return nil }
-        matching.sort { a, b in
-            cookies[a].path.count != cookies[b].path.count ? cookies[a].path.count > cookies[b].path.count : a < b
-        }
         var out: [UInt8] = []
         for i in matching {
             if !out.isEmpty { ASCII.append(&out, "; ") }
@@ -165,12 +172,12 @@ public struct HTTPCookieJar: Hashable, Sendable {
     static func domainMatches(_ host: [UInt8], _ domain: [UInt8]) -> Bool {
         if host == domain { return true }
         guard host.count > domain.count, host[host.count - domain.count - 1] == HTTPURL.dot else { return false }
-        return host[(host.count - domain.count)...].elementsEqual(domain)
+        return ASCII.equal(host[(host.count - domain.count)...], domain)
     }
 
     /// §5.1.4: the same path, or the cookie's path is a prefix ending at a `/` of the request's.
     static func pathMatches(_ requestPath: ArraySlice<UInt8>, _ cookiePath: [UInt8]) -> Bool {
-        guard requestPath.count >= cookiePath.count, requestPath.prefix(cookiePath.count).elementsEqual(cookiePath) else {
+        guard requestPath.count >= cookiePath.count, ASCII.equal(requestPath.prefix(cookiePath.count), cookiePath) else {
             return false
         }
         return requestPath.count == cookiePath.count || cookiePath.last == HTTPURL.slash
@@ -200,7 +207,6 @@ public struct HTTPCookieJar: Hashable, Sendable {
         func isDelimiter(_ b: UInt8) -> Bool {
             b == 0x09 || (b >= 0x20 && b <= 0x2f) || (b >= 0x3b && b <= 0x40) || (b >= 0x5b && b <= 0x60) || (b >= 0x7b && b <= 0x7e)
         }
-        let months: [StaticString] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         for token in text.split(whereSeparator: isDelimiter) {
             if time == nil {
                 let f = token.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -214,7 +220,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
                 day = d
                 continue
             }
-            if month == nil, token.count >= 3, let m = months.firstIndex(where: { ASCII.equalsIgnoringCase(token.prefix(3), $0) }) {
+            if month == nil, token.count >= 3, let m = ASCII.index(ofWord: token.prefix(3), in: "jan feb mar apr may jun jul aug sep oct nov dec") {
                 month = m + 1
                 continue
             }
@@ -223,8 +229,9 @@ public struct HTTPCookieJar: Hashable, Sendable {
         guard let (h, mi, s) = time, let d = day, let m = month, var y = year else { return nil }
         if y >= 70 && y <= 99 { y += 1900 } else if y <= 69 { y += 2000 }
         let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
-        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard y >= 1601, d >= 1, d <= monthDays[m - 1], h <= 23, mi <= 59, s <= 59 else { return nil }
+        // 31 days in January, March, May, July, August, October and December, 30 in the other months but February.
+        let monthDays = m == 2 ? (leap ? 29 : 28) : 30 + (m + m / 8) % 2
+        guard y >= 1601, d >= 1, d <= monthDays, h <= 23, mi <= 59, s <= 59 else { return nil }
         // Days from 1970-01-01 to y-m-d (Howard Hinnant's days_from_civil; y > 0 here).
         let yy = m <= 2 ? y - 1 : y
         let era = yy / 400

@@ -47,12 +47,11 @@ public struct HTTPRequest: Hashable, Sendable {
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte) else {
                 throw .invalidHeaderName(PrintfEscaping.excerpt(name, limit: 32))
             }
-            for reserved: StaticString in ["Host", "Content-Length", "Connection", "Transfer-Encoding"]
-            where ASCII.equalsIgnoringCase(name, reserved) {
+            if ASCII.index(ofWord: name, in: "host content-length connection transfer-encoding") != nil {
                 throw .reservedHeader(ASCII.string(name))
             }
-            for (i, b) in h.value.enumerated() where ASCII.isControl(b) && b != ASCII.tab {
-                throw .invalidHeaderValue(name: ASCII.string(name), byte: b, offset: i)
+            for i in h.value.indices where ASCII.isControl(h.value[i]) && h.value[i] != ASCII.tab {
+                throw .invalidHeaderValue(name: ASCII.string(name), byte: h.value[i], offset: i)
             }
             out.append(contentsOf: h.name)
             ASCII.append(&out, ": ")

@@ -224,13 +224,14 @@ public struct HTTPResponseParser {
         guard let first = lines.first else { throw .malformedStatusLine }
         let (status, reason) = try HTTPResponseParser.statusLine(first)
         var headers: [HTTPHeader] = []
-        for (i, line) in lines.enumerated().dropFirst() {
+        for i in lines.indices.dropFirst() {
+            let line = lines[i]
             if let first = line.first, ASCII.isBlank(first) { throw .obsoleteLineFolding(line: i + 1) }
             guard let colon = ASCII.firstIndex(of: UInt8(ascii: ":"), in: line) else { throw .malformedHeader(line: i + 1) }
             let name = line[..<colon]
             let value = ASCII.trimmingBlanks(line[(colon + 1)...])
             guard !name.isEmpty, name.allSatisfy(ASCII.isTokenByte),
-                  !value.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab })
+                  !ASCII.hasControl(value)
             else { throw .malformedHeader(line: i + 1) }
             if headers.count == maxHeaderCount { throw .tooManyHeaders(limit: maxHeaderCount) }
             headers.append(HTTPHeader(name: Array(name), value: Array(value)))
@@ -298,7 +299,7 @@ public struct HTTPResponseParser {
             guard first == ASCII.space else { throw .malformedStatusLine }
             reason = reason.dropFirst()
         }
-        guard !reason.contains(where: { ASCII.isControl($0) && $0 != ASCII.tab }) else { throw .malformedStatusLine }
+        guard !ASCII.hasControl(reason) else { throw .malformedStatusLine }
         return (status, reason)
     }
 }

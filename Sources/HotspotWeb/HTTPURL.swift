@@ -150,8 +150,11 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func scheme(_ s: ArraySlice<UInt8>) throws(HTTPURLError) -> Scheme {
-        if ASCII.equalsIgnoringCase(s, "http") { return .http }
-        if ASCII.equalsIgnoringCase(s, "https") { return .https }
+        switch ASCII.index(ofWord: s, in: "http https") {
+        case 0: return .http
+        case 1: return .https
+        default: break
+        }
         throw .unsupportedScheme(PrintfEscaping.excerpt(s, limit: 16))
     }
 
