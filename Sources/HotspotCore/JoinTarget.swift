@@ -14,6 +14,9 @@ public struct JoinTarget: Hashable, Sendable {
     public var mac: MACPolicy? = nil
     /// A hidden network: wpa_supplicant probes for its name (scan_ssid=1).
     public var isHidden = false
+    /// MHz the latest scan heard it on: wpa_supplicant's scans for it stay on them (`scan_freq`), so a
+    /// failover's join scans one channel, not all. Empty: every channel.
+    public var frequencies: [Int] = []
 
     public init(ssid: SSID, security: SecurityType, passphrase: Passphrase? = nil, bssid: BSSID? = nil,
                 didAutoJoin: Bool = true) {
