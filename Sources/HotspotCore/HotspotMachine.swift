@@ -401,6 +401,11 @@ public struct HotspotMachine {
             if silent && clock - (lastScanAt ?? 0) > Self.knownChannelsMs { return requestScan() }
             selectUplink(afterScan: false)
             if silent, case .down = link { requestScan() }
+            // The join goes out first: wpa_supplicant scans every channel for the lost network 100 ms after
+            // its DISCONNECTED, unless ours replaced it by then, and killing a helper can take longer.
+            if silent, let i = out.lastIndex(where: { if case .join = $0 { true } else { false } }) {
+                out.insert(out.remove(at: i), at: 0)
+            }
         }
     }
 

@@ -73,6 +73,25 @@ import Testing
         #expect(a.joins.first?.frequencies == [2412, 2437], "the channels its BSSes were heard on")
     }
 
+    @Test func theNextJoinGoesOutBeforeTheLoginInFlightIsAbandoned() {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
+                           Fixture.entry(Fixture.cafe, 4, rssi: -60, security: .personal)]))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        #expect(h.request("alpha", .authenticate) != nil)
+        h.now += 10_000
+        let a = h.on(.apLost)
+        // wpa_supplicant starts a full scan for the lost network 100 ms after its DISCONNECTED.
+        let join = a.firstIndex { $0.joinTarget != nil }
+        let abandon = a.firstIndex { if case .abandonHelper = $0 { return true } else { return false } }
+        #expect(join != nil && abandon != nil)
+        #expect(join! < abandon!, "the join before the helper's process is killed")
+    }
+
     @Test func aScanListTooOldForChannelsIsRenewedBeforeTheNextJoinAndTheLostBSSStaysOut() {
         var h = Self.onlineWithCafeInRange()
         // Online past the background scan's period: the list may be of another place.

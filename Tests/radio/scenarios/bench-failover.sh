@@ -6,7 +6,7 @@
 # boot, as /proc/uptime and the kernel's log): detection (the kernel's, and the daemon's), scan, join, DHCP,
 # evaluate, and what the goal counts (online ≤ detection + DHCP + 1 s). Prints BENCH lines for
 # Benchmarks/run; asserts outcomes only, never times (TCG).
-# radio-timeout: 200
+# radio-timeout: 260
 # radio-arches: x86_64
 
 IDLE=${RADIO_BENCH_IDLE:-60}
@@ -34,6 +34,12 @@ config network
 config network
 	option ssid 'Third'
 	option priority '1'
+config network
+	option ssid 'Fourth'
+	option priority '0'
+config network
+	option ssid 'Fifth'
+	option priority '0'
 EOF_UCI
 } | daemon_config
 
@@ -112,6 +118,25 @@ expect_eq "$(daemon_cli status >/dev/null 2>&1; echo $?)" 0 "status says usable"
 expect_eq "$retried" "" "a vanished AP is not tried again before the next network"
 expect_eq "$n" 0 "no scan between the join and the login"
 expect_eq "$(daemon_count 'timed out')" 0 "no helper command ran into its time limit"
+
+# 4. A candidate of the list gone too: the scan of its channel misses it, it is backed off at once, and a
+# full scan finds Fifth (which the list does not know). Fourth is heard once (a scan asked for from the
+# shell), then vanishes 31 s before Third: cfg80211 forgets a BSS 30 s after it was last heard (sooner,
+# wpa_supplicant would try the stale entry instead of reporting NETWORK-NOT-FOUND).
+ap_start fourth --ssid "Fourth" --open --dhcp --channel 4 --txpower 1000
+daemon_mark
+wpa scan > /dev/null
+daemon_wait 'helper venue: filterScanList$' 30 || fail "the daemon did not read the shell's scan"
+vanish fourth
+ap_start fifth --ssid "Fifth" --open --dhcp --channel 9 --txpower 1000
+sleep 31
+daemon_mark
+t0=$(radio_uptime)
+vanish third
+daemon_wait "Fifth: authenticated by venue" 60 || fail "not online on Fifth after Third and Fourth vanished"
+note "BENCH failover.gone.total_ms $(ms "$t0" "$(stamp 'Fifth: authenticated by')") ms"
+note "BENCH failover.gone.known_channel_miss_ms $(ms "$(stamp 'Fourth: joining')" "$(stamp 'Fourth: not found')") ms"
+expect_match "$(daemon_log | tail -n +$((RADIO_DAEMON_MARK + 1)))" "Fourth: not found" "the gone candidate fails at the first NETWORK-NOT-FOUND"
 # For reading the phases by hand: the daemon's and wpa_supplicant's logs, the kernel's.
 save_artifact daemon.log "$RADIO_DIR/daemon.log"
 save_artifact wpa_supplicant.log "$RADIO_DIR/wpa_supplicant.log"
