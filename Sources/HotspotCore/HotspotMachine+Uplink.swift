@@ -77,9 +77,23 @@ extension HotspotMachine {
         let known = KnownNetwork.matching(target.ssid, ownerNetworks, configuration.knownNetworks)
         target.mac = target.mac ?? known?.mac ?? configuration.macPolicy
         target.isHidden = target.isHidden || known?.isHidden == true
+        target.frequencies = knownChannels(target)
         emit(.join(target))
         link = .joining(target, since: clock)
         armTimer(.association, at: clock + configuration.associationTimeoutMs)
+    }
+
+    /// The channels the latest scan heard the target on (its locked BSS's, if any), for the scan
+    /// wpa_supplicant makes for the join: one channel takes a fraction of a full scan. None from a list
+    /// young enough for wpa_supplicant to join from without a scan, nor from one too old.
+    func knownChannels(_ t: JoinTarget) -> [Int] {
+        var f: [Int] = []
+        guard let at = lastScanAt, clock - at > Self.freshScanMs, clock - at <= Self.knownChannelsMs else { return f }
+        for e in scan.entries where e.ssid == t.ssid && e.radio == t.radio && (t.bssid ?? e.bssid) == e.bssid
+            && !f.contains(e.frequency) {
+            f.append(e.frequency)
+        }
+        return f
     }
 
     /// The associated BSS's signal and frequency from the latest scan.

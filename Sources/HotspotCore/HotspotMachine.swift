@@ -120,6 +120,10 @@ public struct HotspotMachine {
     static let lostBSSMs: Int64 = 30_000
     /// wpa_supplicant joins from its own scan results this young without scanning again.
     static let freshScanMs: Int64 = 5_000
+    /// A join's channels come from a scan list at most this old: the background scan's period on a working
+    /// uplink (600 s), so a failover finds them; an older list may be of another place (a travel router),
+    /// where a full scan costs no more than channels that all miss.
+    static let knownChannelsMs: Int64 = 600_000
     /// Look-alike BSSes already logged (bounded), so a twin in every scan is one log line, not one a scan.
     var reportedLookalikes: [BSSID] = []
     /// When the core last asked for a scan (the policy counts from here).
@@ -385,17 +389,23 @@ public struct HotspotMachine {
         case .online(let info):
             say(.notice, info.ssid, "lost")
             // Its BSS went silent (beacon loss, a power cut): the next candidate of the latest scan is joined
-            // at once, not the lost one again; a scan that hears the BSS again brings it back.
-            // A list older than wpa_supplicant's own is renewed first: the join would scan anyway, and a
-            // stale list names APs long gone (each tried costs two scans).
+            // at once, not the lost one again; a scan that hears the BSS again brings it back. wpa_supplicant
+            // scans only the channels the list heard it on (startJoin); a list too old to know them, or
+            // without a candidate, is renewed by a full scan at once.
             if silent {
                 lostBSS = info.bssid
                 lostAt = clock
                 scan = ScanList(withoutLost(scan.entries))
             }
             dropLink()
-            if silent && clock - (lastScanAt ?? 0) > Self.freshScanMs { return requestScan() }
+            if silent && clock - (lastScanAt ?? 0) > Self.knownChannelsMs { return requestScan() }
             selectUplink(afterScan: false)
+            if silent, case .down = link { requestScan() }
+            // The join goes out first: wpa_supplicant scans every channel for the lost network 100 ms after
+            // its DISCONNECTED, unless ours replaced it by then, and killing a helper can take longer.
+            if silent, let i = out.lastIndex(where: { if case .join = $0 { true } else { false } }) {
+                out.insert(out.remove(at: i), at: 0)
+            }
         }
     }
 
@@ -437,6 +447,8 @@ public struct HotspotMachine {
             emit(.disconnect)
             dropLink()
             selectUplink(afterScan: false)
+            // Not on its known channels (gone, or moved): the next candidate, else a full scan at once.
+            if !t.frequencies.isEmpty, case .down = link { requestScan() }
         }
     }
 

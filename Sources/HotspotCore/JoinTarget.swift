@@ -16,6 +16,9 @@ public struct JoinTarget: Hashable, Sendable {
     public var isHidden = false
     /// The radio to join on (`ScanEntry.radio`).
     public var radio: UInt8 = 0
+    /// MHz the latest scan heard it on: wpa_supplicant's scans for it stay on them (`scan_freq`), so a
+    /// failover's join scans one channel, not all. Empty: every channel.
+    public var frequencies: [Int] = []
 
     public init(ssid: SSID, security: SecurityType, passphrase: Passphrase? = nil, bssid: BSSID? = nil,
                 didAutoJoin: Bool = true) {

@@ -5,8 +5,9 @@
 ///
 /// Policy that lives here: network changes run one at a time in order; a scan fetch from wpa_supplicant's
 /// BSS table runs once with any number of SCAN-RESULTS meanwhile; only the second NETWORK-NOT-FOUND after a
-/// join's selection counts; IPv4 is complete with the default route, or 2 s after the address without it;
-/// the associated station's signal is polled every 10 s while the core is associated.
+/// join's selection counts (the first, for a join on known channels); IPv4 is complete with the default
+/// route, or 2 s after the address without it; the associated station's signal is polled every 10 s while
+/// the core is associated.
 ///
 /// Radios (`list interface`, each with its own wpa_supplicant): every radio's scan goes into one table,
 /// its entries marked with the radio; a join runs on its target's radio and removes the earlier block on
@@ -145,9 +146,12 @@ public struct LinkMachine {
             }
         case .request(let w):
             switch w {
-            case .join:
+            case .join(let t):
                 joinSelected = false
-                notFoundSinceJoin = 0
+                // A scan of the known channels that misses the network is final: the first
+                // NETWORK-NOT-FOUND counts, so the core falls back at once rather than after wpa_supplicant's
+                // next scan of the same channels.
+                notFoundSinceJoin = t.frequencies.isEmpty ? 0 : 1
             case .disconnect:
                 // A DISCONNECT must not be undone by a later SELECT_NETWORK.
                 joinSelected = false

@@ -79,6 +79,7 @@ extension HotspotDaemon {
             var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)
             plan.eap = t.eap
             plan.hidden = t.isHidden
+            plan.frequencies = t.frequencies
             runPlan(plan) { [self] result in
                 switch result {
                 case .success(let joined): handle(.workFinished(.joined(joined.networkID, reused: joined.reused)))

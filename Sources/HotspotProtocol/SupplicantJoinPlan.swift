@@ -5,7 +5,7 @@ import HotspotCore
 /// a block without an SSID (further ones are removed too), otherwise one is added. Then every variable
 /// hotspotd relies on is set, whatever the block held before:
 /// `ssid` (hex), `key_mgmt`, `psk` (personal only), `bssid` (the lock or `any`), `scan_ssid 0`,
-/// `id_str "hotspotd"`; for enterprise networks `phase2` and the EAP settings given (hex); and
+/// `id_str "hotspotd"`; for enterprise networks `phase2` and the EAP settings given (hex); `scan_freq`; and
 /// `SELECT_NETWORK <id>`.
 ///
 /// Personal networks get `key_mgmt WPA-PSK` alone: every wpa_supplicant build accepts it and it joins
@@ -39,6 +39,9 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     public var eap: EAPSettings? = nil
     /// A hidden network: `scan_ssid 1`, wpa_supplicant probes for it by name.
     public var hidden = false
+    /// `scan_freq`: the only channels wpa_supplicant's own scans for it cover (our SCANs are not limited);
+    /// empty → all (`0`, sent only to a reused block).
+    public var frequencies: [Int] = []
 
     enum State {
         case idle
@@ -156,7 +159,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         return .finished(Joined(networkID: id, reused: reused, removedDuplicates: removed))
     }
 
-    static let configurationSteps = 16
+    static let configurationSteps = 17
 
     /// The commands that configure block `id` and select it, in order; nil for a step that does not apply.
     @inline(never)
@@ -181,7 +184,12 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             let f = step == 6 ? 8 : step - 7
             let v = f < 8 ? e.values[f] : e.phase2
             return v.isEmpty ? nil : .setNetwork(id, .eap(field: f, v))
-        case 15: return .selectNetwork(id)
+        case 15:
+            guard reused || !frequencies.isEmpty else { return nil }
+            var v = frequencies.isEmpty ? "0" : ""
+            for f in frequencies { v += (v.isEmpty ? "" : " ") + String(f) }
+            return .setNetwork(id, .other(name: "scan_freq", value: v))
+        case 16: return .selectNetwork(id)
         default: return nil
         }
     }

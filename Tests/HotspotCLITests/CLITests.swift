@@ -253,7 +253,7 @@ private final class FakeOnThread: @unchecked Sendable {
     /// block and adds none. Before the join plan, each `radio join` sent ADD_NETWORK.
     @Test func joiningAgainReusesTheNetworkBlock() {
         let dir = temporaryDirectory()
-        let set = ["ssid 486f74656c", "key_mgmt NONE", "bssid any", "scan_ssid 0", "id_str \"hotspotd\""]
+        let set = ["ssid 486f74656c", "key_mgmt NONE", "bssid any", "scan_ssid 0", "id_str \"hotspotd\"", "scan_freq 0"]
         var script: [String: String] = [
             "LIST_NETWORKS": "network id / ssid / bssid / flags\n0\tOther\tany\t[DISABLED]\n1\tHotel\tany\t[CURRENT]\n",
             "SELECT_NETWORK 1": "OK\n",

@@ -61,12 +61,43 @@ import Testing
         #expect(h.m.linkStage == 1)
     }
 
-    @Test func aStaleScanIsRenewedBeforeTheNextJoinAndTheLostBSSStaysOut() {
-        var h = Self.onlineWithCafeInRange()
-        // Online for a minute without a scan: the list may name APs long gone.
+    @Test func aLostUplinkIsReplacedOnTheNextCandidatesKnownChannelWithoutAFullScan() {
+        // Cafe heard on channel 6 only; online for a minute without a scan (wpa_supplicant would scan
+        // every channel for the join: 8-9 s in the radio VM).
+        var h = Self.onlineWithCafeInRange([ScanEntry(ssid: Fixture.cafe, bssid: bssid(5), rssi: -70, frequency: 2437,
+                                                      security: .personal)])
         h.now += 60_000
         let a = h.on(.apLost)
-        #expect(a.joins.isEmpty, "not joined from a minute-old list")
+        #expect(!a.contains(.requestScan), "no full scan before the join")
+        #expect(a.joins.map { $0.ssid } == [Fixture.cafe])
+        #expect(a.joins.first?.frequencies == [2412, 2437], "the channels its BSSes were heard on")
+    }
+
+    @Test func theNextJoinGoesOutBeforeTheLoginInFlightIsAbandoned() {
+        var h = Harness()
+        h.on(.supplicantReconnected)
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
+                           Fixture.entry(Fixture.cafe, 4, rssi: -60, security: .personal)]))
+        h.settleScans()
+        h.on(.associated(ssid: Fixture.hotel, bssid: bssid(1), networkID: netID(0)))
+        h.on(.ipv4Acquired)
+        _ = h.respond(h.request("alpha", .evaluate)!, .success, confidence: .high)
+        #expect(h.request("alpha", .authenticate) != nil)
+        h.now += 10_000
+        let a = h.on(.apLost)
+        // wpa_supplicant starts a full scan for the lost network 100 ms after its DISCONNECTED.
+        let join = a.firstIndex { $0.joinTarget != nil }
+        let abandon = a.firstIndex { if case .abandonHelper = $0 { return true } else { return false } }
+        #expect(join != nil && abandon != nil)
+        #expect(join! < abandon!, "the join before the helper's process is killed")
+    }
+
+    @Test func aScanListTooOldForChannelsIsRenewedBeforeTheNextJoinAndTheLostBSSStaysOut() {
+        var h = Self.onlineWithCafeInRange()
+        // Online past the background scan's period: the list may be of another place.
+        h.now += 601_000
+        let a = h.on(.apLost)
+        #expect(a.joins.isEmpty, "not joined from a list ten minutes old")
         #expect(a.contains(.requestScan))
         // The kernel's dump still holds the silent BSS (cfg80211 keeps a BSS 30 s after it was last heard).
         let b = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50),
@@ -76,6 +107,26 @@ import Testing
         h.now += 30_000
         h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50)]))
         #expect(h.m.scan.entry(bssid: bssid(1)) != nil)
+    }
+
+    @Test func aCandidateMissingFromItsKnownChannelsFallsBackToAFullScanAtOnce() {
+        var h = Self.onlineWithCafeInRange()
+        h.now += 60_000
+        #expect(h.on(.apLost).joins.first?.frequencies == [2412])
+        // wpa_supplicant's scan of channel 1 did not hear Cafe: gone (or moved); no other candidate.
+        let a = h.on(.supplicant(.networkNotFound(ssid: nil)))
+        #expect(a.contains(.disconnect))
+        #expect(a.contains(.requestScan), "a full scan at once, not at the next scan interval")
+        #expect(h.m.linkStage == 0)
+    }
+
+    @Test func aLossWithoutAnyCandidateLeftScansAtOnce() {
+        var h = Self.onlineWithCafeInRange()
+        h.now += 1_000
+        h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -50)]))
+        let a = h.on(.apLost)
+        #expect(a.joins.isEmpty)
+        #expect(a.contains(.requestScan), "nothing known to join: look for something at once")
     }
 
     @Test func anotherBSSOfTheLostNetworkIsStillJoined() {

@@ -662,6 +662,19 @@ enum LinkInvariants {
         #expect(h.on(.networkNotFound).isEmpty)
     }
 
+    @Test func theFirstNetworkNotFoundCountsForAJoinOnKnownChannels() {
+        var h = attached()
+        var onChannel6 = Self.hotel
+        onChannel6.frequencies = [2437]
+        _ = h.on(.request(.join(onChannel6)))
+        #expect(h.on(.networkNotFound).isEmpty, "not selected yet")
+        _ = h.on(.workFinished(.joined(Self.id(0), reused: false)))
+        // wpa_supplicant scanned channel 6 only and did not hear it: the core falls back now, not after
+        // another scan of the same channel.
+        #expect(h.on(.networkNotFound) == [.submit(.supplicant(.networkNotFound(ssid: nil)))])
+        #expect(h.on(.networkNotFound).isEmpty)
+    }
+
     @Test func wpaSupplicantsBSSTableIsReadOnceForAnyNumberOfScanResults() {
         var h = attached()
         let entries = LinkTableTests.entries

@@ -136,13 +136,26 @@ private struct SimulatedSupplicant {
     @Test func openNetworkSendsNoPSKAndLocksTheBSSIDWhenAsked() {
         let lock = BSSID("02:00:00:00:01:00")!
         var plan = SupplicantJoinPlan(ssid: ssid("Cafe"), security: .open, passphrase: nil, bssid: lock)
-        let (sent, last) = replay(&plan, [header + "0\tCafe\tany\t[DISABLED]\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
+        let (sent, last) = replay(&plan, [header + "0\tCafe\tany\t[DISABLED]\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
         #expect(texts(sent) == [
             "LIST_NETWORKS",
             "SET_NETWORK 0 ssid 43616665", "SET_NETWORK 0 key_mgmt NONE", "SET_NETWORK 0 bssid 02:00:00:00:01:00",
-            "SET_NETWORK 0 scan_ssid 0", "SET_NETWORK 0 id_str \"hotspotd\"", "SELECT_NETWORK 0",
+            "SET_NETWORK 0 scan_ssid 0", "SET_NETWORK 0 id_str \"hotspotd\"", "SET_NETWORK 0 scan_freq 0",
+            "SELECT_NETWORK 0",
         ])
         #expect(last == .finished(.init(networkID: id(0), reused: true)))
+    }
+
+    @Test func limitsWpaSupplicantsScansToTheKnownChannelsAndClearsThemOnAReusedBlock() {
+        // A failover's join: wpa_supplicant scans the channels the last scan heard the network on, not all.
+        var plan = SupplicantJoinPlan(ssid: ssid("Hotel"), security: .open, passphrase: nil)
+        plan.frequencies = [2412, 5180]
+        var (sent, _) = replay(&plan, [header, "3\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
+        #expect(texts(Array(sent.suffix(2))) == ["SET_NETWORK 3 scan_freq 2412 5180", "SELECT_NETWORK 3"])
+        // The next join of the same block without known channels takes the limit off again.
+        plan.frequencies = []
+        (sent, _) = replay(&plan, [header + "3\tHotel\tany\t\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
+        #expect(texts(Array(sent.suffix(2))) == ["SET_NETWORK 3 scan_freq 0", "SELECT_NETWORK 3"])
     }
 
     @Test func secondJoinOfTheSameSSIDSendsNoAddNetwork() {
@@ -169,7 +182,7 @@ private struct SimulatedSupplicant {
         let bytes = SSID(bytes: [0xff, 0x41, 0x09, 0x0a, 0x00, 0x42, 0x7a])!
         for (target, expected) in [(odd, 2), (bytes, 3), (ssid("Open Cafe"), 1)] {
             var plan = SupplicantJoinPlan(ssid: target, security: .open, passphrase: nil)
-            let (sent, last) = replay(&plan, [table] + Array(repeating: Array("OK\n".utf8), count: 6))
+            let (sent, last) = replay(&plan, [table] + Array(repeating: Array("OK\n".utf8), count: 7))
             #expect(!sent.contains(.addNetwork))
             #expect(sent[1] == .setNetwork(id(expected), .ssid(target)))
             #expect(last == .finished(.init(networkID: id(expected), reused: true)))
@@ -265,7 +278,7 @@ private struct SimulatedSupplicant {
 
     @Test func keepsAReusedBlockWhenConfiguringFails() {
         var plan = SupplicantJoinPlan(ssid: ssid("a"), security: .open, passphrase: nil)
-        let (sent, last) = replay(&plan, [header + "2\ta\tany\t\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "FAIL\n"])
+        let (sent, last) = replay(&plan, [header + "2\ta\tany\t\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "FAIL\n"])
         #expect(sent.last == .selectNetwork(id(2)))
         #expect(last == .failed(.refused(command: "SELECT_NETWORK 2", answer: "FAIL")))
     }
@@ -280,7 +293,7 @@ private struct SimulatedSupplicant {
     @Test func aReplyOutOfTurnIsAnError() {
         var plan = SupplicantJoinPlan(ssid: ssid("a"), security: .open, passphrase: nil)
         #expect(plan.received(Array("OK\n".utf8)) == .failed(.replyOutOfTurn))
-        _ = replay(&plan, [header + "0\ta\tany\t\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
+        _ = replay(&plan, [header + "0\ta\tany\t\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n", "OK\n"])
         #expect(plan.received(Array("OK\n".utf8)) == .failed(.replyOutOfTurn))
     }
 

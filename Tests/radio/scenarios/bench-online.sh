@@ -1,7 +1,13 @@
 # bench-online: time to online from the daemon's start, on a WPA2 network (a helper claims it with its key)
 # and through a click-through portal (the built-in portal helper), cut into phases at the daemon's log
-# stamps ([seconds.ms] since boot: CLOCK_MONOTONIC, the clock of /proc/uptime too). Prints BENCH lines for
-# Benchmarks/run; asserts outcomes only, never times (TCG: upper bounds).
+# stamps ([seconds.ms] since boot: CLOCK_MONOTONIC, the clock of /proc/uptime too). hotspotd's own share
+# (issue 20's goal: under 100 ms) is the total less the radio (from attaching to the scan's list, and from
+# selecting the network to the association), DHCP (to the address and the default route) and, through the
+# portal, the portal helper's probe and login (the portal's answers), all cut at the daemon's own stamps: an
+# upper bound, since our reading of the scan hides in its radio part. It is split into the helpers' runs
+# (their processes, as the daemon times them), wpa_supplicant configuring the join (it hashes a passphrase
+# there), and the daemon's own. Prints BENCH lines for Benchmarks/run; asserts outcomes only, never times
+# (TCG: upper bounds).
 # radio-timeout: 150
 # radio-arches: x86_64
 
@@ -15,7 +21,7 @@ stamp() {
 ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 + 0.5 }'; }
 # phases KEY SSID HELPER T0: the split of one start, from the daemon's log since the last daemon_mark.
 phases() {
-    local key=$1 ssid=$2 helper=$3 t0=$4 s0 sc jn as ip au ok
+    local key=$1 ssid=$2 helper=$3 t0=$4 s0 sc jn as ip au ok at sel own runs cfg
     s0=$(stamp 'notice: started on'); sc=$(stamp 'info: helper [a-z]+: filterScanList$'); jn=$(stamp "$ssid: joining")
     as=$(stamp "$ssid: associated"); ip=$(stamp "$ssid: joined"); au=$(stamp "helper $helper: authenticate $ssid")
     ok=$(stamp "$ssid: authenticated by")
@@ -27,6 +33,23 @@ phases() {
     note "BENCH online.$key.evaluate_ms $(ms "$ip" "$au") ms"
     note "BENCH online.$key.authenticate_ms $(ms "$au" "$ok") ms"
     note "BENCH online.$key.total_ms $(ms "$t0" "$ok") ms"
+    at=$(stamp 'notice: wpa_supplicant connected'); sel=$(stamp "$ssid: wpa_supplicant network")
+    own=$(( $(ms "$t0" "$ok") - $(ms "$at" "$sc") - $(ms "$sel" "$as") - $(ms "$as" "$ip") ))
+    # The helpers' runs on the way (until authenticated): the claim's filterScanList, and for WPA2 the
+    # evaluate and authenticate (through the portal those are the login, already taken out).
+    runs=$(daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | awk -v r="$ssid: authenticated by" '$0 ~ r { exit } { print }' \
+        | grep -E "helper [a-z]+: filterScanList → success, [1-9]|helper $helper: (evaluate|authenticate) →" \
+        | sed -n 's/.* in \([0-9]*\) ms$/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+    if [ "$helper" = portal ]; then
+        own=$(( own - $(ms "$ip" "$ok") ))
+        runs=$(daemon_log | tail -n +$((${RADIO_DAEMON_MARK:-0} + 1)) | grep -E -m1 "helper [a-z]+: filterScanList → success, [1-9]" \
+            | sed -n 's/.* in \([0-9]*\) ms$/\1/p')
+    fi
+    cfg=$(ms "$jn" "$sel")
+    note "BENCH online.$key.own_ms $own ms"
+    note "BENCH online.$key.own.helper_runs_ms $runs ms"
+    note "BENCH online.$key.own.supplicant_configuring_ms $cfg ms"
+    note "BENCH online.$key.own.daemon_ms $(( own - runs - cfg )) ms"
 }
 
 # WPA2: a helper claims the network with its key in filterScanList, evaluates it high, logs in at once.
@@ -58,3 +81,4 @@ v=$(daemon_outcome "Hotel Lobby" 90) || fail "no verdict on the portal network"
 expect_match "$v" "authenticated by portal" "logged in through the portal by the portal helper"
 phases portal "Hotel Lobby" portal "$t0"
 expect_eq "$(portal_logins)" 1 "one login"
+save_artifact daemon.log "$RADIO_DIR/daemon.log"
