@@ -250,7 +250,10 @@ extension HotspotMachine {
                 startAuthenticate(a)
                 return
             case .low:
-                if auth != nil, bestLow.map({ order(f.helper) < order($0) }) ?? true { bestLow = f.helper }
+                // No closure over `self` here: it would copy the whole machine.
+                if auth != nil {
+                    if let b = bestLow, order(f.helper) >= order(b) {} else { bestLow = f.helper }
+                }
             case .none:
                 break
             }

@@ -183,6 +183,8 @@ public struct HotspotMachine {
 
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
+        // Closures here see `now`, not `self`: capturing the machine copies all of it.
+        let now = clock
         for r in networks.records {
             // A name the state file cannot carry (the configuration was not validated) is not written.
             if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
@@ -190,7 +192,7 @@ public struct HotspotMachine {
             }
             if let reason = r.disabledReason {
                 s.disabled.append(PersistentState.DisabledNetwork(
-                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - clock) }))
+                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - now) }))
             }
             if r.loggedOff { s.loggedOff.append(r.ssid) }
         }
