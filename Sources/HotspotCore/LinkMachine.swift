@@ -249,7 +249,7 @@ public struct LinkMachine {
 }
 
 /// What the daemon tells the link machine.
-public enum LinkInput: Hashable, Sendable {
+public indirect enum LinkInput: Hashable, Sendable {
     /// The route monitor is open: whether the interface has an address already.
     case routeOpened
     /// The control connection to wpa_supplicant is (re-)established.
@@ -348,7 +348,7 @@ public enum LinkTimer: Hashable, Sendable {
 }
 
 /// What the daemon does for the link machine, in order.
-public enum LinkAction: Hashable, Sendable {
+public indirect enum LinkAction: Hashable, Sendable {
     /// Feed the core.
     case submit(HotspotInput)
     /// Read the scan table; answer with `scanRead`.
