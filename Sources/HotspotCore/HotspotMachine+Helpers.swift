@@ -7,7 +7,7 @@ extension HotspotMachine {
 
     /// A helper's answer reduced to what the transitions look at. Results not valid for the command, the
     /// `failure` result and every way of not answering become `failed`.
-    enum Outcome {
+    indirect enum Outcome {
         case success(HelperResponse)
         case uiRequired(UIRequest?)
         case unsupportedNetwork

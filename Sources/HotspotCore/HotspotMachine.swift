@@ -10,7 +10,7 @@
 public struct HotspotMachine {
     // MARK: What the machine keeps between inputs
 
-    enum Link {
+    indirect enum Link {
         case down
         /// `join` was sent; association and IPv4 are due by the association timer.
         case joining(JoinTarget, since: Int64)
@@ -39,7 +39,7 @@ public struct HotspotMachine {
     }
 
     /// The eight states with what each needs. Requests named here are the join path's in-flight commands.
-    enum Phase {
+    indirect enum Phase {
         case inactive
         case evaluating(pending: [Evaluator], bestLow: String?)
         case authenticating(helper: String, request: UInt64)

@@ -5,7 +5,7 @@ import HotspotSystem
 
 /// The UCI file: loading it at start, and again at SIGHUP, `reload` and `config save`.
 extension HotspotDaemon {
-    public enum ConfigurationLoad {
+    public indirect enum ConfigurationLoad {
         case loaded(HotspotUCI)
         case refused(String)
     }

@@ -40,7 +40,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     /// A hidden network: `scan_ssid 1`, wpa_supplicant probes for it by name.
     public var hidden = false
 
-    enum State {
+    indirect enum State {
         case idle
         case listing(SupplicantNetworkListPlan)
         /// REMOVE_NETWORK of `duplicates.first` is outstanding.
