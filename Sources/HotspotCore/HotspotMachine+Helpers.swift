@@ -1,6 +1,6 @@
 /// The helper side of the machine: sending commands, matching answers, and the transitions of docs/architecture.md §2.
 extension HotspotMachine {
-    enum Answer {
+    indirect enum Answer {
         case response(HelperResponse)
         case failure(HelperFailure)
     }

@@ -330,7 +330,7 @@ public struct LinkStatus: Hashable, Sendable {
 }
 
 /// How a network change ended.
-public enum WorkOutcome: Hashable, Sendable {
+public indirect enum WorkOutcome: Hashable, Sendable {
     /// The join plan configured and selected this block (`reused`: no ADD_NETWORK was needed).
     case joined(NetworkID, reused: Bool)
     /// The forget plan removed this many blocks.

@@ -46,7 +46,7 @@ extension HotspotDaemon {
         }
     }
 
-    enum Reload {
+    indirect enum Reload {
         /// In effect, but for these options (comma-separated; empty when none), which wait for a restart.
         case loaded(String)
         case refused(String)

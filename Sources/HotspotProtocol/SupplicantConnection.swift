@@ -1,7 +1,7 @@
 import HotspotCore
 
 /// How one request on wpa_supplicant's control socket ended.
-public enum SupplicantRequestResult: Equatable, Sendable {
+public indirect enum SupplicantRequestResult: Equatable, Sendable {
     /// The reply datagram as received (wpa_supplicant ends most with a newline).
     case reply([UInt8])
     case timedOut
