@@ -1,5 +1,5 @@
 /// Why a helper produced no answer. Every one of them counts as `failure` for the command.
-public enum HelperFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum HelperFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// `command_timeout` passed (the core decides this itself through its command timer).
     case timedOut
     case exited(status: Int32)

@@ -4,7 +4,7 @@ public enum LogLevel: String, CaseIterable, Hashable, Sendable {
 }
 
 /// What the driver must do, in order, after an input.
-public enum HotspotAction: Hashable, Sendable {
+public indirect enum HotspotAction: Hashable, Sendable {
     /// Start the helper with this command; answer with `helperResponded` or `helperFailed`.
     case runHelper(HelperRequest)
     /// Kill the process of this request; any answer it still produces will be ignored.

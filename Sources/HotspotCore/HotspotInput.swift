@@ -1,5 +1,5 @@
 /// Everything that can happen to the machine. The clock (monotonic ms) comes with each input.
-public enum HotspotInput: Hashable, Sendable {
+public indirect enum HotspotInput: Hashable, Sendable {
     case scanResults([ScanEntry])
     /// CTRL-EVENT-CONNECTED (a roam within the same SSID too). `security` and `frequency` as wpa_supplicant's
     /// STATUS reports them, when the driver asked: an association the daemon finds at start has no scan yet.

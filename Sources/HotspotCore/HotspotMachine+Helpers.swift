@@ -1,13 +1,13 @@
 /// The helper side of the machine: sending commands, matching answers, and the transitions of docs/architecture.md §2.
 extension HotspotMachine {
-    enum Answer {
+    indirect enum Answer {
         case response(HelperResponse)
         case failure(HelperFailure)
     }
 
     /// A helper's answer reduced to what the transitions look at. Results not valid for the command, the
     /// `failure` result and every way of not answering become `failed`.
-    enum Outcome {
+    indirect enum Outcome {
         case success(HelperResponse)
         case uiRequired(UIRequest?)
         case unsupportedNetwork
@@ -250,7 +250,10 @@ extension HotspotMachine {
                 startAuthenticate(a)
                 return
             case .low:
-                if auth != nil, bestLow.map({ order(f.helper) < order($0) }) ?? true { bestLow = f.helper }
+                // No closure over `self` here: it would copy the whole machine.
+                if auth != nil {
+                    if let b = bestLow, order(f.helper) >= order(b) {} else { bestLow = f.helper }
+                }
             case .none:
                 break
             }

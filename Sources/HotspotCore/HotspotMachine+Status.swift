@@ -35,7 +35,8 @@ extension HotspotMachine {
         var helpers: [StatusSnapshot.Helper] = []
         for (i, h) in configuration.helpers.enumerated() where i < slots.count {
             let slot = slots[i]
-            let running = slot.request.flatMap { requestIndex($0) }.map { requests[$0] }
+            var running: InFlight? = nil
+            if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
             for r in networks.records {
@@ -69,10 +70,14 @@ extension HotspotMachine {
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
-            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: scan.entries.filter(isLookalike))
-        snapshot.uplinkInternet = linkSSID.flatMap { networks[$0]?.internet }
+            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
+        if let s = linkSSID { snapshot.uplinkInternet = networks[s]?.internet }
         return snapshot
     }
+
+    /// `snapshot()` for a caller that holds the machine in a class: a call through the class's property
+    /// would first copy the whole machine; a mutating call works in place.
+    public mutating func snapshotInPlace() -> StatusSnapshot { snapshot() }
 
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
     public func scanRows() -> [StatusSnapshot.ScanRow] {

@@ -13,6 +13,13 @@ extension HotspotMachine {
         return s != .open && s != e.security
     }
 
+    /// The scan's look-alikes, by a loop: `filter(isLookalike)` would copy the machine into the closure.
+    func lookalikes() -> [ScanEntry] {
+        var found: [ScanEntry] = []
+        for e in scan.entries where isLookalike(e) { found.append(e) }
+        return found
+    }
+
     @inline(never)
     mutating func reportLookalikes() {
         for e in scan.entries where isLookalike(e) && !reportedLookalikes.contains(e.bssid) {
@@ -38,12 +45,15 @@ extension HotspotMachine {
         case .down:
             selector.resetHysteresis()
             let all = currentCandidates()
-            guard let best = selector.best(of: all, where: { !isBlocked($0.ssid) }) else {
+            // `selector` is read before the closure over `self` runs: overlapping them copies the machine.
+            let chooser = selector
+            guard let best = chooser.best(of: all, where: { !isBlocked($0.ssid) }) else {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
-                if afterScan, let k = knownNetworks.first(where: { $0.isHidden && !isBlocked($0.ssid) }) {
+                guard afterScan else { return }
+                for k in knownNetworks where k.isHidden && !isBlocked(k.ssid) {
                     say(.info, k.ssid, "trying the hidden network")
-                    startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                    return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
                 }
                 return
             }
@@ -59,7 +69,8 @@ extension HotspotMachine {
                 return
             }
             let all = currentCandidates()
-            let best = selector.best(of: all, where: { $0.ssid != info.ssid && !isBlocked($0.ssid) })
+            let chooser = selector
+            let best = chooser.best(of: all, where: { $0.ssid != info.ssid && !isBlocked($0.ssid) })
             var current = all.first { $0.ssid == info.ssid }
                 ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security), priority: Int.min,
                                    confidence: .none, signalStrength: 0, claimedBy: nil)

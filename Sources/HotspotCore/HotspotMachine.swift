@@ -10,7 +10,7 @@
 public struct HotspotMachine {
     // MARK: What the machine keeps between inputs
 
-    enum Link {
+    indirect enum Link {
         case down
         /// `join` was sent; association and IPv4 are due by the association timer.
         case joining(JoinTarget, since: Int64)
@@ -39,7 +39,7 @@ public struct HotspotMachine {
     }
 
     /// The eight states with what each needs. Requests named here are the join path's in-flight commands.
-    enum Phase {
+    indirect enum Phase {
         case inactive
         case evaluating(pending: [Evaluator], bestLow: String?)
         case authenticating(helper: String, request: UInt64)
@@ -187,6 +187,8 @@ public struct HotspotMachine {
 
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
+        // Closures here see `now`, not `self`: capturing the machine copies all of it.
+        let now = clock
         for r in networks.records {
             // A name the state file cannot carry (the configuration was not validated) is not written.
             if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
@@ -194,7 +196,7 @@ public struct HotspotMachine {
             }
             if let reason = r.disabledReason {
                 s.disabled.append(PersistentState.DisabledNetwork(
-                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - clock) }))
+                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - now) }))
             }
             if r.loggedOff { s.loggedOff.append(r.ssid) }
         }

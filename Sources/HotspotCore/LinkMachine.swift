@@ -308,7 +308,7 @@ public struct LinkMachine {
 }
 
 /// What the daemon tells the link machine.
-public enum LinkInput: Hashable, Sendable {
+public indirect enum LinkInput: Hashable, Sendable {
     /// The route monitor is open: whether the interface has an address already.
     case routeOpened
     /// The control connection to wpa_supplicant is (re-)established.
@@ -389,7 +389,7 @@ public struct LinkStatus: Hashable, Sendable {
 }
 
 /// How a network change ended.
-public enum WorkOutcome: Hashable, Sendable {
+public indirect enum WorkOutcome: Hashable, Sendable {
     /// The join plan configured and selected this block (`reused`: no ADD_NETWORK was needed).
     case joined(NetworkID, reused: Bool)
     /// The forget plan removed this many blocks.
@@ -407,7 +407,7 @@ public enum LinkTimer: Hashable, Sendable {
 }
 
 /// What the daemon does for the link machine, in order.
-public enum LinkAction: Hashable, Sendable {
+public indirect enum LinkAction: Hashable, Sendable {
     /// Feed the core.
     case submit(HotspotInput)
     /// Read the scan table; answer with `scanRead`.

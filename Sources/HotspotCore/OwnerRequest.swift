@@ -1,5 +1,5 @@
 /// What the owner asks through the control socket.
-public enum OwnerRequest: Hashable, Sendable {
+public indirect enum OwnerRequest: Hashable, Sendable {
     /// `hotspotd logoff`: only while authenticated or maintaining.
     case logoff
     /// `hotspotd ui submit KEY=VALUE…`: only while a UI request waits for answers.
@@ -19,7 +19,7 @@ public enum OwnerRequest: Hashable, Sendable {
 }
 
 /// The answer to an owner's request, for the control socket client (`hotspotd logoff` and friends).
-public enum OwnerReply: Hashable, Sendable {
+public indirect enum OwnerReply: Hashable, Sendable {
     case accepted(String)
     case refused(String)
 }

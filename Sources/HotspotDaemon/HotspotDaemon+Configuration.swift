@@ -5,7 +5,7 @@ import HotspotSystem
 
 /// The UCI file: loading it at start, and again at SIGHUP, `reload` and `config save`.
 extension HotspotDaemon {
-    public enum ConfigurationLoad {
+    public indirect enum ConfigurationLoad {
         case loaded(HotspotUCI)
         case refused(String)
     }
@@ -46,7 +46,7 @@ extension HotspotDaemon {
         }
     }
 
-    enum Reload {
+    indirect enum Reload {
         /// In effect, but for these options (comma-separated; empty when none), which wait for a restart.
         case loaded(String)
         case refused(String)

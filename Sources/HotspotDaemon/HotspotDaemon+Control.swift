@@ -34,28 +34,27 @@ extension HotspotDaemon {
 
     @inline(never)
     func controlReply(to request: ControlRequest) -> ControlReply {
-        let machine = driver.machine
         switch request {
         case .status(let json):
-            let s = machine.snapshot()
+            let s = driver.snapshot()
             var r = ControlReport(json: json)
             r.status(s, extras())
             return ControlReply(exitStatus: s.isUsable ? 0 : 1, body: r.body)
         case .scan(let json):
             var r = ControlReport(json: json)
-            r.scan(machine.scanRows(), machine.snapshot(), minSignal: machine.configuration.minSignal)
+            r.scan(driver.machine.scanRows(), driver.snapshot(), minSignal: driver.machine.configuration.minSignal)
             return ControlReply(exitStatus: 0, body: r.body)
         case .helpers(let json):
             var r = ControlReport(json: json)
-            r.helpers(machine.snapshot())
+            r.helpers(driver.snapshot())
             return ControlReply(exitStatus: 0, body: r.body)
         case .ui(let json):
             var r = ControlReport(json: json)
-            let waiting = r.ui(machine.snapshot())
+            let waiting = r.ui(driver.snapshot())
             return ControlReply(exitStatus: waiting ? 0 : 1, body: r.body)
         case .networks(let json):
             var r = ControlReport(json: json)
-            r.networks(machine.snapshot())
+            r.networks(driver.snapshot())
             return ControlReply(exitStatus: 0, body: r.body)
         case .logoff: return owner(.logoff)
         case .submitUI(let answers): return owner(.submitUI(answers))
@@ -79,7 +78,7 @@ extension HotspotDaemon {
                 }
             case .show:
                 var r = ControlReport(json: json)
-                r.preferences(machine.configuration.preferences)
+                r.preferences(driver.machine.configuration.preferences)
                 return ControlReply(exitStatus: 0, body: r.body)
             case .remove: return savePreferences(nil, .all)
             }

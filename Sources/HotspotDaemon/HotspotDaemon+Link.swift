@@ -162,24 +162,44 @@ extension HotspotDaemon {
     }
 
     /// Runs a plan's commands one after another on the control connection; `done` runs on the loop.
+    /// Only the mapping of the plan's steps is generic: one copy of the loop serves every plan.
     func runPlan<P: SupplicantPlan>(_ plan: P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
         var plan = plan
-        func step(_ s: SupplicantPlanStep<P.Result>) {
+        var result: P.Result? = nil
+        func move(_ s: SupplicantPlanStep<P.Result>) -> PlanMove {
             switch s {
+            case .send(let command): return .send(command)
+            case .finished(let r): result = r; return .end(nil)
+            case .failed(let e): return .end(e.description)
+            }
+        }
+        runSteps(move(plan.start()), next: { move(plan.received($0)) }) { why in
+            if let result, why == nil { done(.success(result)) } else { done(.failure(why ?? "")) }
+        }
+    }
+
+    /// A plan's next command, or its end (nil when it finished, else why it failed).
+    enum PlanMove {
+        case send(SupplicantCommand)
+        case end(String?)
+    }
+
+    func runSteps(_ first: PlanMove, next: @escaping ([UInt8]) -> PlanMove, end: @escaping (String?) -> Void) {
+        func step(_ m: PlanMove) {
+            switch m {
             case .send(let command):
                 client.request(command) { reply in
                     switch reply {
-                    case .reply(let bytes): step(plan.received(bytes))
-                    case .timedOut: done(.failure("wpa_supplicant did not answer"))
-                    case .unreachable(let why): done(.failure(why))
-                    case .invalid(let e): done(.failure(e.description))
+                    case .reply(let bytes): step(next(bytes))
+                    case .timedOut: end("wpa_supplicant did not answer")
+                    case .unreachable(let why): end(why)
+                    case .invalid(let e): end(e.description)
                     }
                 }
-            case .finished(let r): done(.success(r))
-            case .failed(let e): done(.failure(e.description))
+            case .end(let why): end(why)
             }
         }
-        step(plan.start())
+        step(first)
     }
 }
 

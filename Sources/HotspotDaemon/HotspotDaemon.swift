@@ -240,7 +240,7 @@ public final class HotspotDaemon: HotspotEffects {
 
     /// Keeps the last few changes of state or link for `hotspotd status`; tells the owner's events.d.
     public func notify() {
-        let s = driver.machine.snapshot()
+        let s = driver.snapshot()
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
         let last = transitions.last

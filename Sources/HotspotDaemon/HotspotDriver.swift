@@ -46,6 +46,8 @@ public final class HotspotDriver {
     public private(set) var machine: HotspotMachine
     /// Unix seconds while the wall clock is synchronised, else nil (owner networks' lifetimes).
     func setWallClock(_ seconds: Int64?) { machine.wallClock = seconds }
+    /// The machine's status, taken in place (see `snapshotInPlace`).
+    public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
     let effects: HotspotEffects
     var inbox: [Pending] = []
     var performing = false

@@ -21,7 +21,7 @@ import HotspotCore
 /// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
-public enum ControlRequest: Hashable, Sendable {
+public indirect enum ControlRequest: Hashable, Sendable {
     case status(json: Bool)
     case scan(json: Bool)
     case helpers(json: Bool)

@@ -49,7 +49,7 @@ public enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Something in a helper's output that was ignored or dropped while the answer still counted. For the log;
 /// never holds a password.
-public enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
+public indirect enum HelperOutputNote: Equatable, Sendable, CustomStringConvertible {
     /// A key this version does not know (forward compatible: a newer helper may say more).
     case unknownKey(String, line: Int)
     /// A known key that no answer to this command carries.

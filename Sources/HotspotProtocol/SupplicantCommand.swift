@@ -137,7 +137,7 @@ public struct ScanRequest: Equatable, Sendable {
 }
 
 /// A request on wpa_supplicant's control socket, encoded to the exact bytes it expects (no trailing newline).
-public enum SupplicantCommand: Equatable, Sendable {
+public indirect enum SupplicantCommand: Equatable, Sendable {
     case ping
     case attach
     case detach

@@ -1,7 +1,7 @@
 import HotspotCore
 
 /// How one request on wpa_supplicant's control socket ended.
-public enum SupplicantRequestResult: Equatable, Sendable {
+public indirect enum SupplicantRequestResult: Equatable, Sendable {
     /// The reply datagram as received (wpa_supplicant ends most with a newline).
     case reply([UInt8])
     case timedOut
@@ -57,7 +57,8 @@ public struct SupplicantConnection {
         case up
     }
 
-    public enum Action: Equatable {
+    /// Boxed (indirect): a parsed event is large, and every copy of an action would switch over its payloads.
+    public indirect enum Action: Equatable {
         /// Open both sockets, then report `socketsOpened` or `openFailed`.
         case openSockets
         /// Close the request socket and open a new one, then report `socketsOpened` or `openFailed`.
@@ -71,8 +72,7 @@ public struct SupplicantConnection {
         case cancelTimer(ConnectionTimer)
         /// The request with this token is done.
         case complete(token: UInt64, SupplicantRequestResult)
-        /// Boxed: a parsed event is large, and every action array would carry its size.
-        indirect case event(SupplicantEventMessage)
+        case event(SupplicantEventMessage)
         case linkUp
         /// Only after `linkUp`: the link that was up is gone.
         case linkDown(reason: String)

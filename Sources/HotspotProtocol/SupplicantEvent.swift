@@ -17,7 +17,7 @@ extension TempDisableReason {
 }
 
 /// What an event means. Fields a malformed event lacks are nil rather than the event being dropped.
-public enum SupplicantEvent: Equatable, Sendable {
+public indirect enum SupplicantEvent: Equatable, Sendable {
     /// `CTRL-EVENT-SCAN-STARTED`
     case scanStarted
     /// `CTRL-EVENT-SCAN-RESULTS`: fetch SCAN_RESULTS / BSS now.
@@ -256,7 +256,7 @@ struct EventArguments {
 
 /// Sorting datagrams that arrive on the request socket: wpa_supplicant can interleave an event before the
 /// reply. Events start with `<digits>` or `IFNAME=`; replies never do.
-public enum SupplicantDatagram: Equatable, Sendable {
+public indirect enum SupplicantDatagram: Equatable, Sendable {
     case event(SupplicantEventMessage)
     case reply(SupplicantReply)
 

@@ -7,7 +7,7 @@ public struct SupplicantForgetPlan: SupplicantPlan {
 
     public let ssid: SSID
 
-    enum State {
+    indirect enum State {
         case idle
         case listing(SupplicantNetworkListPlan)
         /// REMOVE_NETWORK of `remaining.first` is outstanding.

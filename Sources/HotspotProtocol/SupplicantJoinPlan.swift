@@ -43,7 +43,7 @@ public struct SupplicantJoinPlan: SupplicantPlan {
     /// empty → all (`0`, sent only to a reused block).
     public var frequencies: [Int] = []
 
-    enum State {
+    indirect enum State {
         case idle
         case listing(SupplicantNetworkListPlan)
         /// REMOVE_NETWORK of `duplicates.first` is outstanding.

@@ -11,7 +11,7 @@ public protocol SupplicantPlan {
 }
 
 /// What a plan wants next.
-public enum SupplicantPlanStep<Result> {
+public indirect enum SupplicantPlanStep<Result> {
     /// Send this command and hand its reply to `received(_:)`.
     case send(SupplicantCommand)
     case finished(Result)
@@ -23,7 +23,7 @@ extension SupplicantPlanStep: Sendable where Result: Sendable {}
 
 /// Why a plan stopped. Commands appear as their log text, never with secrets (`SET_NETWORK 0 psk [redacted]`);
 /// wpa_supplicant's answers as escaped excerpts.
-public enum SupplicantPlanError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum SupplicantPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A join or forget of the empty SSID: it would match nothing.
     case emptySSID
     /// Only open and WPA personal networks are joined this way.

@@ -23,7 +23,7 @@ public struct HelperSandbox: Equatable {
 /// process group is killed when it floods its output or when the owner says so. The time limit is
 /// the owner's (the core's command timer), not this runner's: it kills only on `kill()` or `abandon()`.
 public final class HelperProcess {
-    public enum Outcome: Equatable, CustomStringConvertible {
+    public indirect enum Outcome: Equatable, CustomStringConvertible {
         /// The helper ran to its end; `status` is its exit status.
         case exited(status: Int32, stdout: [UInt8], stderr: [UInt8])
         /// Killed by a signal it did not ask for (a crash, or the CPU limit).

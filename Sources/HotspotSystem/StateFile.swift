@@ -16,7 +16,7 @@ public final class StateFile {
 
     public init(path: String) { self.path = path }
 
-    public enum LoadResult {
+    public indirect enum LoadResult {
         case loaded(PersistentState)
         case missing
         /// Unreadable or corrupt: moved aside (`loadProblem` says where), never fatal, never saved over.
