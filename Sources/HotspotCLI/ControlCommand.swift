@@ -20,6 +20,7 @@ enum ControlCommand {
         var mac: MACPolicy? = nil
         var prefix = false, hidden = false
         var days: Int? = nil
+        var eap = EAPSettings()
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
@@ -62,6 +63,8 @@ enum ControlCommand {
                     return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
                 }
                 days = d
+            } else if let why = eapOption(a, &eap, value) {
+                if !why.isEmpty { return CLI.fail(subcommand + ": " + why) }
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -108,10 +111,11 @@ enum ControlCommand {
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
             }
-            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
+            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days,
+                            eap: eap.isEmpty ? nil : eap)
             extra = extra || json
         } else {
-            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil
+            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil || !eap.isEmpty
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)
@@ -142,6 +146,29 @@ enum ControlCommand {
             Output.write(String(decoding: reply.body, as: UTF8.self), to: reply.toStandardError ? .standardError : .standardOutput)
             return Int32(reply.exitStatus)
         }
+    }
+
+    /// `join`'s EAP options, the UCI names with '-' for '_' (`--eap`, `--ca-cert`, …), and `--password-file F`
+    /// instead of `--password` (a command line shows in `ps`): nil when `a` is none of them, else why it cannot
+    /// be taken ("" when it was). The daemon checks the settings together (`EAPSettings.problem()`).
+    static func eapOption(_ a: String, _ eap: inout EAPSettings, _ value: () -> String?) -> String? {
+        var name = Array(a.utf8)
+        guard name.count > 2, name[0] == UInt8(ascii: "-"), name[1] == UInt8(ascii: "-") else { return nil }
+        name.removeFirst(2)
+        let file = ASCII.equals(name[...], "password-file")
+        for i in name.indices where name[i] == UInt8(ascii: "-") { name[i] = UInt8(ascii: "_") }
+        guard let f = file ? 3 : EAPSettings.names.firstIndex(where: { ASCII.equals(name[...], $0) }) else { return nil }
+        if f == 3 && !file { return "give the password with --password-file FILE: a command line shows in ps" }
+        guard let v = value() else { return a + " needs a value" }
+        guard file else {
+            eap.values[f] = Array(v.utf8)
+            return ""
+        }
+        switch CLI.readSecret(v) {
+        case .success(let b): eap.values[3] = b
+        case .failure(let why): return why.message
+        }
+        return ""
     }
 
     /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
