@@ -64,6 +64,12 @@ extension HotspotDaemon {
         settings.helpers = loaded.settings.helpers
         settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
         settings.renumberLAN = loaded.settings.renumberLAN
+        // Changed Passpoint credentials replace wpa_supplicant's at once (REMOVE_CRED all first); the same ones
+        // are not sent again, which would drop a Passpoint association for nothing.
+        if loaded.settings.passpoint != settings.passpoint {
+            settings.passpoint = loaded.settings.passpoint
+            givePasspointCredentials(reloaded: true)
+        }
         // Switched on: a clash there is now is moved now.
         checkSubnetClash()
         logger.threshold = options.verbose ? .debug : settings.logLevel
