@@ -30,22 +30,35 @@ extension HotspotDaemon {
         }
         guard settings.renumberLAN, let old = clash.router?.address,
               let new = clash.renumber(avoiding: a.addresses, a.others)?.address else { return }
-        let move = "the LAN from " + old.description + " to " + new.description
+        renumberLAN(old.description, new.description)
+    }
+
+    /// Runs the renumbering as root within `command_timeout`, as a helper's command: a uci or netifd that
+    /// hangs is killed, and the clash is said as not moved instead of renumbering for good. `shell`: tests
+    /// stand one in.
+    func renumberLAN(_ old: String, _ new: String, shell: String = "/bin/sh") {
+        let move = "the LAN from " + old + " to " + new
         logger.log(.notice, "lan_clash: moving " + move)
         var sandbox = HelperSandbox()
         sandbox.dropPrivileges = false
-        HelperProcess.start(
-            loop: loop, path: "/bin/sh", arguments: ["-c", HotspotDaemon.renumberScript, "sh", old.description, new.description],
+        var timer = 0
+        let child = HelperProcess.start(
+            loop: loop, path: shell, arguments: ["-c", HotspotDaemon.renumberScript, "sh", old, new],
             environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox
         ) { [self] outcome in
+            loop.cancel(timer)
             var moved = false
+            var why = outcome.description
             if case .exited(let status, _, let stderr) = outcome {
                 moved = status == 0
                 HotspotDaemon.logStderr(stderr, lines: 2) { logger.log(.warning, $0) }
+            } else if case .killed = outcome {
+                why = "not done within command_timeout"
             }
-            let note = moved ? "moved " + move : "the LAN was not moved: " + outcome.description
+            let note = moved ? "moved " + move : "the LAN was not moved: " + why
             logger.log(.notice, note)
             clash.renumbered(note)
         }
+        timer = loop.schedule(after: driver.machine.configuration.commandTimeoutMs) { child?.kill() }
     }
 }
