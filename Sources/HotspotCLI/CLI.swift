@@ -78,8 +78,7 @@ public enum CLI {
               join SSID [--passphrase-file F] [--once]         add one of your own networks and join it
                 [--mac hardware|per-network|per-join|ADDR]     the address the radio shows it (mac_policy)
                 [--prefix] [--hidden] [--days N]               SSID is a prefix; hidden; forgotten after N days
-                [--eap peap|ttls|tls --identity ID --ca-cert F --domain-suffix-match D [--anonymous-identity ID]
-                 --password-file F | --client-cert F --private-key F]  an enterprise network (802.1X)
+                [--eap peap|ttls|tls --identity ID ...]        an enterprise network (README: join --eap)
               forget SSID                                      remove one of your own networks
               networks                                         list your own networks
               reload                                           re-read the configuration

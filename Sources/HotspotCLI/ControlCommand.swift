@@ -63,8 +63,15 @@ enum ControlCommand {
                     return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
                 }
                 days = d
-            } else if let why = eapOption(a, &eap, value) {
-                if !why.isEmpty { return CLI.fail(subcommand + ": " + why) }
+            } else if let f = eapField(a) {
+                guard let v = value() else { return CLI.fail(subcommand + ": " + a + " needs a value") }
+                eap.values[f] = Array(v.utf8)
+                if f == 3 {
+                    switch CLI.readSecret(v) {
+                    case .success(let b): eap.values[3] = b
+                    case .failure(let why): return CLI.fail(subcommand + ": " + why.message)
+                    }
+                }
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -148,27 +155,13 @@ enum ControlCommand {
         }
     }
 
-    /// `join`'s EAP options, the UCI names with '-' for '_' (`--eap`, `--ca-cert`, …), and `--password-file F`
-    /// instead of `--password` (a command line shows in `ps`): nil when `a` is none of them, else why it cannot
-    /// be taken ("" when it was). The daemon checks the settings together (`EAPSettings.problem()`).
-    static func eapOption(_ a: String, _ eap: inout EAPSettings, _ value: () -> String?) -> String? {
-        var name = Array(a.utf8)
-        guard name.count > 2, name[0] == UInt8(ascii: "-"), name[1] == UInt8(ascii: "-") else { return nil }
-        name.removeFirst(2)
-        let file = ASCII.equals(name[...], "password-file")
-        for i in name.indices where name[i] == UInt8(ascii: "-") { name[i] = UInt8(ascii: "_") }
-        guard let f = file ? 3 : EAPSettings.names.firstIndex(where: { ASCII.equals(name[...], $0) }) else { return nil }
-        if f == 3 && !file { return "give the password with --password-file FILE: a command line shows in ps" }
-        guard let v = value() else { return a + " needs a value" }
-        guard file else {
-            eap.values[f] = Array(v.utf8)
-            return ""
-        }
-        switch CLI.readSecret(v) {
-        case .success(let b): eap.values[3] = b
-        case .failure(let why): return why.message
-        }
-        return ""
+    /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
+    /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
+    /// Comparisons, not a table: no global array to initialise on the router.
+    static func eapField(_ a: String) -> Int? {
+        word(a, "--eap") ? 0 : word(a, "--identity") ? 1 : word(a, "--anonymous-identity") ? 2
+            : word(a, "--password-file") ? 3 : word(a, "--ca-cert") ? 4 : word(a, "--domain-suffix-match") ? 5
+            : word(a, "--client-cert") ? 6 : word(a, "--private-key") ? 7 : nil
     }
 
     /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.

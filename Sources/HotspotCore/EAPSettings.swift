@@ -18,6 +18,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
 
     public init() {}
 
+    /// Not inlined: one copy for its callers (the CLI, the control socket, UCI, the state file).
+    @inline(never)
     public var isEmpty: Bool { !values.contains { !$0.isEmpty } }
 
     /// Why these settings cannot join a network safely, or nil when they can: a method, an identity, the CA

@@ -41,24 +41,20 @@ extension HotspotDaemon {
         logger.log(.notice, "lan_clash: moving " + move)
         var sandbox = HelperSandbox()
         sandbox.dropPrivileges = false
-        var timer = 0
-        let child = HelperProcess.start(
+        var limits = HelperProcess.Limits()
+        limits.timeLimitMs = driver.machine.configuration.commandTimeoutMs
+        HelperProcess.start(
             loop: loop, path: shell, arguments: ["-c", HotspotDaemon.renumberScript, "sh", old, new],
-            environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox
+            environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox, limits: limits
         ) { [self] outcome in
-            loop.cancel(timer)
             var moved = false
-            var why = outcome.description
             if case .exited(let status, _, let stderr) = outcome {
                 moved = status == 0
                 HotspotDaemon.logStderr(stderr, lines: 2) { logger.log(.warning, $0) }
-            } else if case .killed = outcome {
-                why = "not done within command_timeout"
             }
-            let note = moved ? "moved " + move : "the LAN was not moved: " + why
+            let note = moved ? "moved " + move : "the LAN was not moved: " + outcome.description
             logger.log(.notice, note)
             clash.renumbered(note)
         }
-        timer = loop.schedule(after: driver.machine.configuration.commandTimeoutMs) { child?.kill() }
     }
 }

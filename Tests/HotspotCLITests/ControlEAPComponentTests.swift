@@ -50,7 +50,7 @@ import HotspotProtocol
         #expect(h.daemon.driver.machine.ownerNetworks.isEmpty)
 
         r = try h.run(["join", "Corp", "--eap", "peap", "--password", Self.password])
-        #expect(r.status == 2 && r.err == "hotspotd: join: give the password with --password-file FILE: a command line shows in ps\n")
+        #expect(r.status == 2 && r.err == "hotspotd: join: unknown option '--password'\n", "only --password-file")
         r = try h.run(["join", "Corp", "--eap", "peap", "--ca-cert"])
         #expect(r.status == 2 && r.err == "hotspotd: join: --ca-cert needs a value\n")
         r = try h.run(["join", "Corp", "--eap", "peap", "--password-file", h.dir + "/missing"])
