@@ -64,7 +64,8 @@ enum ControlCommand {
                 }
                 days = d
             } else if let f = eapField(a) {
-                guard let v = value() else { return CLI.fail(subcommand + ": " + a + " needs a value") }
+                // Not empty either: EAP options that all came out empty ("$UNSET") would join the name unencrypted.
+                guard let v = value(), !v.isEmpty else { return CLI.fail(subcommand + ": " + a + " needs a value") }
                 eap.values[f] = Array(v.utf8)
                 if f == 3 {
                     switch CLI.readSecret(v) {

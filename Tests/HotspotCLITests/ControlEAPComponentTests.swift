@@ -53,6 +53,8 @@ import HotspotProtocol
         #expect(r.status == 2 && r.err == "hotspotd: join: unknown option '--password'\n", "only --password-file")
         r = try h.run(["join", "Corp", "--eap", "peap", "--ca-cert"])
         #expect(r.status == 2 && r.err == "hotspotd: join: --ca-cert needs a value\n")
+        r = try h.run(["join", "Corp", "--eap", "", "--identity", ""])
+        #expect(r.status == 2 && r.err == "hotspotd: join: --eap needs a value\n", "not an open join of Corp")
         r = try h.run(["join", "Corp", "--eap", "peap", "--password-file", h.dir + "/missing"])
         #expect(r.status == 2 && r.err.hasPrefix("hotspotd: join: cannot read " + h.dir + "/missing"))
         r = try h.run(["status", "--eap", "peap"])
