@@ -78,6 +78,7 @@ public enum CLI {
               join SSID [--passphrase-file F] [--once]         add one of your own networks and join it
                 [--mac hardware|per-network|per-join|ADDR]     the address the radio shows it (mac_policy)
                 [--prefix] [--hidden] [--days N]               SSID is a prefix; hidden; forgotten after N days
+                [--eap peap|ttls|tls --identity ID ...]        an enterprise network (README: join --eap)
               forget SSID                                      remove one of your own networks
               networks                                         list your own networks
               reload                                           re-read the configuration
@@ -115,6 +116,21 @@ public enum CLI {
 
     /// One line; a trailing newline (echo > file) is not part of the passphrase.
     static func readPassphrase(_ file: String) -> Result<Passphrase, Problem> {
+        let bytes: [UInt8]
+        switch readSecret(file) {
+        case .success(let b): bytes = b
+        case .failure(let why): return .failure(why)
+        }
+        do throws(PassphraseError) {
+            return .success(try Passphrase(bytes: bytes))
+        } catch {
+            return .failure(Problem(message: "unusable passphrase: " + error.description))
+        }
+    }
+
+    /// A passphrase's or password's file: at most 256 bytes, its trailing newline dropped. Secrets come from
+    /// files because a command line shows in `ps`.
+    static func readSecret(_ file: String) -> Result<[UInt8], Problem> {
         var bytes: [UInt8]
         do {
             let fd = try FileDescriptor.open(file, O_RDONLY)
@@ -124,11 +140,7 @@ public enum CLI {
             return .failure(Problem(message: "cannot read " + file + ": " + error.description))
         }
         while let last = bytes.last, last == 0x0a || last == 0x0d { bytes.removeLast() }
-        do throws(PassphraseError) {
-            return .success(try Passphrase(bytes: bytes))
-        } catch {
-            return .failure(Problem(message: "unusable passphrase: " + error.description))
-        }
+        return .success(bytes)
     }
 
     /// One-line error, exit status 2 (usage).

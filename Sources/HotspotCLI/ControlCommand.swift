@@ -20,6 +20,7 @@ enum ControlCommand {
         var mac: MACPolicy? = nil
         var prefix = false, hidden = false
         var days: Int? = nil
+        var eap = EAPSettings()
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
         var fields = ManagerPreferences.Fields()
@@ -62,6 +63,16 @@ enum ControlCommand {
                     return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
                 }
                 days = d
+            } else if let f = eapField(a) {
+                // Not empty either: EAP options that all came out empty ("$UNSET") would join the name unencrypted.
+                guard let v = value(), !v.isEmpty else { return CLI.fail(subcommand + ": " + a + " needs a value") }
+                eap.values[f] = Array(v.utf8)
+                if f == 3 {
+                    switch CLI.readSecret(v) {
+                    case .success(let b): eap.values[3] = b
+                    case .failure(let why): return CLI.fail(subcommand + ": " + why.message)
+                    }
+                }
             } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
                 // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                 let f = Int(saveFields[k] & 7)
@@ -108,10 +119,11 @@ enum ControlCommand {
                 case .failure(let why): return CLI.fail("join: " + why.message)
                 }
             }
-            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
+            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days,
+                            eap: eap.isEmpty ? nil : eap)
             extra = extra || json
         } else {
-            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil
+            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil || !eap.isEmpty
             if word(subcommand, "enable") || word(subcommand, "forget") {
                 guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
                 request = word(subcommand, "enable") ? .enable(s) : .forget(s)
@@ -142,6 +154,15 @@ enum ControlCommand {
             Output.write(String(decoding: reply.body, as: UTF8.self), to: reply.toStandardError ? .standardError : .standardOutput)
             return Int32(reply.exitStatus)
         }
+    }
+
+    /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
+    /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
+    /// Comparisons, not a table: no global array to initialise on the router.
+    static func eapField(_ a: String) -> Int? {
+        word(a, "--eap") ? 0 : word(a, "--identity") ? 1 : word(a, "--anonymous-identity") ? 2
+            : word(a, "--password-file") ? 3 : word(a, "--ca-cert") ? 4 : word(a, "--domain-suffix-match") ? 5
+            : word(a, "--client-cert") ? 6 : word(a, "--private-key") ? 7 : nil
     }
 
     /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.

@@ -18,6 +18,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
 
     public init() {}
 
+    /// Not inlined: one copy for its callers (the CLI, the control socket, UCI, the state file).
+    @inline(never)
     public var isEmpty: Bool { !values.contains { !$0.isEmpty } }
 
     /// Why these settings cannot join a network safely, or nil when they can: a method, an identity, the CA
@@ -53,6 +55,26 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
     public var phase2: [UInt8] {
         let m = values[0]
         return m.first == UInt8(ascii: "p") ? Array("auth=MSCHAPV2".utf8) : m.count == 4 ? Array("auth=PAP".utf8) : []
+    }
+
+    /// ` eapN=HEX` for each value given, N its `Field`: the words of a `join` request and of an owner network
+    /// in the state file, hex so that no byte of a value can end or split either.
+    public func appendWords(to out: inout [UInt8]) {
+        for (i, v) in values.enumerated() where !v.isEmpty {
+            ASCII.append(&out, " eap")
+            out.append(UInt8(ascii: "0") + UInt8(i))
+            out.append(UInt8(ascii: "="))
+            for b in v { Hex.append(b, to: &out) }
+        }
+    }
+
+    /// Takes one `eapN=HEX` word; false when it is not one, names a field already given or holds no value.
+    public mutating func take(_ w: ArraySlice<UInt8>) -> Bool {
+        guard ASCII.hasPrefix(w, "eap"), w.count > 5, w[w.startIndex + 4] == UInt8(ascii: "="),
+              case let f = Int(w[w.startIndex + 3]) - 48, (0..<8).contains(f), values[f].isEmpty,
+              let v = Hex.decode(w.dropFirst(5)) else { return false }
+        values[f] = v
+        return true
     }
 
     public var description: String { "eap(redacted)" }

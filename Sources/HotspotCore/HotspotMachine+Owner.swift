@@ -6,8 +6,8 @@ extension HotspotMachine {
         case .submitUI(let answers): ownerSubmitUI(answers)
         case .cancelUI: ownerCancelUI()
         case .enable(let ssid): ownerEnable(ssid)
-        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
-            ownerJoin(ssid, passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
+            ownerJoin(ssid, passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days, eap: eap)
         case .forget(let ssid): ownerForget(ssid)
         }
     }
@@ -72,9 +72,13 @@ extension HotspotMachine {
 
     /// NEHotspotConfigurationManager's apply: join now, and remember it unless `once`.
     mutating func ownerJoin(_ name: SSID, _ passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil,
-                            prefix: Bool = false, hidden: Bool = false, days: Int? = nil) {
+                            prefix: Bool = false, hidden: Bool = false, days: Int? = nil, eap given: EAPSettings? = nil) {
         guard !name.isEmpty else {
             return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
+        }
+        // The owner's EAP settings are held to the configuration's rule: never an unverified server.
+        if let why = given?.problem() ?? (given != nil && passphrase != nil ? "give a passphrase or EAP settings, not both" : nil) {
+            return reply(.refused(why))
         }
         var ssid = name
         if prefix {
@@ -89,12 +93,12 @@ extension HotspotMachine {
             return reply(.refused("too many networks: forget one first (limit 128), or join it with --once"))
         }
         let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
-        let pass = passphrase ?? known?.passphrase
+        let pass = given != nil ? nil : passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
         if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
         // EAP settings pin it to enterprise suites: wpa_supplicant then associates with nothing else.
-        let eap = known?.eap
+        let eap = given ?? known?.eap
         if eap != nil { security = .enterprise }
         var target: JoinTarget
         switch security {
@@ -118,10 +122,10 @@ extension HotspotMachine {
         target.isHidden = hidden
         // On the radio that heard it (`list interface`).
         target.radio = scan.strongest(ssid, security: security)?.radio ?? 0
-        // An enterprise network is remembered by its configuration: an owner copy without its EAP settings
-        // would be an open network of that name.
-        if !once && eap == nil {
-            var n = KnownNetwork(ssid: name, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0)
+        // A configured enterprise network is remembered by its configuration, not copied into the state file;
+        // the owner's own keeps its EAP settings (without them it would be an open network of that name).
+        if !once && (eap == nil || given != nil || existing != nil) {
+            var n = KnownNetwork(ssid: name, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0, eap: eap)
             n.mac = mac ?? existing.flatMap { ownerNetworks[$0].mac }
             n.isPrefix = prefix
             n.isHidden = hidden

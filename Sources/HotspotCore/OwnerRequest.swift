@@ -11,9 +11,10 @@ public indirect enum OwnerRequest: Hashable, Sendable {
     /// `hotspotd join SSID [--passphrase-file F] [--once] [--mac POLICY]`: join now; remember it unless
     /// `once`. `mac` nil: the network's policy as it was, else the global one.
     /// `prefix`: `SSID` is a prefix, the strongest network in range that it starts is joined; `hidden`: a
-    /// network scans do not show by name; `days`: forgotten after so many days (lifeTimeInDays).
+    /// network scans do not show by name; `days`: forgotten after so many days (lifeTimeInDays); `eap`: an
+    /// enterprise network's credentials (NEHotspotEAPSettings), nil for the configured ones if any.
     case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
-              hidden: Bool = false, days: Int? = nil)
+              hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
     /// `hotspotd forget SSID`: drop one of the owner's own networks.
     case forget(SSID)
 }

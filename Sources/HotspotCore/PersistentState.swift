@@ -23,6 +23,7 @@ public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConve
 ///     disabled <ssid> <reason> <remaining ms | forever>
 ///     loggedoff <ssid>
 ///     network <ssid> <priority> <passphrase in hex | -> [<mac policy>] [prefix] [hidden] [days=N] [until=UNIX]
+///             [eapN=HEX…]  (an enterprise network's settings, `EAPSettings.take`)
 public struct PersistentState: Hashable, Sendable {
     public struct CachedHelper: Hashable, Sendable {
         public var ssid: SSID
@@ -97,6 +98,7 @@ public struct PersistentState: Hashable, Sendable {
             if n.isHidden { put(" hidden") }
             if let d = n.lifetimeDays { put(" days=" + String(d)) }
             if let e = n.expiresAt { put(" until=" + String(e)) }
+            n.eap?.appendWords(to: &out)
         }
         out.append(UInt8(ascii: "\n"))
         return String(decoding: out, as: UTF8.self)
@@ -165,8 +167,9 @@ public struct PersistentState: Hashable, Sendable {
                     passphrase = p
                 }
                 var n = KnownNetwork(ssid: ssid, passphrase: passphrase, priority: Int(negative ? -p : p))
+                var eap = EAPSettings()
                 // Options, each at most once: `network(options:)` refuses anything else.
-                for w in f[4...] {
+                for w in f[4...] where !eap.take(w) {
                     let value = decimal(w.drop { $0 != UInt8(ascii: "=") }.dropFirst())
                     if ASCII.equals(w, "prefix") && !n.isPrefix {
                         n.isPrefix = true
@@ -181,6 +184,11 @@ public struct PersistentState: Hashable, Sendable {
                     } else {
                         throw PersistentStateError(line: lineNumber, "bad network option")
                     }
+                }
+                if !eap.isEmpty {
+                    // Never an enterprise network that would trust any server, whoever edited the file.
+                    if let why = eap.problem() { throw PersistentStateError(line: lineNumber, why) }
+                    n.eap = eap
                 }
                 state.ownerNetworks.append(n)
             }

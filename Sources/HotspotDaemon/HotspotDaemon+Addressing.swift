@@ -30,13 +30,22 @@ extension HotspotDaemon {
         }
         guard settings.renumberLAN, let old = clash.router?.address,
               let new = clash.renumber(avoiding: a.addresses, a.others)?.address else { return }
-        let move = "the LAN from " + old.description + " to " + new.description
+        renumberLAN(old.description, new.description)
+    }
+
+    /// Runs the renumbering as root within `command_timeout`, as a helper's command: a uci or netifd that
+    /// hangs is killed, and the clash is said as not moved instead of renumbering for good. `shell`: tests
+    /// stand one in.
+    func renumberLAN(_ old: String, _ new: String, shell: String = "/bin/sh") {
+        let move = "the LAN from " + old + " to " + new
         logger.log(.notice, "lan_clash: moving " + move)
         var sandbox = HelperSandbox()
         sandbox.dropPrivileges = false
+        var limits = HelperProcess.Limits()
+        limits.timeLimitMs = driver.machine.configuration.commandTimeoutMs
         HelperProcess.start(
-            loop: loop, path: "/bin/sh", arguments: ["-c", HotspotDaemon.renumberScript, "sh", old.description, new.description],
-            environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox
+            loop: loop, path: shell, arguments: ["-c", HotspotDaemon.renumberScript, "sh", old, new],
+            environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox, limits: limits
         ) { [self] outcome in
             var moved = false
             if case .exited(let status, _, let stderr) = outcome {

@@ -64,6 +64,18 @@ extension HotspotDaemon {
         settings.helpers = loaded.settings.helpers
         settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
         settings.renumberLAN = loaded.settings.renumberLAN
+        // Changed Passpoint credentials replace wpa_supplicant's at once (REMOVE_CRED all first); the same ones
+        // are not sent again, which would drop a Passpoint association for nothing. Compared as their words
+        // (`appendWords`, every field): smaller on the router than the arrays' own equality.
+        func words(_ credentials: [EAPSettings]) -> [UInt8] {
+            var out: [UInt8] = []
+            for c in credentials { c.appendWords(to: &out); out.append(0) }
+            return out
+        }
+        if words(loaded.settings.passpoint) != words(settings.passpoint) {
+            settings.passpoint = loaded.settings.passpoint
+            givePasspointCredentials(reloaded: true)
+        }
         // Switched on: a clash there is now is moved now.
         checkSubnetClash()
         logger.threshold = options.verbose ? .debug : settings.logLevel

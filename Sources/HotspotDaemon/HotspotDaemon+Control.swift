@@ -60,8 +60,8 @@ extension HotspotDaemon {
         case .submitUI(let answers): return owner(.submitUI(answers))
         case .cancelUI: return owner(.cancelUI)
         case .enable(let ssid): return owner(.enable(ssid))
-        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
-            return owner(.join(ssid, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days))
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
+            return owner(.join(ssid, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days, eap: eap))
         case .forget(let ssid): return owner(.forget(ssid))
         case .reload:
             switch reload() {

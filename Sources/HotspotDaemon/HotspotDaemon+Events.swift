@@ -76,12 +76,12 @@ extension HotspotDaemon {
         var sandbox = HelperSandbox()
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
-        var timer = 0
+        var limits = HelperProcess.Limits()
+        limits.timeLimitMs = events.timeLimitMs
         events.running = HelperProcess.start(
             loop: loop, path: "/bin/sh", arguments: ["-c", OwnerEvents.script, events.directory], environment: environment,
-            input: [], sandbox: sandbox
+            input: [], sandbox: sandbox, limits: limits
         ) { [self] outcome in
-            loop.cancel(timer)
             events.running = nil
             if case .exited(_, _, let stderr) = outcome {
                 HotspotDaemon.logStderr(stderr, lines: 4) { logger.log(.warning, "events.d: " + $0) }
@@ -91,6 +91,5 @@ extension HotspotDaemon {
             }
             runNextEvent()
         }
-        timer = loop.schedule(after: events.timeLimitMs) { [self] in events.running?.kill() }
     }
 }

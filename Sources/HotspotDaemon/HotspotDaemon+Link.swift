@@ -133,13 +133,13 @@ extension HotspotDaemon {
         return nil
     }
 
-    /// The Passpoint credentials, again after each attach (a restarted wpa_supplicant has none). Never logs
-    /// a value: a refusal names the command by its log text. ADD_CRED answers its id, the rest OK.
+    /// The Passpoint credentials, again after each attach (a restarted wpa_supplicant has none) and after a
+    /// reload that changed them (none left: only the `REMOVE_CRED all`). Never logs a value: a refusal names
+    /// the command by its log text. ADD_CRED answers its id, the rest OK.
     @inline(never)
-    func givePasspointCredentials() {
+    func givePasspointCredentials(reloaded: Bool = false) {
         let commands = Passpoint.commands(settings.passpoint)
-        guard commands.count > 4 else { return }
-        for (i, c) in commands.enumerated() {
+        for (i, c) in commands.enumerated() where commands.count > 4 || reloaded && i == 0 {
             client.request(c) { [self] reply in passpointAnswered(c, reply, last: i == commands.count - 1) }
         }
     }
@@ -149,6 +149,8 @@ extension HotspotDaemon {
     func passpointAnswered(_ c: SupplicantCommand, _ reply: SupplicantRequestResult, last: Bool) {
         if case .reply(let b) = reply, let first = b.first, first != UInt8(ascii: "F"), first != UInt8(ascii: "U") {
             if last { logger.log(.info, "passpoint: credentials given to wpa_supplicant") }
+        } else if case .unreachable = reply {
+            // Not attached (a reload meanwhile): the next attach gives them.
         } else {
             logger.log(.error, "passpoint: wpa_supplicant refused " + (c.logDescription ?? ""))
         }

@@ -6,7 +6,7 @@ import HotspotCore
 ///
 ///     request = verb *(" " word) LF
 ///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once", "mac=POLICY", "prefix", "hidden",
-///                                                ; "days=N"; data: bytes as hex
+///                                                ; "days=N", "eapN=HEX" (EAPSettings.take); data: bytes as hex
 ///
 /// Every piece of owner data (SSIDs, passphrases, `ui submit` keys and values) travels as hex after an `x`,
 /// so no byte of an SSID can end or split a request. Examples:
@@ -31,7 +31,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
     case cancelUI
     case enable(SSID)
     case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
-              hidden: Bool = false, days: Int? = nil)
+              hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
     case forget(SSID)
     case networks(json: Bool)
     case reload
@@ -86,7 +86,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
             }
         case .cancelUI: verb(.cancelUI)
         case .enable(let ssid): verb(.enable); data(ssid.bytes)
-        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days):
+        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
             verb(.join)
             data(ssid.bytes)
             if let p = passphrase { data(p.bytes) }
@@ -95,6 +95,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
             if prefix { ASCII.append(&out, " prefix") }
             if hidden { ASCII.append(&out, " hidden") }
             if let d = days { out.append(contentsOf: (" days=" + String(d)).utf8) }
+            eap?.appendWords(to: &out)
         case .forget(let ssid): verb(.forget); data(ssid.bytes)
         case .networks(let j): verb(.networks); json = j
         case .reload: verb(.reload)
@@ -126,6 +127,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
         var mac: MACPolicy? = nil
         var prefix = false, hidden = false
         var days: Int? = nil
+        var eap = EAPSettings()
         var data: [[UInt8]] = []
         // config-save: the preferences named, and the data words after each tag.
         var fields = ManagerPreferences.Fields()
@@ -148,6 +150,8 @@ public indirect enum ControlRequest: Hashable, Sendable {
             } else if verb == .join && days == nil && ASCII.hasPrefix(w, "days="),
                       let d = ASCII.integer(w.dropFirst(5), maxDigits: 5), d > 0 {
                 days = d
+            } else if verb == .join && eap.take(w) {
+                // Checked by the core (`EAPSettings.problem()`), which refuses the join in its words.
             } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ASCII.equals(w, $0) }),
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
@@ -208,7 +212,8 @@ public indirect enum ControlRequest: Hashable, Sendable {
                     throw .malformed("passphrase: " + error.description)
                 }
             }
-            self = .join(try ssid(), passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days)
+            self = .join(try ssid(), passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days,
+                         eap: eap.isEmpty ? nil : eap)
         case .forget: self = .forget(try ssid())
         case .networks: self = .networks(json: json)
         case .reload: self = .reload

@@ -20,8 +20,9 @@ public struct HelperSandbox: Equatable {
 
 /// One run of a helper executable: one process per command, nothing resident afterwards.
 /// Lives in the poll loop: stdin is fed, stdout and stderr are collected (bounded), and the whole
-/// process group is killed when it floods its output or when the owner says so. The time limit is
-/// the owner's (the core's command timer), not this runner's: it kills only on `kill()` or `abandon()`.
+/// process group is killed when it floods its output or when the owner says so. An external helper's
+/// time limit is the owner's (the core's command timer): it is killed on `kill()` or `abandon()`; the
+/// daemon's own children (events.d, the LAN renumbering) have `Limits.timeLimitMs`, as if `kill()`ed then.
 public final class HelperProcess {
     public indirect enum Outcome: Equatable, CustomStringConvertible {
         /// The helper ran to its end; `status` is its exit status.
@@ -50,6 +51,8 @@ public final class HelperProcess {
     public struct Limits {
         public var stdoutBytes = 65_536
         public var stderrBytes = 4_096
+        /// 0: none.
+        public var timeLimitMs: Int64 = 0
         public init() {}
     }
 
@@ -66,6 +69,7 @@ public final class HelperProcess {
     var stdout: [UInt8] = []
     var stderr: [UInt8] = []
     var reapTimer = 0
+    var limitTimer = 0
     /// Why its process group was sent SIGKILL: the outcome to report instead of its exit status.
     var killedFor: Outcome? = nil
     /// Collected by waitpid: from then on `pid` may name another process, so nothing signals it.
@@ -121,6 +125,7 @@ public final class HelperProcess {
         }
         let process = HelperProcess(loop: loop, pid: pid, limits: limits, input: input, completion: completion)
         process.attach(stdin: inPipe.writeEnd, stdout: outPipe.readEnd, stderr: errPipe.readEnd)
+        if limits.timeLimitMs > 0 { process.limitTimer = loop.schedule(after: limits.timeLimitMs) { process.kill() } }
         return process
     }
 
@@ -245,6 +250,7 @@ public final class HelperProcess {
             return
         }
         reaped = true
+        loop.cancel(limitTimer)
         closeAll()
         let outcome: Outcome
         if let k = killedFor {

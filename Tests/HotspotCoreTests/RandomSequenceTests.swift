@@ -221,7 +221,7 @@ import TestSupport
                     model.armed[id] = nil
                 case .join(let t):
                     var ownerAsked = false
-                    if case .owner(.join(let s, _, _, _, _, _, _)) = input, s == t.ssid { ownerAsked = true }
+                    if case .owner(.join(let s, _, _, _, _, _, _, _)) = input, s == t.ssid { ownerAsked = true }
                     if case .owner(.enable(let s)) = input, s == t.ssid { ownerAsked = true }
                     // Disabled before this input (at this input's time: an expiry may just have passed)?
                     let wasDisabled = before.networks[t.ssid]?.isDisabled(now: now) ?? false

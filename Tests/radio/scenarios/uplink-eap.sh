@@ -1,7 +1,8 @@
 # uplink-eap: 802.1X uplinks against hostapd's internal EAP server (server.pem of the test CA, for
-# radio.test). A configured network with PEAP/MSCHAPv2 and a password with quotes, spaces, a backslash and
-# `#` joins, and the password shows in no log line nor in status; EAP-TLS with a client certificate
-# (guest/eap, from a CA of its own) joins. Trusting another CA, or a server certificate for another name
+# radio.test). The owner's own network with PEAP/MSCHAPv2 (`hotspotd join --eap peap … --password-file`) and
+# a password with quotes, spaces, a backslash and `#` joins, is kept in the state file, and the password shows
+# in no log line nor in status; a configured EAP-TLS network with a client certificate (guest/eap, from a
+# CA of its own) joins. Trusting another CA, or a server certificate for another name
 # (wrong.pem), is refused: no association completes and status says which check failed.
 # radio-timeout: 150
 # radio-arches: x86_64
@@ -46,14 +47,23 @@ sta_start
 sta_dhcp_on_link
 verify="ca_cert $RADIO_CA domain_suffix_match radio.test"
 
+# No network configured: PEAP as the owner's own, its settings through the control socket, the password
+# from a file (a command line shows in ps).
+daemon_main | daemon_config
+daemon_start "$RADIO_DIR/hotspot.conf"
+daemon_wait 'started on' 20 || fail "the daemon did not start"
+printf '%s\n' "$PASSWORD" > "$RADIO_DIR/password"
 t0=$(radio_uptime)
-campus eap peap identity traveller anonymous_identity anon@radio.test password "$PASSWORD" $verify
-daemon_wait 'Campus: authenticated by known' 40 || fail "PEAP: not joined"
+daemon_cli join Campus --eap peap --identity traveller --anonymous-identity anon@radio.test \
+    --password-file "$RADIO_DIR/password" --ca-cert "$RADIO_CA" --domain-suffix-match radio.test || fail "join --eap refused"
+daemon_wait 'Campus: authenticated by' 40 || fail "PEAP: not joined"
+expect_match "$(cat "$RADIO_DIR/hotspotd.state")" "^network 43616d707573 0 - eap0=70656170 " "kept in the state file"
 expect_match "$(wpa status)" "selectedMethod=25 \\(EAP-PEAP\\)" "PEAP was the method"
 expect_match "$(wpa status)" "key_mgmt=WPA2/IEEE 802.1X/EAP" "WPA2-Enterprise"
 hits=$({ daemon_log; daemon_cli status; daemon_cli status --json; } | grep -F -e 'wo\rd' -e "$(hexof "$PASSWORD")")
 [ -z "$hits" ] || { printf '%s\n' "$hits"; fail "the password reached the log or status"; }
-note "PEAP joined in $(awk -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%.1f", b - a }') s"
+note "PEAP joined through hotspotd join in $(awk -v a="$t0" -v b="$(radio_uptime)" 'BEGIN { printf "%.1f", b - a }') s"
+daemon_cli forget Campus > /dev/null || fail "forget Campus refused"
 
 campus eap tls identity traveller@radio.test client_cert $EAP/client.pem private_key $EAP/client.key $verify
 daemon_wait 'Campus: authenticated by known' 40 || fail "EAP-TLS: not joined"

@@ -4,7 +4,7 @@
 # restart with the address reset to hardware. Then `join --mac CLONE`, the global per-join policy (a new
 # address at each join), and `--mac hardware`.
 # radio-timeout: 120
-# radio-arches: x86_64
+# radio-arches: x86_64 aarch64
 
 ap_start hotel --ssid "Mac Hotel" --open --dhcp
 portal_start hotel
