@@ -1,6 +1,6 @@
 import HotspotWeb
 /// Why an RFC 8908 captive-portal API answer cannot be used.
-public enum CaptivePortalAPIError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum CaptivePortalAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJSON(JSONError)
     case notAnObject
     /// The required `captive` member is missing.

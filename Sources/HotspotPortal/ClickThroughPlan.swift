@@ -16,7 +16,7 @@ import HotspotWeb
 ///
 /// `init(page:)` plans one step of a venue's flow from a whole page (see there): it adds `follow` and
 /// `cannotFill`.
-public enum ClickThroughPlan: Equatable, Sendable {
+public indirect enum ClickThroughPlan: Equatable, Sendable {
     /// Send `form` with `fields` (in document order, the first submit button as the one pressed).
     case submit(HTMLForm, fields: [FormField])
     /// The owner must answer `visibleFields` first (then plan again with the answers).
@@ -27,7 +27,7 @@ public enum ClickThroughPlan: Equatable, Sendable {
     /// The page asks for what hotspotd will not fill in for the owner: a person finishes in a browser.
     case cannotFill(Obstacle)
 
-    public enum Obstacle: Equatable, Sendable {
+    public indirect enum Obstacle: Equatable, Sendable {
         /// A script sends the login: the page has no form, or its form goes only to a script.
         case script
         case captcha

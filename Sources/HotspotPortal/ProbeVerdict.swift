@@ -1,6 +1,6 @@
 import HotspotCore
 /// What a connectivity probe's answer says about the uplink.
-public enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
+public indirect enum ProbeVerdict: Equatable, Sendable, CustomStringConvertible {
     /// The probe got through: the internet is reachable.
     case open
     /// A captive portal answered instead. `url` is where it sends the user (a redirect's `Location`, a meta

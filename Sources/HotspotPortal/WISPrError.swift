@@ -1,6 +1,6 @@
 import HotspotCore
 /// Why a page's WISPr XML could not be read.
-public enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum WISPrError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The numeric elements of a message.
     public enum NumericElement: Equatable, Sendable, CustomStringConvertible {
         case messageType, responseCode, delay

@@ -229,7 +229,7 @@ public struct HTTPClient {
 }
 
 /// Why a portal request got no response.
-public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
+public indirect enum HTTPClientError: Error, Equatable, CustomStringConvertible {
     case hostNotAllowed(String)
     case request(HTTPRequestError)
     case resolve(host: String, UplinkResolverError)

@@ -1,7 +1,7 @@
 import HotspotWeb
 
 /// Why the portal's page or form could not be used.
-enum PortalError: Error, CustomStringConvertible {
+indirect enum PortalError: Error, CustomStringConvertible {
     case http(HTTPClientError)
     case unusableURL(HTTPURLError)
     /// The owner's answers would go where `PortalHostPolicy` sends no secret.

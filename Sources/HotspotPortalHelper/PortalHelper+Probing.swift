@@ -13,7 +13,7 @@ extension PortalHelper {
         var probeBody: [UInt8]
     }
 
-    enum ProbeOutcome {
+    indirect enum ProbeOutcome {
         case open
         case portal(PortalEntry)
         case noInternet(String)

@@ -3,7 +3,7 @@ import HotspotSystem
 
 /// Why a TLS session could not start, or failed. The certificate cases a portal helper may want to explain
 /// (clock, name, CA) have their own names; every other BearSSL failure is `.failed` with its code.
-public enum TLSError: Error, Equatable, CustomStringConvertible {
+public indirect enum TLSError: Error, Equatable, CustomStringConvertible {
     /// Empty, longer than 255 bytes, or holding a NUL byte: BearSSL would check no name at all for "".
     case invalidServerName(String)
     case trustAnchorsUnreadable(path: String, Errno)

@@ -91,7 +91,7 @@ public struct UplinkResolver {
 }
 
 /// Why a host name has no address.
-public enum UplinkResolverError: Error, Equatable, CustomStringConvertible {
+public indirect enum UplinkResolverError: Error, Equatable, CustomStringConvertible {
     /// HOTSPOT_DNS named no server (and there is no gateway to ask instead).
     case noServers
     case socket(UplinkSocketError)

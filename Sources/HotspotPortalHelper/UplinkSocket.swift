@@ -87,7 +87,7 @@ struct UplinkSocket {
 }
 
 /// Why a socket for the uplink could not be made.
-public enum UplinkSocketError: Error, Equatable, CustomStringConvertible {
+public indirect enum UplinkSocketError: Error, Equatable, CustomStringConvertible {
     case socket(Errno)
     /// SO_BINDTODEVICE refused: no such interface, or a kernel older than 5.7 for an unprivileged helper.
     case bindToDevice(interface: String, Errno)

@@ -150,7 +150,7 @@ public enum DNSMessage {
 }
 
 /// Why a DNS query could not be built or its answer not used.
-public enum DNSError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum DNSError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not a DNS name (escaped).
     case invalidName(String)
     /// The answer is to another query (late, or spoofed).

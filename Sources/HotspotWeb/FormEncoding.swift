@@ -69,7 +69,7 @@ public enum FormEncoding {
 }
 
 /// Why form data could not be decoded.
-public enum FormEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum FormEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A `%` not followed by two hex digits, at this offset.
     case malformedPercent(offset: Int)
 

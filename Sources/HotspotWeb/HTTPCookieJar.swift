@@ -32,7 +32,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
     public var count: Int { cookies.count }
 
     /// What `store` did with a `Set-Cookie`.
-    public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+    public indirect enum Outcome: Hashable, Sendable, CustomStringConvertible {
         case stored
         /// Max-Age ≤ 0 or expired: the cookie of that name, domain and path is gone (if there was one).
         case removed

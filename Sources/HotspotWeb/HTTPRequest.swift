@@ -70,7 +70,7 @@ public struct HTTPRequest: Hashable, Sendable {
 }
 
 /// Why a request could not be encoded.
-public enum HTTPRequestError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum HTTPRequestError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Empty, or not a token (escaped).
     case invalidHeaderName(String)
     /// A header the encoder writes itself.

@@ -305,7 +305,7 @@ public struct HTTPResponseParser {
 }
 
 /// Why a response could not be read.
-public enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Status line, headers (and trailers) together longer than the limit.
     case headTooLarge(limit: Int)
     case tooManyHeaders(limit: Int)

@@ -273,7 +273,7 @@ struct URLReference {
 }
 
 /// Why a URL or reference was refused.
-public enum HTTPURLError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum HTTPURLError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLong(limit: Int)
     /// A control byte (0x00–0x1f, 0x7f) inside; offset counted from the reference's first byte.
     case controlByte(UInt8, offset: Int)

@@ -1,5 +1,5 @@
 /// Why bytes are not an acceptable JSON document. Offsets count bytes from the start.
-public enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(Int)
     case tooDeep
     case unexpectedEnd

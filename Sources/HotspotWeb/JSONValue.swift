@@ -3,7 +3,7 @@ import HotspotCore
 /// `sizeLimit` bytes and `depthLimit` levels of arrays and objects, strings checked as UTF-8 with every
 /// escape (surrogate pairs joined; a lone surrogate becomes U+FFFD), numbers without floating point
 /// (`JSONNumber`). Members stay in order; duplicates are kept and `subscript(member:)` returns the first.
-public enum JSONValue: Equatable, Sendable {
+public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
