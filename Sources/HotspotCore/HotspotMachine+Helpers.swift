@@ -155,7 +155,8 @@ extension HotspotMachine {
             if slots[i].request != nil || path.contains(h.name) { continue }
             slots[i].scanPending = false
             guard configuration.preferences.isEnabled, evaluates(h, .filterScanList), !scan.isEmpty else { continue }
-            let list = scan.entries.map { HotspotNetwork($0, isChosenHelper: cachedHelper($0.ssid) == h.name) }
+            var list: [HotspotNetwork] = []
+            for e in scan.entries { list.append(HotspotNetwork(e, isChosenHelper: cachedHelper(e.ssid) == h.name)) }
             send(h.name, .filterScanList, network: nil, scanList: list)
         }
     }
@@ -375,7 +376,8 @@ extension HotspotMachine {
         var pending: [Evaluator] = []
         if configuration.preferences.isEnabled {
             let network = linkNetwork(chosen: false)
-            for h in configuration.helpers where canEvaluate(h, ssid) {
+            let helpers = configuration.helpers
+            for h in helpers where canEvaluate(h, ssid) {
                 pending.append(Evaluator(helper: h.name, request: send(h.name, .evaluate, network: network)))
             }
         }

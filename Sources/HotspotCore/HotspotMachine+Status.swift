@@ -78,6 +78,7 @@ extension HotspotMachine {
     /// `snapshot()` for a caller that holds the machine in a class: a call through the class's property
     /// would first copy the whole machine; a mutating call works in place.
     public mutating func snapshotInPlace() -> StatusSnapshot { snapshot() }
+    public mutating func scanRowsInPlace() -> [StatusSnapshot.ScanRow] { scanRows() }
 
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
     public func scanRows() -> [StatusSnapshot.ScanRow] {

@@ -13,6 +13,14 @@ extension HotspotMachine {
         return s != .open && s != e.security
     }
 
+    /// The candidates whose networks are not blocked, but `except`'s, by a loop: a closure over `self`
+    /// would copy the whole machine.
+    func unblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> [UplinkCandidate] {
+        var out: [UplinkCandidate] = []
+        for c in all where c.ssid != ssid && !isBlocked(c.ssid) { out.append(c) }
+        return out
+    }
+
     /// The scan's look-alikes, by a loop: `filter(isLookalike)` would copy the machine into the closure.
     func lookalikes() -> [ScanEntry] {
         var found: [ScanEntry] = []
@@ -46,8 +54,7 @@ extension HotspotMachine {
             selector.resetHysteresis()
             let all = currentCandidates()
             // `selector` is read before the closure over `self` runs: overlapping them copies the machine.
-            let chooser = selector
-            guard let best = chooser.best(of: all, where: { !isBlocked($0.ssid) }) else {
+            guard let best = selector.best(of: unblocked(all, except: nil), where: { _ in true }) else {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
                 guard afterScan else { return }
@@ -69,8 +76,7 @@ extension HotspotMachine {
                 return
             }
             let all = currentCandidates()
-            let chooser = selector
-            let best = chooser.best(of: all, where: { $0.ssid != info.ssid && !isBlocked($0.ssid) })
+            let best = selector.best(of: unblocked(all, except: info.ssid), where: { _ in true })
             var current = all.first { $0.ssid == info.ssid }
                 ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security), priority: Int.min,
                                    confidence: .none, signalStrength: 0, claimedBy: nil)

@@ -42,7 +42,7 @@ extension HotspotDaemon {
             return ControlReply(exitStatus: s.isUsable ? 0 : 1, body: r.body)
         case .scan(let json):
             var r = ControlReport(json: json)
-            r.scan(driver.machine.scanRows(), driver.snapshot(), minSignal: driver.machine.configuration.minSignal)
+            r.scan(driver.scanRows(), driver.snapshot(), minSignal: driver.machine.configuration.minSignal)
             return ControlReply(exitStatus: 0, body: r.body)
         case .helpers(let json):
             var r = ControlReport(json: json)

@@ -48,6 +48,7 @@ public final class HotspotDriver {
     func setWallClock(_ seconds: Int64?) { machine.wallClock = seconds }
     /// The machine's status, taken in place (see `snapshotInPlace`).
     public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
+    public func scanRows() -> [StatusSnapshot.ScanRow] { machine.scanRowsInPlace() }
     let effects: HotspotEffects
     var inbox: [Pending] = []
     var performing = false
