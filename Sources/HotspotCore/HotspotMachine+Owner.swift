@@ -256,7 +256,13 @@ extension HotspotMachine {
         switch phase {
         case .evaluating(let pending, let bestLow):
             guard let ssid = onlineSSID else { break }
-            if pending.contains(where: { e in new.helper(named: e.helper).map { !canEvaluate($0, ssid) } ?? true }) {
+            // A loop: a closure calling `canEvaluate` would copy the whole machine.
+            var lost = false
+            for e in pending {
+                if let h = new.helper(named: e.helper), canEvaluate(h, ssid) { continue }
+                lost = true
+            }
+            if lost {
                 restartJoinPath()
             } else if let h = bestLow, authenticator(for: h, ssid) == nil {
                 phase = .evaluating(pending: pending, bestLow: nil)
