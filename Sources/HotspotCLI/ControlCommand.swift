@@ -13,12 +13,11 @@ enum ControlCommand {
     static func main(_ subcommand: String, _ args: [String]) -> Int32 {
         var socket: String? = nil
         var config: String? = nil
-        var json = false
-        var once = false
+        // Bits of `options`' first four: --json, --once, --prefix, --hidden.
+        var flags = 0
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var mac: MACPolicy? = nil
-        var prefix = false, hidden = false
         var days: Int? = nil
         var words: [String] = []
         // config save: the preferences it changes, as ManagerPreferences.values(of:).
@@ -32,48 +31,41 @@ enum ControlCommand {
                 i += 1
                 return args[i]
             }
-            if word(a, "--json") {
-                json = true
-            } else if word(a, "--once") {
-                once = true
-            } else if word(a, "--socket") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --socket needs a path") }
-                socket = v
-            } else if word(a, "--config") || word(a, "-c") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --config needs a file") }
-                config = v
-            } else if word(a, "--ssid-hex") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --ssid-hex needs hex digits") }
-                ssidHex = v
-            } else if word(a, "--passphrase-file") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
-                passphraseFile = v
-            } else if word(a, "--mac") {
-                guard let v = value(), let m = MACPolicy(v) else {
-                    return CLI.fail(subcommand + ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff")
-                }
-                mac = m
-            } else if word(a, "--prefix") {
-                prefix = true
-            } else if word(a, "--hidden") {
-                hidden = true
-            } else if word(a, "--days") {
-                guard let v = value(), let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 else {
-                    return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
-                }
-                days = d
-            } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
-                // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
-                let f = Int(saveFields[k] & 7)
-                fields.insert(.init(rawValue: 1 << f))
-                given[f] = f < 3 ? [] : given[f]
-                if saveFields[k] & 8 != 0 {
-                    given[f] = []
-                } else {
-                    guard let v = value(), let b = saveFields[k] & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
-                        return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
+            if let k = options.firstIndex(where: { word(a, $0) }) {
+                if k < 4 {
+                    flags |= 1 << k
+                } else if k < 11 {
+                    // One refusal for a missing or unusable value: what the option needs.
+                    var taken = false
+                    if let v = value() {
+                        taken = true
+                        switch k {
+                        case 4: socket = v
+                        case 5, 6: config = v
+                        case 7: ssidHex = v
+                        case 8: passphraseFile = v
+                        case 9:
+                            mac = MACPolicy(v)
+                            taken = mac != nil
+                        default:
+                            if let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 { days = d } else { taken = false }
+                        }
                     }
-                    given[f].append(b)
+                    guard taken else { return CLI.fail(subcommand + String(decoding: ASCII.bytes(needs[k - 4]), as: UTF8.self)) }
+                } else {
+                    // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
+                    let s = saveFields[k - 11]
+                    let f = Int(s & 7)
+                    fields.insert(.init(rawValue: 1 << f))
+                    given[f] = f < 3 ? [] : given[f]
+                    if s & 8 != 0 {
+                        given[f] = []
+                    } else {
+                        guard let v = value(), let b = s & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
+                            return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
+                        }
+                        given[f].append(b)
+                    }
                 }
             } else if word(a, "--") {
                 words += args[(i + 1)...]
@@ -86,6 +78,7 @@ enum ControlCommand {
             i += 1
         }
 
+        let json = flags & 1 != 0, once = flags & 2 != 0, prefix = flags & 4 != 0, hidden = flags & 8 != 0
         // SSID-taking subcommands: one SSID, as text or --ssid-hex.
         func ssid() -> SSID? {
             if let h = ssidHex {
@@ -144,11 +137,20 @@ enum ControlCommand {
         }
     }
 
-    /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
-    static let saveOptions: [StaticString] = [
+    /// The options in one table, looked up as bytes: four flags, seven that take a value (what each needs is in
+    /// `needs`), then `config save`'s (the `ManagerPreferences.Fields` bit each sets is in `saveFields`).
+    static let options: [StaticString] = [
+        "--json", "--once", "--prefix", "--hidden",
+        "--socket", "--config", "-c", "--ssid-hex", "--passphrase-file", "--mac", "--days",
         "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
         "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
         "--evaluated-ssid-hex", "--no-evaluated-ssids",
+    ]
+    static let needs: [StaticString] = [
+        ": --socket needs a path", ": --config needs a file", ": --config needs a file", ": --ssid-hex needs hex digits",
+        ": --passphrase-file needs a file",
+        ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff",
+        ": --days needs a whole number of days from 1 to 99999",
     ]
     static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
 
