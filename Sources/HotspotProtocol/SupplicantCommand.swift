@@ -196,7 +196,7 @@ public enum SupplicantCommand: Equatable, Sendable {
                 }
             }
             for ssid in request.ssids {
-                guard !ssid.bytes.isEmpty else { throw .emptySSID }
+                guard !ssid.isEmpty else { throw .emptySSID }
                 ASCII.append(&out, " ssid ")
                 for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
             }
@@ -231,12 +231,17 @@ public enum SupplicantCommand: Equatable, Sendable {
             }
             if mask.rawValue != 0 {
                 ASCII.append(&out, " MASK=0x")
-                // Big-endian bytes, leading zero digits dropped (wpa_supplicant reads it with strtol).
+                // Lower-case hex digits, leading zeros dropped (wpa_supplicant reads it with strtol): one loop,
+                // no array of digits.
                 let v = mask.rawValue
-                var digits: [UInt8] = []
-                for shift in [24, 16, 8, 0] { Hex.append(UInt8(truncatingIfNeeded: v >> UInt32(shift)), to: &digits) }
-                let first = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? (digits.count - 1)
-                out.append(contentsOf: digits[first...])
+                var shift: UInt32 = 28
+                while shift > 0 && v >> shift == 0 { shift -= 4 }
+                while true {
+                    let d = UInt8(truncatingIfNeeded: v >> shift) & 0xf
+                    out.append(d < 10 ? d + UInt8(ascii: "0") : d - 10 + UInt8(ascii: "a"))
+                    if shift == 0 { break }
+                    shift -= 4
+                }
             }
         case .status: ASCII.append(&out, "STATUS")
         case .signalPoll: ASCII.append(&out, "SIGNAL_POLL")
@@ -305,7 +310,7 @@ public enum SupplicantCommand: Equatable, Sendable {
     static func appendField(_ field: NetworkField, to out: inout [UInt8]) throws(SupplicantCommandError) {
         switch field {
         case .ssid(let ssid):
-            guard !ssid.bytes.isEmpty else { throw .emptySSID }
+            guard !ssid.isEmpty else { throw .emptySSID }
             ASCII.append(&out, "ssid ")
             for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
         case .psk(let passphrase):
