@@ -51,16 +51,26 @@ struct ControlReport {
     init(json: Bool) { self.json = json }
 
     var body: [UInt8] {
-        if json { return out.bytes + [0x0a] }
+        if json {
+            var bytes = out.bytes
+            bytes.append(0x0a)
+            return bytes
+        }
         return text
     }
 
     // MARK: Text helpers
 
-    /// `label` padded to 13 columns, then `value`, one line.
+    /// `label` padded to 13 columns, then `value`, one line. The label is a `StaticString`: smaller at each of the
+    /// many calls than a String.
     @inline(never)
-    mutating func line(_ label: String, _ value: String) {
-        text.append(contentsOf: ControlReport.pad(label, 12).utf8)
+    mutating func line(_ label: StaticString, _ value: String) {
+        ASCII.append(&text, label)
+        var n = label.utf8CodeUnitCount
+        while n < 12 {
+            text.append(UInt8(ascii: " "))
+            n += 1
+        }
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: value.utf8)
         text.append(0x0a)
@@ -74,6 +84,10 @@ struct ControlReport {
 
     @inline(never)
     static func seconds(_ ms: Int64) -> String { String(max(0, ms) / 1000) + " s" }
+
+    /// Whole seconds from `now` to `t` (0 once past) for JSON, nil without a `t`: one copy for every such field.
+    @inline(never)
+    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? { t.map { Int(max(0, $0 - now) / 1000) } }
 
     /// 0.0–1.0 with two decimals, as a JSON number.
     @inline(never)
@@ -175,14 +189,14 @@ struct ControlReport {
             } else {
                 out.null()
             }
-            out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("next_maintain_seconds", int: ControlReport.secondsLeft(s.nextMaintainAt, s.now))
             out.field("address", x.address)
             // Only when known, so documents without it read as before.
             if let m = x.mac { out.field("mac", m) }
             out.field("gateway", x.gateway)
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
-            out.field("session_seconds_left", int: s.sessionEndsAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("session_seconds_left", int: ControlReport.secondsLeft(s.sessionEndsAt, s.now))
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
             out.field("state_load_error", x.stateLoadProblem)
             out.field("state_save_error", x.stateSaveProblem)
@@ -193,7 +207,7 @@ struct ControlReport {
                 out.field("helper", f.helper)
                 out.field("reason", f.reason)
                 out.field("auto_join_disabled", bool: f.autoJoinDisabled)
-                out.field("retry_seconds", int: f.isResolved ? nil : f.retryAt.map { Int(max(0, $0 - s.now) / 1000) })
+                out.field("retry_seconds", int: f.isResolved ? nil : ControlReport.secondsLeft(f.retryAt, s.now))
                 out.field("current", bool: !f.isResolved)
                 out.endObject()
             } else {
@@ -400,7 +414,7 @@ struct ControlReport {
 
     /// A disabled or backed-off network, one line.
     @inline(never)
-    mutating func blockedLine(_ label: String, _ b: StatusSnapshot.Blocked, _ now: Int64) {
+    mutating func blockedLine(_ label: StaticString, _ b: StatusSnapshot.Blocked, _ now: Int64) {
         line(label, b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? ""))
     }
 
@@ -418,7 +432,7 @@ struct ControlReport {
             out.beginObject()
             out.ssidFields(b.ssid)
             out.field("reason", b.reason)
-            out.field("seconds_left", int: b.until.map { Int(max(0, $0 - now) / 1000) })
+            out.field("seconds_left", int: ControlReport.secondsLeft(b.until, now))
             out.endObject()
         }
         out.endArray()
