@@ -63,12 +63,16 @@ enum RpcdCommand {
                 JSONWriter.appendQuoted(text, to: &out)
                 ASCII.append(&out, "}\n")
             } else if body.first == UInt8(ascii: "{") {
-                out = body + [0x0a]
+                out = body
+                out.append(0x0a)
             } else {
                 // rpcd passes on objects only: a list (scan, networks) or null (ui, nothing waiting) is
-                // wrapped as {"METHOD": …}.
+                // wrapped as {"METHOD": …}. Appended in place: no array literals to join.
+                out.append(UInt8(ascii: "{"))
                 JSONWriter.appendQuoted(method, to: &out)
-                out = [UInt8(ascii: "{")] + out + [UInt8(ascii: ":")] + body + [UInt8(ascii: "}"), 0x0a]
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: body)
+                ASCII.append(&out, "}\n")
             }
             return (0, out)
         }

@@ -117,7 +117,7 @@ public enum ControlRequest: Hashable, Sendable {
 
     /// One line without its LF.
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
-        let words = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        let words = ASCII.split(line, on: ASCII.space)
         guard let first = words.first,
               let verb = Verb(rawValue: ControlRequest.verbs.firstIndex { ASCII.equals(first, $0) } ?? -1)
         else { throw .malformed("unknown request") }
@@ -302,10 +302,11 @@ public struct ControlReply: Hashable, Sendable {
     }
 
     public var encoded: [UInt8] {
-        var out: [UInt8] = Array((toStandardError ? "err " : "out ").utf8)
-        out.append(contentsOf: String(exitStatus).utf8)
+        var out: [UInt8] = []
+        ASCII.append(&out, toStandardError ? "err " : "out ")
+        ASCII.append(&out, decimal: Int(exitStatus))
         out.append(UInt8(ascii: " "))
-        out.append(contentsOf: String(body.count).utf8)
+        ASCII.append(&out, decimal: body.count)
         out.append(UInt8(ascii: "\n"))
         out.append(contentsOf: body)
         return out
@@ -332,7 +333,7 @@ public struct ControlReplyDecoder {
             guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else {
                 return buffer.count > ControlReply.maxHeader ? .failed(.malformed("reply header")) : .needMore
             }
-            let words = buffer[..<end].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            let words = ASCII.split(buffer[..<end], on: ASCII.space)
             guard end <= ControlReply.maxHeader, words.count == 3,
                   ASCII.equals(words[0], "out") || ASCII.equals(words[0], "err"),
                   let exit = ControlReplyDecoder.number(words[1]), exit <= 255,
