@@ -31,7 +31,7 @@ enum ControlCommand {
                 i += 1
                 return args[i]
             }
-            if let k = options.firstIndex(where: { word(a, $0) }) {
+            if case let k = index(a, in: options), k >= 0 {
                 if k < 4 {
                     flags |= 1 << k
                 } else if k < 11 {
@@ -158,6 +158,14 @@ enum ControlCommand {
     @inline(never)
     static func word(_ s: String, _ word: StaticString) -> Bool {
         s.utf8.elementsEqual(ASCII.bytes(word))
+    }
+
+    /// The index of `s` in `table`, or -1: one loop for every table of words, compared as `word` does.
+    @inline(never)
+    static func index(_ s: String, in table: [StaticString]) -> Int {
+        var i = 0
+        while i < table.count && !word(s, table[i]) { i += 1 }
+        return i < table.count ? i : -1
     }
 
     /// Subcommands without an SSID: their words after the name.

@@ -46,7 +46,8 @@ enum RpcdCommand {
     /// The JSON object to print, and the exit status (0 answered, 1 refused or unreachable).
     static func call(_ method: String, _ input: [UInt8], socket path: String) -> (Int32, [UInt8]) {
         var why = ""
-        guard let m = methods.firstIndex(where: { ControlCommand.word(method, $0) }) else {
+        let m = ControlCommand.index(method, in: methods)
+        guard m >= 0 else {
             return refusal("no method '" + method + "'")
         }
         guard let request = parse(m, input, &why) else { return refusal(why) }

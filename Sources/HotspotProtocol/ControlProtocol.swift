@@ -91,10 +91,16 @@ public enum ControlRequest: Hashable, Sendable {
             data(ssid.bytes)
             if let p = passphrase { data(p.bytes) }
             if once { ASCII.append(&out, " once") }
-            if let m = mac { out.append(contentsOf: (" mac=" + m.description).utf8) }
+            if let m = mac {
+                ASCII.append(&out, " mac=")
+                out.append(contentsOf: m.description.utf8)
+            }
             if prefix { ASCII.append(&out, " prefix") }
             if hidden { ASCII.append(&out, " hidden") }
-            if let d = days { out.append(contentsOf: (" days=" + String(d)).utf8) }
+            if let d = days {
+                ASCII.append(&out, " days=")
+                ASCII.append(&out, decimal: d)
+            }
         case .forget(let ssid): verb(.forget); data(ssid.bytes)
         case .networks(let j): verb(.networks); json = j
         case .reload: verb(.reload)
@@ -119,7 +125,7 @@ public enum ControlRequest: Hashable, Sendable {
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
         let words = ASCII.split(line, on: ASCII.space)
         guard let first = words.first,
-              let verb = Verb(rawValue: ControlRequest.verbs.firstIndex { ASCII.equals(first, $0) } ?? -1)
+              let verb = Verb(rawValue: UCIMapper.lookup(Array(first), ControlRequest.verbs))
         else { throw .malformed("unknown request") }
         var json = false
         var once = false
@@ -148,7 +154,7 @@ public enum ControlRequest: Hashable, Sendable {
             } else if verb == .join && days == nil && ASCII.hasPrefix(w, "days="),
                       let d = ASCII.integer(w.dropFirst(5), maxDigits: 5), d > 0 {
                 days = d
-            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ASCII.equals(w, $0) }),
+            } else if verb == .configSave, case let t = UCIMapper.lookup(Array(w), ControlRequest.saveTags), t >= 0,
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
                 fields.insert(.init(rawValue: 1 << t))
