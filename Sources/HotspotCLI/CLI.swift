@@ -41,7 +41,7 @@ public enum CLI {
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
         if ControlCommand.word(first, "fetch") { return FetchCommand.main(rest) }
         if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
-        for name in clientSubcommands where ControlCommand.word(first, name) { return ControlCommand.main(first, rest) }
+        if ControlCommand.index(first, in: clientSubcommands) >= 0 { return ControlCommand.main(first, rest) }
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
 

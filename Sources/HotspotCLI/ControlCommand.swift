@@ -13,12 +13,11 @@ enum ControlCommand {
     static func main(_ subcommand: String, _ args: [String]) -> Int32 {
         var socket: String? = nil
         var config: String? = nil
-        var json = false
-        var once = false
+        // Bits of `options`' first four: --json, --once, --prefix, --hidden.
+        var flags = 0
         var ssidHex: String? = nil
         var passphraseFile: String? = nil
         var mac: MACPolicy? = nil
-        var prefix = false, hidden = false
         var days: Int? = nil
         var eap = EAPSettings()
         var words: [String] = []
@@ -33,36 +32,42 @@ enum ControlCommand {
                 i += 1
                 return args[i]
             }
-            if word(a, "--json") {
-                json = true
-            } else if word(a, "--once") {
-                once = true
-            } else if word(a, "--socket") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --socket needs a path") }
-                socket = v
-            } else if word(a, "--config") || word(a, "-c") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --config needs a file") }
-                config = v
-            } else if word(a, "--ssid-hex") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --ssid-hex needs hex digits") }
-                ssidHex = v
-            } else if word(a, "--passphrase-file") {
-                guard let v = value() else { return CLI.fail(subcommand + ": --passphrase-file needs a file") }
-                passphraseFile = v
-            } else if word(a, "--mac") {
-                guard let v = value(), let m = MACPolicy(v) else {
-                    return CLI.fail(subcommand + ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff")
+            if case let k = index(a, in: options), k >= 0 {
+                if k < 4 {
+                    flags |= 1 << k
+                } else if k < 11 {
+                    // One refusal for a missing or unusable value: what the option needs.
+                    var taken = false
+                    if let v = value() {
+                        taken = true
+                        switch k {
+                        case 4: socket = v
+                        case 5, 6: config = v
+                        case 7: ssidHex = v
+                        case 8: passphraseFile = v
+                        case 9:
+                            mac = MACPolicy(v)
+                            taken = mac != nil
+                        default:
+                            if let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 { days = d } else { taken = false }
+                        }
+                    }
+                    guard taken else { return CLI.fail(subcommand + String(decoding: ASCII.bytes(needs[k - 4]), as: UTF8.self)) }
+                } else {
+                    // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
+                    let s = saveFields[k - 11]
+                    let f = Int(s & 7)
+                    fields.insert(.init(rawValue: 1 << f))
+                    given[f] = f < 3 ? [] : given[f]
+                    if s & 8 != 0 {
+                        given[f] = []
+                    } else {
+                        guard let v = value(), let b = s & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
+                            return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
+                        }
+                        given[f].append(b)
+                    }
                 }
-                mac = m
-            } else if word(a, "--prefix") {
-                prefix = true
-            } else if word(a, "--hidden") {
-                hidden = true
-            } else if word(a, "--days") {
-                guard let v = value(), let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 else {
-                    return CLI.fail(subcommand + ": --days needs a whole number of days from 1 to 99999")
-                }
-                days = d
             } else if let f = eapField(a) {
                 // Not empty either: EAP options that all came out empty ("$UNSET") would join the name unencrypted.
                 guard let v = value(), !v.isEmpty else { return CLI.fail(subcommand + ": " + a + " needs a value") }
@@ -72,19 +77,6 @@ enum ControlCommand {
                     case .success(let b): eap.values[3] = b
                     case .failure(let why): return CLI.fail(subcommand + ": " + why.message)
                     }
-                }
-            } else if let k = saveOptions.firstIndex(where: { word(a, $0) }) {
-                // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
-                let f = Int(saveFields[k] & 7)
-                fields.insert(.init(rawValue: 1 << f))
-                given[f] = f < 3 ? [] : given[f]
-                if saveFields[k] & 8 != 0 {
-                    given[f] = []
-                } else {
-                    guard let v = value(), let b = saveFields[k] & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
-                        return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
-                    }
-                    given[f].append(b)
                 }
             } else if word(a, "--") {
                 words += args[(i + 1)...]
@@ -97,6 +89,7 @@ enum ControlCommand {
             i += 1
         }
 
+        let json = flags & 1 != 0, once = flags & 2 != 0, prefix = flags & 4 != 0, hidden = flags & 8 != 0
         // SSID-taking subcommands: one SSID, as text or --ssid-hex.
         func ssid() -> SSID? {
             if let h = ssidHex {
@@ -156,6 +149,25 @@ enum ControlCommand {
         }
     }
 
+    /// The options in one table, looked up as bytes: four flags, seven that take a value (what each needs is in
+    /// `needs`), then `config save`'s (the `ManagerPreferences.Fields` bit each sets is in `saveFields`).
+    static let options: [StaticString] = [
+        "--json", "--once", "--prefix", "--hidden",
+        "--socket", "--config", "-c", "--ssid-hex", "--passphrase-file", "--mac", "--days",
+        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
+        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
+        "--evaluated-ssid-hex", "--no-evaluated-ssids",
+    ]
+    static let needs: [StaticString] = [
+        ": --socket needs a path", ": --config needs a file", ": --config needs a file", ": --ssid-hex needs hex digits",
+        ": --passphrase-file needs a file",
+        ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff",
+        ": --days needs a whole number of days from 1 to 99999",
+    ]
+    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
+
+    /// Byte equality: keeps Unicode string comparison out of the router build.
+    @inline(never)
     /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
     /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
     /// Comparisons, not a table: no global array to initialise on the router.
@@ -165,32 +177,31 @@ enum ControlCommand {
             : word(a, "--client-cert") ? 6 : word(a, "--private-key") ? 7 : nil
     }
 
-    /// `config save`'s options, and the `ManagerPreferences.Fields` bit each sets.
-    static let saveOptions: [StaticString] = [
-        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
-        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
-        "--evaluated-ssid-hex", "--no-evaluated-ssids",
-    ]
-    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
-
-    /// Byte equality: keeps Unicode string comparison out of the router build.
-    @inline(never)
     static func word(_ s: String, _ word: StaticString) -> Bool {
         s.utf8.elementsEqual(ASCII.bytes(word))
+    }
+
+    /// The index of `s` in `table`, or -1: one loop for every table of words, compared as `word` does.
+    @inline(never)
+    static func index(_ s: String, in table: [StaticString]) -> Int {
+        var i = 0
+        while i < table.count && !word(s, table[i]) { i += 1 }
+        return i < table.count ? i : -1
     }
 
     /// Subcommands without an SSID: their words after the name.
     @inline(never)
     static func parse(_ name: String, _ w: [String], json: Bool) -> ControlRequest? {
-        func none(_ r: ControlRequest) -> ControlRequest? { w.isEmpty ? r : nil }
-        func plain(_ r: ControlRequest) -> ControlRequest? { w.isEmpty && !json ? r : nil }
-        if word(name, "status") { return none(.status(json: json)) }
-        if word(name, "scan") { return none(.scan(json: json)) }
-        if word(name, "helpers") { return none(.helpers(json: json)) }
-        if word(name, "networks") { return none(.networks(json: json)) }
-        if word(name, "logoff") { return plain(.logoff) }
-        if word(name, "reload") { return plain(.reload) }
-        if word(name, "version") { return plain(.version) }
+        // No words after these; the last three take no --json either. Tested in place rather than by functions
+        // given the request: smaller on the router.
+        let none = w.isEmpty, plain = w.isEmpty && !json
+        if word(name, "status") { return none ? .status(json: json) : nil }
+        if word(name, "scan") { return none ? .scan(json: json) : nil }
+        if word(name, "helpers") { return none ? .helpers(json: json) : nil }
+        if word(name, "networks") { return none ? .networks(json: json) : nil }
+        if word(name, "logoff") { return plain ? .logoff : nil }
+        if word(name, "reload") { return plain ? .reload : nil }
+        if word(name, "version") { return plain ? .version : nil }
         if word(name, "ui") {
             guard let first = w.first else { return .ui(json: json) }
             if json { return nil }

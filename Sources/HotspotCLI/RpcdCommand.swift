@@ -46,7 +46,8 @@ enum RpcdCommand {
     /// The JSON object to print, and the exit status (0 answered, 1 refused or unreachable).
     static func call(_ method: String, _ input: [UInt8], socket path: String) -> (Int32, [UInt8]) {
         var why = ""
-        guard let m = methods.firstIndex(where: { ControlCommand.word(method, $0) }) else {
+        let m = ControlCommand.index(method, in: methods)
+        guard m >= 0 else {
             return refusal("no method '" + method + "'")
         }
         guard let request = parse(m, input, &why) else { return refusal(why) }
@@ -63,12 +64,16 @@ enum RpcdCommand {
                 JSONWriter.appendQuoted(text, to: &out)
                 ASCII.append(&out, "}\n")
             } else if body.first == UInt8(ascii: "{") {
-                out = body + [0x0a]
+                out = body
+                out.append(0x0a)
             } else {
                 // rpcd passes on objects only: a list (scan, networks) or null (ui, nothing waiting) is
-                // wrapped as {"METHOD": …}.
+                // wrapped as {"METHOD": …}. Appended in place: no array literals to join.
+                out.append(UInt8(ascii: "{"))
                 JSONWriter.appendQuoted(method, to: &out)
-                out = [UInt8(ascii: "{")] + out + [UInt8(ascii: ":")] + body + [UInt8(ascii: "}"), 0x0a]
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: body)
+                ASCII.append(&out, "}\n")
             }
             return (0, out)
         }

@@ -8,21 +8,22 @@ enum RunCommand {
         var options = HotspotDaemon.Options()
         var i = 0
         while i < args.count {
-            switch args[i] {
-            case "--config", "-c":
+            // Words compared as bytes, not by a `switch` over String literals: smaller on the router.
+            let a = args[i]
+            if ControlCommand.word(a, "--config") || ControlCommand.word(a, "-c") {
                 guard i + 1 < args.count, !args[i + 1].utf8.starts(with: "-".utf8) else {
                     return CLI.fail("run: --config needs a file")
                 }
                 i += 1
                 options.configPath = args[i]
-            case "-v", "--verbose":
+            } else if ControlCommand.word(a, "-v") || ControlCommand.word(a, "--verbose") {
                 options.verbose = true
-            case "-h", "--help":
+            } else if ControlCommand.word(a, "-h") || ControlCommand.word(a, "--help") {
                 Output.out("usage: hotspotd " + usage + "\n\nRuns the daemon in the foreground; logs to syslog "
                            + "(and stderr with -v). TERM/INT stop it, HUP reloads the configuration.")
                 return 0
-            default:
-                return CLI.fail("run: unknown argument '" + args[i] + "'")
+            } else {
+                return CLI.fail("run: unknown argument '" + a + "'")
             }
             i += 1
         }

@@ -53,18 +53,38 @@ struct ControlReport {
     init(json: Bool) { self.json = json }
 
     var body: [UInt8] {
-        if json { return out.bytes + [0x0a] }
+        if json {
+            var bytes = out.bytes
+            bytes.append(0x0a)
+            return bytes
+        }
         return text
     }
 
     // MARK: Text helpers
 
-    /// `label` padded to 13 columns, then `value`, one line.
+    /// `label` padded to 13 columns, then `value`, one line. The label is a `StaticString`: smaller at each of the
+    /// many calls than a String.
     @inline(never)
-    mutating func line(_ label: String, _ value: String) {
-        text.append(contentsOf: ControlReport.pad(label, 12).utf8)
+    mutating func line(_ label: StaticString, _ value: String) {
+        ASCII.append(&text, label)
+        var n = label.utf8CodeUnitCount
+        while n < 12 {
+            text.append(UInt8(ascii: " "))
+            n += 1
+        }
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: value.utf8)
+        text.append(0x0a)
+    }
+
+    /// The same with the value in parts, written one after another: smaller on the router than joining them with
+    /// `+` first (no String for each step).
+    @inline(never)
+    mutating func line(_ label: StaticString, _ first: String, _ rest: String...) {
+        line(label, first)
+        text.removeLast()
+        for part in rest { text.append(contentsOf: part.utf8) }
         text.append(0x0a)
     }
 
@@ -74,8 +94,20 @@ struct ControlReport {
         text.append(0x0a)
     }
 
+    /// A line of text in parts, as `line(_:_:_:)`.
+    @inline(never)
+    mutating func plain(_ first: String, _ rest: String...) {
+        text.append(contentsOf: first.utf8)
+        for part in rest { text.append(contentsOf: part.utf8) }
+        text.append(0x0a)
+    }
+
     @inline(never)
     static func seconds(_ ms: Int64) -> String { String(max(0, ms) / 1000) + " s" }
+
+    /// Whole seconds from `now` to `t` (0 once past) for JSON, nil without a `t`: one copy for every such field.
+    @inline(never)
+    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? { t.map { Int(max(0, $0 - now) / 1000) } }
 
     /// 0.0–1.0 with two decimals, as a JSON number.
     @inline(never)
@@ -178,14 +210,14 @@ struct ControlReport {
             } else {
                 out.null()
             }
-            out.field("next_maintain_seconds", int: s.nextMaintainAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("next_maintain_seconds", int: ControlReport.secondsLeft(s.nextMaintainAt, s.now))
             out.field("address", x.address)
             // Only when known, so documents without it read as before.
             if let m = x.mac { out.field("mac", m) }
             out.field("gateway", x.gateway)
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
-            out.field("session_seconds_left", int: s.sessionEndsAt.map { Int(max(0, $0 - s.now) / 1000) })
+            out.field("session_seconds_left", int: ControlReport.secondsLeft(s.sessionEndsAt, s.now))
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
             out.field("state_load_error", x.stateLoadProblem)
             out.field("state_save_error", x.stateSaveProblem)
@@ -196,7 +228,7 @@ struct ControlReport {
                 out.field("helper", f.helper)
                 out.field("reason", f.reason)
                 out.field("auto_join_disabled", bool: f.autoJoinDisabled)
-                out.field("retry_seconds", int: f.isResolved ? nil : f.retryAt.map { Int(max(0, $0 - s.now) / 1000) })
+                out.field("retry_seconds", int: f.isResolved ? nil : ControlReport.secondsLeft(f.retryAt, s.now))
                 out.field("current", bool: !f.isResolved)
                 out.endObject()
             } else {
@@ -232,8 +264,8 @@ struct ControlReport {
             out.endObject()
             return
         }
-        line("state", s.state.rawValue + " for " + ControlReport.seconds(s.now - s.stateSince)
-             + (s.isUsable ? " (usable)" : " (not usable)"))
+        line("state", s.state.rawValue, " for ", ControlReport.seconds(s.now - s.stateSince),
+             s.isUsable ? " (usable)" : " (not usable)")
         if let l = link {
             line("uplink", l.ssid.description + " " + l.stage.rawValue + ", " + l.security.rawValue
                  + (l.isOwnerChoice ? ", your choice" : ""))
@@ -249,13 +281,13 @@ struct ControlReport {
         }
         if let h = s.chosenHelper { line("helper", ControlReport.helperLabel(h, s, "")) }
         if let r = x.lastRun {
-            line("last helper", r.helper + " " + r.command.rawValue + ": " + r.result + " in " + String(r.ms) + " ms, "
-                 + ControlReport.seconds(s.now - r.at) + " ago")
+            line("last helper", r.helper, " ", r.command.rawValue, ": ", r.result, " in ", String(r.ms), " ms, ",
+                 ControlReport.seconds(s.now - r.at), " ago")
         }
-        if let m = s.nextMaintainAt { line("maintain", "in " + ControlReport.seconds(m - s.now)) }
-        if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)) + " left") }
+        if let m = s.nextMaintainAt { line("maintain", "in ", ControlReport.seconds(m - s.now)) }
+        if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)), " left") }
         if let a = x.address {
-            line("address", a + (x.gateway.map { ", gateway " + $0 } ?? ""))
+            line("address", a, x.gateway.map { ", gateway " + $0 } ?? "")
         }
         if !x.dns.isEmpty {
             line("dns", ControlReport.spaced(x.dns))
@@ -264,25 +296,25 @@ struct ControlReport {
         if let u = s.uiRequest?.portalURL { line("portal", u) }
         if let f = s.lastFailure {
             line(f.isResolved ? "past failure" : "last failure",
-                 f.ssid.description + ": " + f.reason + (f.helper.map { " (" + $0 + ")" } ?? "")
-                 + (f.isResolved ? ", resolved" : ""))
+                 f.ssid.description, ": ", f.reason, f.helper.map { " (" + $0 + ")" } ?? "",
+                 f.isResolved ? ", resolved" : "")
         }
         if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
         // Why a network waits (a wrong key, a refused server certificate), as `helpers` lists them too.
         for b in s.backedOff { blockedLine("backed off", b, s.now) }
         if let u = x.clashUplink, let r = x.clashRouter {
-            line("subnet clash", "the uplink's " + u.description + " overlaps the router's " + r.description)
+            line("subnet clash", "the uplink's ", u.description, " overlaps the router's ", r.description)
         }
         if let n = x.lanRenumber { line("lan", n) }
         for e in s.lookalikes {
-            line("passed over", e.ssid.description + " " + e.bssid.description + ": " + e.security.rawValue
-                 + " look-alike of a network you gave a key")
+            line("passed over", e.ssid.description, " ", e.bssid.description, ": ", e.security.rawValue,
+                 " look-alike of a network you gave a key")
         }
         if let p = x.stateLoadProblem { line("state file", p) }
         if let p = x.stateSaveProblem { line("state file", p) }
         for (i, t) in x.transitions.reversed().enumerated() {
-            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at) + " ago: " + t.state.rawValue + ", link "
-                 + t.link + (t.ssid.map { " " + $0.description } ?? ""))
+            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ", t.state.rawValue, ", link ",
+                 t.link, t.ssid.map { " " + $0.description } ?? "")
         }
     }
 
@@ -331,11 +363,13 @@ struct ControlReport {
                 out.endObject()
                 continue
             }
-            var l = (r.isCurrent ? "* " : "  ") + ControlReport.bars(e.signalStrength) + " "
-                + ControlReport.pad(ControlReport.percent(e.signalStrength), 4) + " "
-            l += ControlReport.pad(String(e.rssi), 4) + " " + ControlReport.pad(String(e.frequency), 5) + " "
-            l += ControlReport.pad(e.security.rawValue + (r.isKnown ? "+key" : ""), 11) + " " + e.ssid.description
-            plain(l)
+            ASCII.append(&text, r.isCurrent ? "* " : "  ")
+            column(ControlReport.bars(e.signalStrength), 0)
+            column(ControlReport.percent(e.signalStrength), 4)
+            column(String(e.rssi), 4)
+            column(String(e.frequency), 5)
+            column(e.security.rawValue + (r.isKnown ? "+key" : ""), 11)
+            plain(e.ssid.description)
             var detail = "      " + e.bssid.description
             if let h = r.claimedBy { detail += ", " + ControlReport.helperLabel(h, s, r.confidence?.rawValue ?? "?") }
             if let w = why { detail += ", " + w }
@@ -381,10 +415,10 @@ struct ControlReport {
                 continue
             }
             let r = ControlReport.spaced(roles)
-            plain(h.name + " (" + h.kind.rawValue + ", priority " + String(h.priority) + ")"
-                  + (h.command.map { ", running " + $0.rawValue } ?? ""))
+            plain(h.name, " (", h.kind.rawValue, ", priority ", String(h.priority), ")",
+                  h.command.map { ", running " + $0.rawValue } ?? "")
             line("  commands", r)
-            if let c = h.lastCommand { line("  last", c.rawValue + ": " + (h.lastOutcome ?? "?")) }
+            if let c = h.lastCommand { line("  last", c.rawValue, ": ", h.lastOutcome ?? "?") }
             for ssid in h.cachedFor { line("  cached", ssid.description) }
             for ssid in h.excludedFor { line("  excluded", ssid.description) }
         }
@@ -404,8 +438,8 @@ struct ControlReport {
 
     /// A disabled or backed-off network, one line.
     @inline(never)
-    mutating func blockedLine(_ label: String, _ b: StatusSnapshot.Blocked, _ now: Int64) {
-        line(label, b.ssid.description + ": " + b.reason + (b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? ""))
+    mutating func blockedLine(_ label: StaticString, _ b: StatusSnapshot.Blocked, _ now: Int64) {
+        line(label, b.ssid.description, ": ", b.reason, b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? "")
     }
 
     @inline(never)
@@ -422,7 +456,7 @@ struct ControlReport {
             out.beginObject()
             out.ssidFields(b.ssid)
             out.field("reason", b.reason)
-            out.field("seconds_left", int: b.until.map { Int(max(0, $0 - now) / 1000) })
+            out.field("seconds_left", int: ControlReport.secondsLeft(b.until, now))
             out.endObject()
         }
         out.endArray()
@@ -473,12 +507,12 @@ struct ControlReport {
         if let u = ui.portalURL { line("portal", u) }
         if s.uiAnswersSent { line("answers", "sent, waiting for the helper") }
         if ui.refusals > 0 {
-            line("refused", String(ui.refusals) + " of " + String(UIRequest.maxRefusals) + " times; check and type again")
+            line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
         }
         for f in ui.fields {
             let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { $0.key == f.name }
-            line("field", f.name + (f.prompt.isEmpty ? "" : ": " + f.prompt) + (f.isSecret ? " (secret)" : "")
-                 + (earlier.map { " (you typed \"" + $0.value + "\")" } ?? ""))
+            line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "",
+                 earlier.map { " (you typed \"" + $0.value + "\")" } ?? "")
         }
         return true
     }
@@ -521,9 +555,16 @@ struct ControlReport {
         for s in p.evaluatedSSIDs { line("evaluated", s.description) }
     }
 
-    /// A column of a text table, padded with spaces to `width` bytes.
-    static func pad(_ s: String, _ width: Int) -> String {
-        let n = s.utf8.count
-        return n >= width ? s : s + String(repeating: " ", count: width - n)
+    /// A column of a text table, padded with spaces to `width` bytes, and the space before the next: appended
+    /// in place rather than joined as Strings.
+    @inline(never)
+    mutating func column(_ s: String, _ width: Int) {
+        text.append(contentsOf: s.utf8)
+        var n = s.utf8.count
+        while n < width {
+            text.append(UInt8(ascii: " "))
+            n += 1
+        }
+        text.append(UInt8(ascii: " "))
     }
 }

@@ -91,10 +91,16 @@ public indirect enum ControlRequest: Hashable, Sendable {
             data(ssid.bytes)
             if let p = passphrase { data(p.bytes) }
             if once { ASCII.append(&out, " once") }
-            if let m = mac { out.append(contentsOf: (" mac=" + m.description).utf8) }
+            if let m = mac {
+                ASCII.append(&out, " mac=")
+                out.append(contentsOf: m.description.utf8)
+            }
             if prefix { ASCII.append(&out, " prefix") }
             if hidden { ASCII.append(&out, " hidden") }
-            if let d = days { out.append(contentsOf: (" days=" + String(d)).utf8) }
+            if let d = days {
+                ASCII.append(&out, " days=")
+                ASCII.append(&out, decimal: d)
+            }
             eap?.appendWords(to: &out)
         case .forget(let ssid): verb(.forget); data(ssid.bytes)
         case .networks(let j): verb(.networks); json = j
@@ -118,9 +124,9 @@ public indirect enum ControlRequest: Hashable, Sendable {
 
     /// One line without its LF.
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
-        let words = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        let words = ASCII.split(line, on: ASCII.space)
         guard let first = words.first,
-              let verb = Verb(rawValue: ControlRequest.verbs.firstIndex { ASCII.equals(first, $0) } ?? -1)
+              let verb = Verb(rawValue: UCIMapper.lookup(Array(first), ControlRequest.verbs))
         else { throw .malformed("unknown request") }
         var json = false
         var once = false
@@ -152,7 +158,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
                 days = d
             } else if verb == .join && eap.take(w) {
                 // Checked by the core (`EAPSettings.problem()`), which refuses the join in its words.
-            } else if verb == .configSave, let t = ControlRequest.saveTags.firstIndex(where: { ASCII.equals(w, $0) }),
+            } else if verb == .configSave, case let t = UCIMapper.lookup(Array(w), ControlRequest.saveTags), t >= 0,
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
                 fields.insert(.init(rawValue: 1 << t))
@@ -307,10 +313,11 @@ public struct ControlReply: Hashable, Sendable {
     }
 
     public var encoded: [UInt8] {
-        var out: [UInt8] = Array((toStandardError ? "err " : "out ").utf8)
-        out.append(contentsOf: String(exitStatus).utf8)
+        var out: [UInt8] = []
+        ASCII.append(&out, toStandardError ? "err " : "out ")
+        ASCII.append(&out, decimal: Int(exitStatus))
         out.append(UInt8(ascii: " "))
-        out.append(contentsOf: String(body.count).utf8)
+        ASCII.append(&out, decimal: body.count)
         out.append(UInt8(ascii: "\n"))
         out.append(contentsOf: body)
         return out
@@ -337,7 +344,7 @@ public struct ControlReplyDecoder {
             guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else {
                 return buffer.count > ControlReply.maxHeader ? .failed(.malformed("reply header")) : .needMore
             }
-            let words = buffer[..<end].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            let words = ASCII.split(buffer[..<end], on: ASCII.space)
             guard end <= ControlReply.maxHeader, words.count == 3,
                   ASCII.equals(words[0], "out") || ASCII.equals(words[0], "err"),
                   let exit = ControlReplyDecoder.number(words[1]), exit <= 255,

@@ -180,7 +180,9 @@ public enum HelperOutputKey: Int {
 
 extension HelperOutput {
     struct Parser {
-        let request: HelperRequest
+        /// What the parser needs of the request, not all of it: a smaller value to copy and destroy.
+        let command: HelperCommand
+        let scanList: [HotspotNetwork]
         var notes: [HelperOutputNote] = []
         /// Bit `rawValue` of each key seen that may appear once.
         var seen: UInt16 = 0
@@ -194,7 +196,10 @@ extension HelperOutput {
         var maintainAfterMs: Int64? = nil
         var sessionRemainingMs: Int64? = nil
 
-        init(request: HelperRequest) { self.request = request }
+        init(request: HelperRequest) {
+            command = request.command
+            scanList = request.scanList
+        }
 
         mutating func parse(_ stdout: ArraySlice<UInt8>) throws(HelperOutputError) -> HelperResponse {
             for (index, line) in ASCII.lines(stdout).enumerated() {
@@ -228,8 +233,8 @@ extension HelperOutput {
                 notes.append(.unknownKey(HelperProtocol.printable(Array(keyBytes.prefix(64))), line: n))
                 return
             }
-            guard key.isPart(of: request.command) else {
-                notes.append(.notPartOfAnswer(key: key.text, command: request.command, line: n))
+            guard key.isPart(of: command) else {
+                notes.append(.notPartOfAnswer(key: key.text, command: command, line: n))
                 return
             }
             if !key.isRepeatable {
@@ -336,7 +341,7 @@ extension HelperOutput {
                     return nil
                 }
             }
-            guard request.scanList.contains(where: { $0.ssid == ssid }) else {
+            guard scanList.contains(where: { $0.ssid == ssid }) else {
                 notes.append(.claimNotInScanList(ssid, line: n))
                 return nil
             }

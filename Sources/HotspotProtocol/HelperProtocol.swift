@@ -42,7 +42,10 @@ public enum HelperProtocol {
                     UTF8.encode(s) { out.append($0) }
                 }
             case .error:
-                out.append(contentsOf: [0xef, 0xbf, 0xbd])  // U+FFFD
+                // U+FFFD, byte by byte: no array literal to allocate.
+                out.append(0xef)
+                out.append(0xbf)
+                out.append(0xbd)
             case .emptyInput:
                 return String(decoding: out, as: UTF8.self)
             }

@@ -189,14 +189,16 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             ASCII.append(&out, "SCAN")
             if !request.frequencies.isEmpty {
                 ASCII.append(&out, " freq=")
-                for (i, f) in request.frequencies.enumerated() {
+                // Loops over indices, not enumerated(): no enumerated sequence's code for each element type.
+                for i in request.frequencies.indices {
+                    let f = request.frequencies[i]
                     guard f >= 1, f <= 100_000 else { throw .invalidFrequency(f) }
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     ASCII.append(&out, decimal: f)
                 }
             }
             for ssid in request.ssids {
-                guard !ssid.bytes.isEmpty else { throw .emptySSID }
+                guard !ssid.isEmpty else { throw .emptySSID }
                 ASCII.append(&out, " ssid ")
                 for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
             }
@@ -231,12 +233,17 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             }
             if mask.rawValue != 0 {
                 ASCII.append(&out, " MASK=0x")
-                // Big-endian bytes, leading zero digits dropped (wpa_supplicant reads it with strtol).
+                // Lower-case hex digits, leading zeros dropped (wpa_supplicant reads it with strtol): one loop,
+                // no array of digits.
                 let v = mask.rawValue
-                var digits: [UInt8] = []
-                for shift in [24, 16, 8, 0] { Hex.append(UInt8(truncatingIfNeeded: v >> UInt32(shift)), to: &digits) }
-                let first = digits.firstIndex { $0 != UInt8(ascii: "0") } ?? (digits.count - 1)
-                out.append(contentsOf: digits[first...])
+                var shift: UInt32 = 28
+                while shift > 0 && v >> shift == 0 { shift -= 4 }
+                while true {
+                    let d = UInt8(truncatingIfNeeded: v >> shift) & 0xf
+                    out.append(d < 10 ? d + UInt8(ascii: "0") : d - 10 + UInt8(ascii: "a"))
+                    if shift == 0 { break }
+                    shift -= 4
+                }
             }
         case .status: ASCII.append(&out, "STATUS")
         case .signalPoll: ASCII.append(&out, "SIGNAL_POLL")
@@ -295,6 +302,8 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Not inlined: three commands share one copy.
+    @inline(never)
     static func appendTarget(_ target: NetworkTarget, to out: inout [UInt8]) {
         switch target {
         case .id(let id): ASCII.append(&out, decimal: id.rawValue)
@@ -305,7 +314,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
     static func appendField(_ field: NetworkField, to out: inout [UInt8]) throws(SupplicantCommandError) {
         switch field {
         case .ssid(let ssid):
-            guard !ssid.bytes.isEmpty else { throw .emptySSID }
+            guard !ssid.isEmpty else { throw .emptySSID }
             ASCII.append(&out, "ssid ")
             for b in ssid.bytes { WpaBytes.appendHex(&out, b) }
         case .psk(let passphrase):
@@ -314,9 +323,9 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
         case .keyManagement(let suites):
             guard !suites.isEmpty else { throw .emptyKeyManagement }
             ASCII.append(&out, "key_mgmt")
-            for (bit, word) in KeyManagement.words.enumerated() where suites.rawValue & (1 << UInt16(bit)) != 0 {
+            for bit in KeyManagement.words.indices where suites.rawValue & (1 << UInt16(bit)) != 0 {
                 out.append(ASCII.space)
-                ASCII.append(&out, word)
+                ASCII.append(&out, KeyManagement.words[bit])
             }
         case .bssid(let bssid):
             ASCII.append(&out, "bssid ")
@@ -334,9 +343,11 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             let bytes = Array(text.utf8)
             guard !bytes.isEmpty else { throw .invalidValue(field: "id_str", problem: .empty) }
             guard bytes.count <= 64 else { throw .invalidValue(field: "id_str", problem: .tooLong(bytes.count)) }
-            for (offset, b) in bytes.enumerated()
-            where !ASCII.isPrintable(b) || b == ASCII.quote || b == ASCII.backslash {
-                throw .invalidValue(field: "id_str", problem: .forbiddenByte(b, offset: offset))
+            for offset in bytes.indices {
+                let b = bytes[offset]
+                if !ASCII.isPrintable(b) || b == ASCII.quote || b == ASCII.backslash {
+                    throw .invalidValue(field: "id_str", problem: .forbiddenByte(b, offset: offset))
+                }
             }
             ASCII.append(&out, "id_str \"")
             out.append(contentsOf: bytes)
@@ -362,8 +373,8 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             guard valueBytes.count <= 1024 else {
                 throw .invalidValue(field: name, problem: .tooLong(valueBytes.count))
             }
-            for (offset, b) in valueBytes.enumerated() where ASCII.isControl(b) {
-                throw .invalidValue(field: name, problem: .forbiddenByte(b, offset: offset))
+            for offset in valueBytes.indices where ASCII.isControl(valueBytes[offset]) {
+                throw .invalidValue(field: name, problem: .forbiddenByte(valueBytes[offset], offset: offset))
             }
             out.append(contentsOf: nameBytes)
             out.append(ASCII.space)

@@ -102,37 +102,33 @@ public struct SupplicantEventMessage: Equatable, Sendable {
         let nameEnd = ASCII.firstIndex(of: ASCII.space, in: body) ?? body.endIndex
         let name = body[body.startIndex..<nameEnd]
         let args = body[nameEnd..<body.endIndex]
+        // Read once for every event that has arguments: one call instead of one per event.
+        let a = EventArguments(args)
         if ASCII.equals(name, "CTRL-EVENT-SCAN-STARTED") { return .scanStarted }
         if ASCII.equals(name, "CTRL-EVENT-SCAN-RESULTS") { return .scanResults }
         if ASCII.equals(name, "CTRL-EVENT-NETWORK-NOT-FOUND") { return .networkNotFound }
         if ASCII.equals(name, "CTRL-EVENT-TERMINATING") { return .terminating }
         if ASCII.equals(name, "CTRL-EVENT-SCAN-FAILED") {
-            let a = EventArguments(args)
             return .scanFailed(code: a.int("ret"))
         }
         if ASCII.equals(name, "CTRL-EVENT-CONNECTED") { return connected(args) }
         if ASCII.equals(name, "CTRL-EVENT-DISCONNECTED") {
-            let a = EventArguments(args)
             return .disconnected(bssid: a.bssid("bssid"), reason: a.int("reason"),
                                  locallyGenerated: a.int("locally_generated") == 1)
         }
         if ASCII.equals(name, "CTRL-EVENT-SSID-TEMP-DISABLED") {
-            let a = EventArguments(args)
             return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
                                         authFailures: a.int("auth_failures"), duration: a.int("duration"),
                                         reason: a.value("reason").map { TempDisableReason(reasonText: $0) })
         }
         if ASCII.equals(name, "CTRL-EVENT-SSID-REENABLED") {
-            let a = EventArguments(args)
             return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
         }
         if ASCII.equals(name, "CTRL-EVENT-ASSOC-REJECT") {
-            let a = EventArguments(args)
             return .associationRejected(bssid: a.bssid("bssid"), statusCode: a.int("status_code"),
                                         timedOut: a.has("timeout"))
         }
         if ASCII.equals(name, "CTRL-EVENT-AUTH-REJECT") {
-            let a = EventArguments(args)
             return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
         }
         if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }

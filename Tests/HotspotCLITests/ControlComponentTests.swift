@@ -358,6 +358,33 @@ final class ControlHarness {
         }
     }
 
+    /// Each option that takes a value says what it needs, with its subcommand, before anything is sent (the
+    /// harness appends `--socket PATH`, which is never taken as a value).
+    @Test func optionRefusalsSayWhatTheOptionNeeds() throws {
+        let h = try ControlHarness()
+        let refusals: [([String], String)] = [
+            (["status", "--config"], "status: --config needs a file"),
+            (["status", "-c"], "status: --config needs a file"),
+            (["forget", "--ssid-hex"], "forget: --ssid-hex needs hex digits"),
+            (["join", "x", "--passphrase-file"], "join: --passphrase-file needs a file"),
+            (["join", "x", "--mac", "02:00:00:00:00"], "join: --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff"),
+            (["join", "x", "--days", "0"], "join: --days needs a whole number of days from 1 to 99999"),
+            (["join", "x", "--days", "100000"], "join: --days needs a whole number of days from 1 to 99999"),
+            (["config", "save", "--portal-domain"], "config save: --portal-domain needs a value (see hotspotd --help)"),
+            (["scan", "--bogus"], "scan: unknown option '--bogus'"),
+            (["status", "--once"], "status: an option it does not take (see hotspotd --help)"),
+            (["join", "x", "--json"], "join: an option it does not take (see hotspotd --help)"),
+        ]
+        for (args, message) in refusals {
+            let r = try h.run(args)
+            #expect(r.status == 2 && r.out.isEmpty, "\(args)")
+            #expect(r.err == "hotspotd: " + message + "\n", "\(args)")
+        }
+        // The socket option itself: without a path, the refusal names it.
+        let r = try h.run(["status", "--socket"], socket: "--json")
+        #expect(r.err == "hotspotd: status: --socket needs a path\n")
+    }
+
     @Test func hostileClientsDoNotHarmOthers() throws {
         let h = try ControlHarness()
         let silent = RawControlClient(h.socket)
