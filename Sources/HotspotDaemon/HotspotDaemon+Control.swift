@@ -35,27 +35,24 @@ extension HotspotDaemon {
     @inline(never)
     func controlReply(to request: ControlRequest) -> ControlReply {
         switch request {
-        case .status(let json):
+        case .status(let json), .scan(let json), .helpers(let json), .ui(let json), .networks(let json):
+            // One report and one snapshot for the five: each its own would be its own copy of that code.
             let s = driver.snapshot()
             var r = ControlReport(json: json)
-            r.status(s, extras())
-            return ControlReply(exitStatus: s.isUsable ? 0 : 1, body: r.body)
-        case .scan(let json):
-            var r = ControlReport(json: json)
-            r.scan(driver.scanRows(), driver.snapshot(), minSignal: driver.machine.configuration.minSignal)
-            return ControlReply(exitStatus: 0, body: r.body)
-        case .helpers(let json):
-            var r = ControlReport(json: json)
-            r.helpers(driver.snapshot())
-            return ControlReply(exitStatus: 0, body: r.body)
-        case .ui(let json):
-            var r = ControlReport(json: json)
-            let waiting = r.ui(driver.snapshot())
-            return ControlReply(exitStatus: waiting ? 0 : 1, body: r.body)
-        case .networks(let json):
-            var r = ControlReport(json: json)
-            r.networks(driver.snapshot())
-            return ControlReply(exitStatus: 0, body: r.body)
+            var exitStatus: UInt8 = 0
+            if case .status = request {
+                r.status(s, extras())
+                exitStatus = s.isUsable ? 0 : 1
+            } else if case .scan = request {
+                r.scan(driver.scanRows(), s, minSignal: driver.machine.configuration.minSignal)
+            } else if case .helpers = request {
+                r.helpers(s)
+            } else if case .ui = request {
+                exitStatus = r.ui(s) ? 0 : 1
+            } else {
+                r.networks(s)
+            }
+            return ControlReply(exitStatus: exitStatus, body: r.body)
         case .logoff: return owner(.logoff)
         case .submitUI(let answers): return owner(.submitUI(answers))
         case .cancelUI: return owner(.cancelUI)

@@ -393,7 +393,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
     }
 }
 
-public enum SupplicantCommandError: Error, Equatable, Sendable {
+public indirect enum SupplicantCommandError: Error, Equatable, Sendable {
     /// An SSID to set or probe is empty: it would match nothing.
     case emptySSID
     /// A scan frequency outside 1–100000 MHz.

@@ -51,7 +51,7 @@ public struct SupplicantConnection {
         case requests
     }
 
-    public enum Link: Equatable, Sendable {
+    public indirect enum Link: Equatable, Sendable {
         case down
         case attaching
         case up
@@ -102,7 +102,7 @@ public struct SupplicantConnection {
         }
     }
 
-    enum State {
+    indirect enum State {
         /// Not started, or stopped.
         case idle
         /// `openSockets` asked for.

@@ -8,7 +8,7 @@ public enum SupplicantLimits {
 }
 
 /// The first classification of a reply datagram.
-public enum SupplicantReply: Equatable, Sendable {
+public indirect enum SupplicantReply: Equatable, Sendable {
     case ok
     /// `FAIL` (reason nil) or `FAIL-<reason>` (e.g. `FAIL-BUSY` → "BUSY").
     case fail(reason: String?)
@@ -89,7 +89,7 @@ public enum SupplicantReply: Equatable, Sendable {
     }
 }
 
-public enum SupplicantReplyError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum SupplicantReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `FAIL` or `FAIL-<reason>`.
     case failed(reason: String?)
     case unknownCommand
