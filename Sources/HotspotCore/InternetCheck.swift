@@ -10,7 +10,7 @@ public enum InternetHint: Hashable, Sendable {
 /// internet when another is usable, and `hotspotd status` / `scan` show it ("no internet for 40 s, checked
 /// 3 times").
 public struct InternetCheck: Hashable, Sendable {
-    public enum Verdict: String, Hashable, Sendable {
+    public indirect enum Verdict: String, Hashable, Sendable {
         case online
         case portal
         case none

@@ -30,7 +30,7 @@ public enum TempDisableReason: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// wpa_supplicant's events that say a join failed; they feed the backoff.
-public enum JoinFailure: Hashable, Sendable {
+public indirect enum JoinFailure: Hashable, Sendable {
     /// CTRL-EVENT-SSID-TEMP-DISABLED with its duration in seconds.
     case tempDisabled(ssid: SSID, reason: TempDisableReason, seconds: Int)
     /// CTRL-EVENT-NETWORK-NOT-FOUND; nil SSID means "the network being joined".

@@ -197,7 +197,7 @@ public struct PersistentState: Hashable, Sendable {
         return state
     }
 
-    enum Entry {
+    indirect enum Entry {
         case cache, disabled, loggedOff, network
 
         init?(_ word: ArraySlice<UInt8>) {

@@ -4,7 +4,7 @@ import HotspotCore
 /// to `HelperFailure` itself).
 /// Why the stdout of a helper that exited 0 is no answer. Each counts as `HelperFailure.invalidOutput`.
 /// Descriptions never quote a claim line or a line of unknown shape: either may hold a password.
-public enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertible {
+public indirect enum HelperOutputError: Error, Hashable, Sendable, CustomStringConvertible {
     case noResult
     case nulByte(line: Int)
     case notUTF8(line: Int)
