@@ -15,7 +15,10 @@ extension HotspotMachine {
     var isNetchecked: Bool {
         guard configuration.netcheckIntervalMs > 0, isOnline else { return false }
         switch phase {
-        case .authenticated(let h): return h.map(isKnownHelper) ?? true
+        case .authenticated(let h):
+            // Not `h.map(isKnownHelper)`: that closure would copy the whole machine.
+            guard let h else { return true }
+            return isKnownHelper(h)
         case .maintaining(let h, _): return isKnownHelper(h)
         case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: return false
         }

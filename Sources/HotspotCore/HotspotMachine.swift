@@ -207,7 +207,9 @@ public struct HotspotMachine {
     @inline(never)
     public func deadline(of id: TimerID) -> Int64? {
         switch id {
-        case .command(let r): return requestIndex(r).flatMap { requests[$0].deadline }
+        case .command(let r):
+            guard let i = requestIndex(r) else { return nil }
+            return requests[i].deadline
         case .maintain: return maintainAt
         case .association: return associationAt
         case .scan: return scanAt

@@ -324,11 +324,13 @@ struct ControlReport {
     @inline(never)
     static func notCandidate(_ e: ScanEntry, _ s: StatusSnapshot, minSignal: Double, lookalike: Bool) -> String? {
         if lookalike { return "look-alike: " + e.security.rawValue + ", but you gave this network a key" }
+        // The closures see `now`, not `s`: capturing the snapshot copies all of it.
+        let now = s.now
         if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
-            return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - s.now) } ?? " until enabled")
+            return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - now) } ?? " until enabled")
         }
         if let b = s.backedOff.first(where: { $0.ssid == e.ssid }) {
-            return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - s.now) } ?? "")
+            return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - now) } ?? "")
         }
         if s.loggedOff.contains(e.ssid) { return "logged off" }
         for h in s.helpers where h.excludedFor.contains(e.ssid) { return "excluded for helper " + h.name }
