@@ -69,7 +69,7 @@ public enum FetchCommand {
         }
 
         // The built-in helper's client as its environment sets it up: uplink, DNS, CA bundle, portal domains.
-        var client = PortalHelper.fromEnvironment(notePrefix: "hotspotd fetch: ").client
+        var client = PortalHelper(environmentNotePrefix: "hotspotd fetch: ").client
         client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000
         if let cookieFile, let fd = try? FileDescriptor.open(cookieFile, O_RDONLY) {
             if client.cookies.load(file: (try? fd.readAll(limit: 256 * 1024)) ?? []) > 0 {

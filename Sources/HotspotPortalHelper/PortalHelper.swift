@@ -67,19 +67,20 @@ public struct PortalHelper {
                        + " (run by hotspotd with the helper environment; see examples/helpers/README.md)")
             return 2
         }
-        var helper = PortalHelper.fromEnvironment(notePrefix: "")
+        var helper = PortalHelper(environmentNotePrefix: "")
         Output.write(helper.run(command).text, to: .standardOutput)
         return 0
     }
 
     /// The helper as this process's environment sets it up (notes on what it left out go to stderr); also
     /// what `hotspotd fetch` runs its requests through.
+    /// An initialiser, not a static function returning one: that return copied the whole helper.
     @inline(never)
-    static func fromEnvironment(notePrefix: String) -> PortalHelper {
+    init(environmentNotePrefix notePrefix: String) {
         let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
         let settings = PortalHelperSettings(environment: environment)
         for note in settings.notes { Output.err(notePrefix + note) }
-        return PortalHelper(settings: settings, environment: environment, log: { Output.err(notePrefix + $0) })
+        self.init(settings: settings, environment: environment, log: { Output.err(notePrefix + $0) })
     }
 
     public mutating func run(_ command: HelperCommand) -> Answer {
