@@ -41,7 +41,9 @@ extension HotspotDaemon {
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
-        let user = settings.helper(named: helper.name)?.user ?? settings.helperUser
+        // By the helpers' list: a method of `settings` called through this class would copy all of them.
+        let configured = DaemonSettings.helper(named: helper.name, in: settings.helpers)
+        let user = configured?.user ?? settings.helperUser
         guard let ids = HotspotDaemon.resolve(user) else {
             return submitHelperResult(.helperFailed(requestID: request.id,
                                                      .couldNotStart("no user " + user.description + " to run it as")))
@@ -59,7 +61,7 @@ extension HotspotDaemon {
             uplink.captivePortalAPI = captivePortalAPI()
             stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
         }
-        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, settings: settings,
+        let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, configured: configured,
                                           configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
@@ -226,7 +228,7 @@ extension HotspotDaemon {
     /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
     static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
-                       stateDirectory: String? = nil, settings: DaemonSettings, configuration: HotspotConfiguration,
+                       stateDirectory: String? = nil, configured: HelperSettings?, configuration: HotspotConfiguration,
                        portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
         guard helper.kind == .builtin && helper.program == HelperProtocol.builtinPortalHelper else {
@@ -241,7 +243,6 @@ extension HotspotDaemon {
             return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: environment,
                                 input: invocation.input, noNetwork: request.command.isEvaluation, stderrLines: 1)
         }
-        let configured = settings.helper(named: helper.name)
         var options = PortalHelperOptions()
         options.probeURLs = configured?.probeURLs ?? []
         options.portalDomains = configuration.preferences.safariDomains

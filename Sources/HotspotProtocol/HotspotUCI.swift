@@ -79,7 +79,11 @@ public struct DaemonSettings: Hashable, Sendable {
 
     public init() {}
 
-    public func helper(named name: String) -> HelperSettings? { helpers.first { UCIFile.same($0.name, name) } }
+    public func helper(named name: String) -> HelperSettings? { DaemonSettings.helper(named: name, in: helpers) }
+
+    public static func helper(named name: String, in helpers: [HelperSettings]) -> HelperSettings? {
+        helpers.first { UCIFile.same($0.name, name) }
+    }
 
     /// The options that differ from `running` but take effect only at a restart (the sockets, files and
     /// interface the daemon opened at start), comma-separated; empty when none. The rest reloads.

@@ -12,7 +12,8 @@ import HotspotSystem
     func launch(_ helper: HelperDescriptor, _ command: HelperCommand, settings: DaemonSettings = DaemonSettings(),
                 configuration: HotspotConfiguration = HotspotConfiguration()) -> HelperLaunch {
         HotspotDaemon.launch(helper, HelperRequest(id: 1, helper: helper.name, command: command, network: network),
-                             uplink: uplink, settings: settings, configuration: configuration, portalHelperPath: "/proc/self/exe")
+                             uplink: uplink, configured: settings.helper(named: helper.name), configuration: configuration,
+                             portalHelperPath: "/proc/self/exe")
     }
 
     @Test func externalHelpersEvaluateWithoutNetwork() {
