@@ -1,5 +1,7 @@
 /// The machine as `hotspotd status`, `hotspotd helpers`, `hotspotd ui` and `hotspotd scan` show it.
 extension HotspotMachine {
+    /// Out of line: inlined into the driver's in-place call, its result was built and then copied.
+    @inline(never)
     public func snapshot() -> StatusSnapshot {
         var link: StatusSnapshot.Link? = nil
         switch self.link {
