@@ -2,7 +2,7 @@ import HotspotCore
 import HotspotWeb
 
 /// Who an external helper runs as: a uid, or a user name the driver looks up in /etc/passwd. Never root.
-public enum SandboxUser: Hashable, Sendable, CustomStringConvertible {
+public indirect enum SandboxUser: Hashable, Sendable, CustomStringConvertible {
     case uid(UInt32)
     case name(String)
 
