@@ -28,7 +28,7 @@ enum ControlCommand {
         while i < args.count {
             let a = args[i]
             func value() -> String? {
-                guard i + 1 < args.count, !args[i + 1].utf8.starts(with: "-".utf8) else { return nil }
+                guard i + 1 < args.count, !ASCII.hasPrefix(args[i + 1], "-") else { return nil }
                 i += 1
                 return args[i]
             }

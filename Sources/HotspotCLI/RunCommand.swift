@@ -1,4 +1,5 @@
 import HotspotDaemon
+import HotspotCore
 import HotspotSystem
 /// `hotspotd run [--config FILE] [-v]`: the daemon in the foreground, as procd runs it.
 enum RunCommand {
@@ -11,7 +12,7 @@ enum RunCommand {
             // Words compared as bytes, not by a `switch` over String literals: smaller on the router.
             let a = args[i]
             if ControlCommand.word(a, "--config") || ControlCommand.word(a, "-c") {
-                guard i + 1 < args.count, !args[i + 1].utf8.starts(with: "-".utf8) else {
+                guard i + 1 < args.count, !ASCII.hasPrefix(args[i + 1], "-") else {
                     return CLI.fail("run: --config needs a file")
                 }
                 i += 1

@@ -44,6 +44,26 @@ public enum ASCII {
         out.append(contentsOf: value.description.utf8)
     }
 
+    /// Two strings' bytes are the same (no Unicode comparison): one loop for every caller, where
+    /// `a.utf8.elementsEqual(b.utf8)` was a generic specialisation of its own.
+    @inline(never)
+    public static func same(_ a: String, _ b: String) -> Bool {
+        var i = a.utf8.makeIterator(), j = b.utf8.makeIterator()
+        while true {
+            let x = i.next()
+            if x != j.next() { return false }
+            if x == nil { return true }
+        }
+    }
+
+    /// `s` starts with `prefix`'s bytes.
+    @inline(never)
+    public static func hasPrefix(_ s: String, _ prefix: String) -> Bool {
+        var i = s.utf8.makeIterator()
+        for p in prefix.utf8 where i.next() != p { return false }
+        return true
+    }
+
     /// Not inlined, as `equals` and `string`: each has dozens of callers, which share one copy on the router.
     @inline(never)
     public static func hasPrefix(_ s: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {

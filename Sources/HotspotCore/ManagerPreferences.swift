@@ -102,7 +102,7 @@ public struct ManagerPreferences: Hashable, Sendable {
     public func differences(from other: ManagerPreferences) -> Fields {
         func same(_ a: String?, _ b: String?) -> Bool {
             guard let a, let b else { return a == nil && b == nil }
-            return a.utf8.elementsEqual(b.utf8)
+            return ASCII.same(a, b)
         }
         var out = Fields()
         if isEnabled != other.isEnabled { out.insert(.isEnabled) }

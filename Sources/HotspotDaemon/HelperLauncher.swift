@@ -260,7 +260,7 @@ extension HotspotDaemon {
     /// that a shell would split or expand (`$HOTSPOT_FETCH` is used unquoted) falls back to PATH's hotspotd.
     static func fetchCommand(_ binary: String) -> String {
         var path = binary
-        if binary.utf8.elementsEqual("/proc/self/exe".utf8) {
+        if ASCII.same(binary, "/proc/self/exe") {
             var buffer = [UInt8](repeating: 0, count: 256)
             let n = buffer.withUnsafeMutableBytes { readlink(binary, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
             path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""

@@ -40,7 +40,7 @@ struct OwnerEvents {
             reason = ui.message ?? ""
             // Field names are [A-Za-z0-9_] (the helper protocol's).
             for f in ui.fields { fields += (fields.isEmpty ? "" : " ") + f.name }
-        } else if let b = before, b.link.utf8.elementsEqual("online".utf8), s.link?.stage != .online || ssid != b.ssid {
+        } else if let b = before, ASCII.same(b.link, "online"), s.link?.stage != .online || ssid != b.ssid {
             event = "uplink-lost"
             ssid = b.ssid
         }

@@ -244,7 +244,7 @@ public final class HotspotDaemon: HotspotEffects {
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
         let last = transitions.last
-        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && $0.link.utf8.elementsEqual(t.link.utf8) } ?? false
+        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && ASCII.same($0.link, t.link) } ?? false
         raiseEvent(s, changed: !same, before: last)
         if same { return }
         transitions.append(t)

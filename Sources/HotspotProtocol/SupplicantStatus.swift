@@ -79,7 +79,7 @@ public struct SupplicantStatus: Equatable, Sendable {
         guard let name = keyManagement else { return nil }
         let k = Array(name.utf8)
         if name == "NONE" {
-            return pairwiseCipher.map { $0.utf8.starts(with: "WEP".utf8) } == true ? .wep : .open
+            return pairwiseCipher.map { ASCII.hasPrefix($0, "WEP") } == true ? .wep : .open
         }
         // OWE is opportunistic encryption without credentials: an open network to a helper.
         if name == "OWE" { return .open }

@@ -145,7 +145,7 @@ public struct UCIFile: Hashable, Sendable {
     }
 
     /// Byte equality: names are ASCII, and this keeps Unicode comparison out of the router build.
-    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    static func same(_ a: String, _ b: String) -> Bool { ASCII.same(a, b) }
 }
 
 extension UCIFile.Section {

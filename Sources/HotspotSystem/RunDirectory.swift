@@ -1,4 +1,5 @@
 import CLinux
+import HotspotCore
 
 /// hotspotd's run directory (/var/run/hotspotd): the control socket and the client sockets it binds
 /// toward wpa_supplicant. Client sockets left by dead processes are removed.
@@ -24,7 +25,7 @@ public struct RunDirectory {
         while let entry = readdir(dir) {
             let name = String(cString: cl_dirent_name(entry))
             let prefix = "wpa_ctrl_"
-            guard name.utf8.starts(with: prefix.utf8) else { continue }
+            guard ASCII.hasPrefix(name, prefix) else { continue }
             let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard let pid = Int32(String(decoding: digits, as: UTF8.self)) else { continue }
             if pid == getpid() { continue }
