@@ -53,7 +53,7 @@ extension HotspotMachine {
         case .down:
             selector.resetHysteresis()
             let all = currentCandidates()
-            // `selector` is read before the closure over `self` runs: overlapping them copies the machine.
+            // Blocked networks are left out by `unblocked`'s loop: a closure over `self` here copies the machine.
             guard let best = selector.best(of: unblocked(all, except: nil), where: { _ in true }) else {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
