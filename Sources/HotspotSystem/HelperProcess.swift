@@ -94,7 +94,7 @@ public final class HelperProcess {
                 throw error
             }
             do { errPipe = try FileDescriptor.pipe() } catch {
-                for fd in [inPipe.readEnd, inPipe.writeEnd, outPipe.readEnd, outPipe.writeEnd] { fd.close() }
+                inPipe.readEnd.close(); inPipe.writeEnd.close(); outPipe.readEnd.close(); outPipe.writeEnd.close()
                 throw error
             }
         } catch {
@@ -152,7 +152,9 @@ public final class HelperProcess {
     }
 
     func attach(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
-        for fd in [stdin, stdout, stderr] { try? fd.setNonBlocking() }
+        try? stdin.setNonBlocking()
+        try? stdout.setNonBlocking()
+        try? stderr.setNonBlocking()
         stdinPipe = stdin
         stdoutPipe = stdout
         stderrPipe = stderr
