@@ -253,17 +253,20 @@ struct UCIMapper {
         if problem == nil { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
     }
 
+    /// `option NAME` or `list NAME`.
+    @inline(never) static func subject(_ o: Option) -> String { (o.isList ? "list " : "option ") + o.name }
+
     @inline(never) mutating func fail(_ o: Option, _ message: String) {
-        fail(o.line, (o.isList ? "list " : "option ") + o.name, message)
+        fail(o.line, UCIMapper.subject(o), message)
     }
 
     /// `'VALUE' why`, the value escaped and shortened.
     @inline(never) mutating func fail(_ o: Option, _ value: UCIFile.Value, _ why: String) {
-        fail(value.line, (o.isList ? "list " : "option ") + o.name, UCIMapper.shown(value.bytes) + " " + why)
+        fail(value.line, UCIMapper.subject(o), UCIMapper.shown(value.bytes) + " " + why)
     }
 
     @inline(never) mutating func unknown(_ o: Option, in section: String) {
-        warn(o.line, (o.isList ? "list " : "option ") + o.name + ": not an option of " + section + ", ignored")
+        warn(o.line, UCIMapper.subject(o) + ": not an option of " + section + ", ignored")
     }
 
     // MARK: Sections
