@@ -173,7 +173,8 @@ extension UCIFile.Section {
 
 /// Why a UCI file could not be read, with the line its statement started on (a quote's opening line).
 public struct UCIError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+    /// Raw values index `reason`'s table.
+    public enum Kind: Int, Hashable, Sendable {
         case unterminatedQuote
         case nulByte
         /// The first word is none of package, config, option, list.
@@ -198,19 +199,14 @@ public struct UCIError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// In `Kind` order, from one literal: no string built per case.
     public var reason: String {
-        switch kind {
-        case .unterminatedQuote: return "unterminated quote"
-        case .nulByte: return "NUL byte"
-        case .unknownStatement: return "unknown statement (expected package, config, option or list)"
-        case .missingName: return "missing name"
-        case .missingType: return "missing section type"
-        case .tooManyArguments: return "too many arguments (quote values that contain spaces)"
-        case .invalidName: return "invalid character in a name (use A-Z a-z 0-9 _)"
-        case .invalidType: return "invalid character in a section type"
-        case .optionOutsideSection: return "option or list before the first config"
-        case .sectionTypeChanged: return "a section of this name exists with another type"
-        }
+        String(decoding: ASCII.word(kind.rawValue, of: """
+            unterminated quote|NUL byte|unknown statement (expected package, config, option or list)|\
+            missing name|missing section type|too many arguments (quote values that contain spaces)|\
+            invalid character in a name (use A-Z a-z 0-9 _)|invalid character in a section type|\
+            option or list before the first config|a section of this name exists with another type
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 
     public var description: String { "line " + String(line) + ": " + reason }
