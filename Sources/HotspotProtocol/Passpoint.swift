@@ -19,9 +19,11 @@ public enum Passpoint {
     /// with no credential left, wpa_supplicant numbers new ones from 0 (`wpa_config_add_cred`).
     public static func commands(_ credentials: [EAPSettings]) -> [SupplicantCommand] {
         var out: [SupplicantCommand] = [.passpoint(0), .passpoint(1), .passpoint(2), .passpoint(3)]
-        for (id, c) in credentials.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for id in credentials.indices {
             out.append(.passpoint(4))
-            for (f, v) in c.values.enumerated() where f != 2 && !v.isEmpty { out.append(.setCredential(id, field: f, v)) }
+            let values = credentials[id].values
+            for f in values.indices where f != 2 && !values[f].isEmpty { out.append(.setCredential(id, field: f, values[f])) }
         }
         return out
     }

@@ -41,7 +41,7 @@ extension UCIFile {
         var at = 0
         /// Bit k: edit k has statements still to write.
         var pending: UInt64 = 0
-        for (k, e) in edits.enumerated() where !e.statements.isEmpty { pending |= 1 << k }
+        for k in edits.indices where !edits[k].statements.isEmpty { pending |= 1 << k }
         /// 0 before the section, 1 in its first block, 2 after that block.
         var block = 0
         var inSection = false
@@ -61,8 +61,8 @@ extension UCIFile {
                 out.append(UInt8(ascii: "\n"))
                 if input.last == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\n")) }
             }
-            for (k, e) in edits.enumerated() where pending & 1 << k != 0 {
-                for s in e.statements {
+            for k in edits.indices where pending & 1 << k != 0 {
+                for s in edits[k].statements {
                     out.append(UInt8(ascii: "\t"))
                     out += s
                     out.append(UInt8(ascii: "\n"))
@@ -93,7 +93,9 @@ extension UCIFile {
                 if pending & 1 << k != 0 {
                     // The first of its statements: the new ones take its place.
                     copy(to: first)
-                    for (i, s) in edits[k].statements.enumerated() {
+                    let statements = edits[k].statements
+                    for i in statements.indices {
+                        let s = statements[i]
                         if i > 0 && alone {
                             out.append(UInt8(ascii: "\n"))
                             out += input[lineStart..<first]
