@@ -82,7 +82,8 @@ public struct DaemonSettings: Hashable, Sendable {
     public func helper(named name: String) -> HelperSettings? { DaemonSettings.helper(named: name, in: helpers) }
 
     public static func helper(named name: String, in helpers: [HelperSettings]) -> HelperSettings? {
-        helpers.first { UCIFile.same($0.name, name) }
+        for h in helpers where UCIFile.same(h.name, name) { return h }
+        return nil
     }
 
     /// The options that differ from `running` but take effect only at a restart (the sockets, files and

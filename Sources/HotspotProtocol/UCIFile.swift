@@ -104,7 +104,15 @@ public struct UCIFile: Hashable, Sendable {
                 return
             }
             let nameText = String(decoding: name, as: UTF8.self)
-            if let i = sections.firstIndex(where: { $0.name.map { UCIFile.same($0, nameText) } ?? false }) {
+            // A loop, not firstIndex(where:): no generic search of its own for sections.
+            var found: Int? = nil
+            for i in sections.indices {
+                if let n = sections[i].name, UCIFile.same(n, nameText) {
+                    found = i
+                    break
+                }
+            }
+            if let i = found {
                 guard UCIFile.same(sections[i].type, typeText) else {
                     throw UCIError(line: line, kind: .sectionTypeChanged)
                 }
@@ -151,7 +159,11 @@ public struct UCIFile: Hashable, Sendable {
 extension UCIFile.Section {
     /// libuci's uci_set (option) and uci_add_list (list).
     mutating func set(_ name: String, _ value: UCIFile.Value, list: Bool) {
-        let existing = options.firstIndex { UCIFile.same($0.name, name) }
+        var existing: Int? = nil
+        for i in options.indices where UCIFile.same(options[i].name, name) {
+            existing = i
+            break
+        }
         if list {
             if let i = existing, options[i].isList {
                 options[i].values.append(value)
