@@ -28,7 +28,9 @@ public struct ScanFlags: Equatable, Sendable {
             tokens.append(text[(i + 1)..<j])
             i = j + 1
         }
-        self.tokens = tokens.map(ASCII.string)
+        var texts: [String] = []
+        for t in tokens { texts.append(ASCII.string(t)) }
+        self.tokens = texts
         self.suites = Self.suites(tokens)
     }
 
@@ -38,7 +40,8 @@ public struct ScanFlags: Equatable, Sendable {
 
     public func contains(_ token: StaticString) -> Bool {
         let t = ASCII.bytes(token)
-        return tokens.contains { $0.utf8.count == t.count && $0.utf8.elementsEqual(t) }
+        for s in tokens where s.utf8.count == t.count && s.utf8.elementsEqual(t) { return true }
+        return false
     }
 
     public var isESS: Bool { contains("ESS") }
@@ -47,7 +50,8 @@ public struct ScanFlags: Equatable, Sendable {
     public var isP2P: Bool { contains("P2P") }
     public var isHotspot20: Bool { contains("HS20") }
     public var hasWPS: Bool {
-        tokens.contains { ASCII.hasPrefix(Array($0.utf8)[...], "WPS") }
+        for s in tokens where ASCII.hasPrefix(Array(s.utf8)[...], "WPS") { return true }
+        return false
     }
 
     static func suites(_ tokens: [ArraySlice<UInt8>]) -> SecuritySuites {

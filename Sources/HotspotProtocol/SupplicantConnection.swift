@@ -98,7 +98,9 @@ public struct SupplicantConnection {
         var socketReady = true
 
         var keepalivePending: Bool {
-            inFlight?.origin == .keepalive || queue.contains { $0.origin == .keepalive }
+            if inFlight?.origin == .keepalive { return true }
+            for r in queue where r.origin == .keepalive { return true }
+            return false
         }
     }
 
