@@ -84,7 +84,7 @@ extension UCIFile {
                 inSection = words.count > 1 && ASCII.equals(words[1][...], sectionType)
                 if inSection && block == 0 { block = 1 }
             } else if inSection && words.count > 1 && (isCommand(words[0], "option") || isCommand(words[0], "list")),
-                      let k = edits.firstIndex(where: { $0.names.contains { ASCII.equals(words[1][...], $0) } }) {
+                      let k = edit(named: words[1], in: edits) {
                 // Where its line starts, when only blanks come before it there.
                 var lineStart = first
                 while lineStart > 0 && (input[lineStart - 1] == 0x20 || input[lineStart - 1] == 0x09) { lineStart -= 1 }
@@ -122,5 +122,13 @@ extension UCIFile {
         if pending != 0 { return nil }
         copy(to: input.count)
         return out
+    }
+
+    /// The first edit that names this option: loops, not firstIndex(where:) and contains closures.
+    static func edit(named name: [UInt8], in edits: [Edit]) -> Int? {
+        for k in edits.indices {
+            for n in edits[k].names where ASCII.equals(name[...], n) { return k }
+        }
+        return nil
     }
 }
