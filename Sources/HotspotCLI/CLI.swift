@@ -8,9 +8,7 @@ import HotspotProtocol
 /// argv → subcommand. Daemon and client share one binary; this is its front door.
 public enum CLI {
     /// The subcommands `ControlCommand` sends to the daemon (`--help` lists every subcommand).
-    static let clientSubcommands: [StaticString] = [
-        "status", "scan", "helpers", "logoff", "ui", "enable", "join", "forget", "networks", "reload", "config",
-    ]
+    static var clientSubcommands: StaticString { "status scan helpers logoff ui enable join forget networks reload config" }
 
     public static func main(_ arguments: [String]) -> Int32 {
         var args = arguments
@@ -41,7 +39,7 @@ public enum CLI {
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
         if ControlCommand.word(first, "fetch") { return FetchCommand.main(rest) }
         if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
-        if ControlCommand.index(first, in: clientSubcommands) >= 0 { return ControlCommand.main(first, rest) }
+        if ControlCommand.index(first, inWords: clientSubcommands) >= 0 { return ControlCommand.main(first, rest) }
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
 

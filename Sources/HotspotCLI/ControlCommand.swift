@@ -32,7 +32,7 @@ enum ControlCommand {
                 i += 1
                 return args[i]
             }
-            if case let k = index(a, in: options), k >= 0 {
+            if case let k = index(a, inWords: options), k >= 0 {
                 if k < 4 {
                     flags |= 1 << k
                 } else if k < 11 {
@@ -52,7 +52,7 @@ enum ControlCommand {
                             if let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 { days = d } else { taken = false }
                         }
                     }
-                    guard taken else { return CLI.fail(subcommand + String(decoding: ASCII.bytes(needs[k - 4]), as: UTF8.self)) }
+                    guard taken else { return CLI.fail(subcommand + String(decoding: ASCII.word(k - 4, of: needs, separator: UInt8(ascii: "|")), as: UTF8.self)) }
                 } else {
                     // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
                     let s = saveFields[k - 11]
@@ -151,32 +151,30 @@ enum ControlCommand {
 
     /// The options in one table, looked up as bytes: four flags, seven that take a value (what each needs is in
     /// `needs`), then `config save`'s (the `ManagerPreferences.Fields` bit each sets is in `saveFields`).
-    static let options: [StaticString] = [
-        "--json", "--once", "--prefix", "--hidden",
-        "--socket", "--config", "-c", "--ssid-hex", "--passphrase-file", "--mac", "--days",
-        "--enabled", "--evaluation-provider", "--no-evaluation-provider", "--authentication-provider",
-        "--no-authentication-provider", "--portal-domain", "--no-portal-domains", "--evaluated-ssid",
-        "--evaluated-ssid-hex", "--no-evaluated-ssids",
-    ]
-    static let needs: [StaticString] = [
-        ": --socket needs a path", ": --config needs a file", ": --config needs a file", ": --ssid-hex needs hex digits",
-        ": --passphrase-file needs a file",
-        ": --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff",
-        ": --days needs a whole number of days from 1 to 99999",
-    ]
+    static var options: StaticString { """
+        --json --once --prefix --hidden \
+        --socket --config -c --ssid-hex --passphrase-file --mac --days \
+        --enabled --evaluation-provider --no-evaluation-provider --authentication-provider \
+        --no-authentication-provider --portal-domain --no-portal-domains --evaluated-ssid \
+        --evaluated-ssid-hex --no-evaluated-ssids
+        """ }
+    static var needs: StaticString { """
+        : --socket needs a path|: --config needs a file|: --config needs a file|: --ssid-hex needs hex digits|\
+        : --passphrase-file needs a file|\
+        : --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff|\
+        : --days needs a whole number of days from 1 to 99999
+        """ }
     static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
+
+    /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
+    /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
+    static func eapField(_ a: String) -> Int? {
+        let f = index(a, inWords: "--eap --identity --anonymous-identity --password-file --ca-cert --domain-suffix-match --client-cert --private-key")
+        return f < 0 ? nil : f
+    }
 
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)
-    /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
-    /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
-    /// Comparisons, not a table: no global array to initialise on the router.
-    static func eapField(_ a: String) -> Int? {
-        word(a, "--eap") ? 0 : word(a, "--identity") ? 1 : word(a, "--anonymous-identity") ? 2
-            : word(a, "--password-file") ? 3 : word(a, "--ca-cert") ? 4 : word(a, "--domain-suffix-match") ? 5
-            : word(a, "--client-cert") ? 6 : word(a, "--private-key") ? 7 : nil
-    }
-
     static func word(_ s: String, _ word: StaticString) -> Bool {
         s.utf8.elementsEqual(ASCII.bytes(word))
     }
@@ -189,20 +187,25 @@ enum ControlCommand {
         return i < table.count ? i : -1
     }
 
+    /// The place of `s` among the space-separated `words`, or -1.
+    @inline(never)
+    static func index(_ s: String, inWords words: StaticString) -> Int { ASCII.place(of: Array(s.utf8)[...], inWords: words) }
+
     /// Subcommands without an SSID: their words after the name.
     @inline(never)
     static func parse(_ name: String, _ w: [String], json: Bool) -> ControlRequest? {
         // No words after these; the last three take no --json either. Tested in place rather than by functions
         // given the request: smaller on the router.
         let none = w.isEmpty, plain = w.isEmpty && !json
-        if word(name, "status") { return none ? .status(json: json) : nil }
-        if word(name, "scan") { return none ? .scan(json: json) : nil }
-        if word(name, "helpers") { return none ? .helpers(json: json) : nil }
-        if word(name, "networks") { return none ? .networks(json: json) : nil }
-        if word(name, "logoff") { return plain ? .logoff : nil }
-        if word(name, "reload") { return plain ? .reload : nil }
-        if word(name, "version") { return plain ? .version : nil }
-        if word(name, "ui") {
+        switch index(name, inWords: "status scan helpers networks logoff reload version ui config") {
+        case 0: return none ? .status(json: json) : nil
+        case 1: return none ? .scan(json: json) : nil
+        case 2: return none ? .helpers(json: json) : nil
+        case 3: return none ? .networks(json: json) : nil
+        case 4: return plain ? .logoff : nil
+        case 5: return plain ? .reload : nil
+        case 6: return plain ? .version : nil
+        case 7:
             guard let first = w.first else { return .ui(json: json) }
             if json { return nil }
             if word(first, "cancel") { return w.count == 1 ? .cancelUI : nil }
@@ -215,13 +218,15 @@ enum ControlCommand {
                                         value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
             }
             return answers.isEmpty ? nil : .submitUI(answers)
+        case 8 where w.count == 1:
+            switch index(w[0], inWords: "check show remove") {
+            case 0: return .config(.check, json: json)
+            case 1: return .config(.show, json: json)
+            case 2 where !json: return .config(.remove, json: false)
+            default: return nil
+            }
+        default: return nil
         }
-        if word(name, "config"), w.count == 1 {
-            if word(w[0], "check") { return .config(.check, json: json) }
-            if word(w[0], "show") { return .config(.show, json: json) }
-            if word(w[0], "remove") && !json { return .config(.remove, json: false) }
-        }
-        return nil
     }
 
     /// The control socket under the configuration's run_dir.

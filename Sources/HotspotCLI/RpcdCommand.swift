@@ -11,18 +11,16 @@ import HotspotWeb
 /// cannot turn `\u` escapes into an SSID's bytes.
 enum RpcdCommand {
     /// The ubus methods, in the plugin's `list` order; the first five read, the rest act (two ACL groups).
-    static let methods: [StaticString] = [
-        "status", "scan", "helpers", "networks", "ui", "ui_submit", "ui_cancel", "join", "forget", "enable", "logoff",
-    ]
+    static var methods: StaticString { "status scan helpers networks ui ui_submit ui_cancel join forget enable logoff" }
     /// The arguments a method may have, and the bit of each in `takes`.
-    static let arguments: [StaticString] = ["ssid", "ssid_hex", "passphrase", "once", "fields"]
+    static var arguments: StaticString { "ssid ssid_hex passphrase once fields" }
     static let takes: [UInt8] = [0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0]
-    /// The refusal of each argument that is not what it must be.
-    static let rules: [StaticString] = [
-        "'ssid' must be 1 to 32 bytes", "'ssid_hex' must be 1 to 32 bytes in hex", "'passphrase' must be a string",
-        "'once' must be true or false",
-        "'fields' must be an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most",
-    ]
+    /// The refusal of each argument that is not what it must be, separated by `|`.
+    static var rules: StaticString { """
+        'ssid' must be 1 to 32 bytes|'ssid_hex' must be 1 to 32 bytes in hex|'passphrase' must be a string|\
+        'once' must be true or false|\
+        'fields' must be an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most
+        """ }
 
     static func main(_ args: [String]) -> Int32 {
         // The plugin adds `--config FILE`: the daemon's socket is under its run_dir.
@@ -46,7 +44,7 @@ enum RpcdCommand {
     /// The JSON object to print, and the exit status (0 answered, 1 refused or unreachable).
     static func call(_ method: String, _ input: [UInt8], socket path: String) -> (Int32, [UInt8]) {
         var why = ""
-        let m = ControlCommand.index(method, in: methods)
+        let m = ControlCommand.index(method, inWords: methods)
         guard m >= 0 else {
             return refusal("no method '" + method + "'")
         }
@@ -106,7 +104,8 @@ enum RpcdCommand {
         var answers: [UIAnswer] = []
         // The session id uhttpd adds for LuCI's calls: rpcd's business, not an argument.
         for member in members where !ASCII.equals(member.name[...], "ubus_rpc_session") {
-            guard let a = arguments.firstIndex(where: { ASCII.equals(member.name[...], $0) }), takes[m] & (1 << a) != 0 else {
+            let a = ASCII.place(of: member.name[...], inWords: arguments)
+            guard a >= 0, takes[m] & (1 << a) != 0 else {
                 why = "an argument this method does not take: '" + String(decoding: member.name, as: UTF8.self) + "'"
                 return nil
             }
@@ -146,7 +145,7 @@ enum RpcdCommand {
             default: break
             }
             if !fits {
-                why = String(decoding: ASCII.bytes(rules[a]), as: UTF8.self)
+                why = String(decoding: ASCII.word(a, of: rules, separator: UInt8(ascii: "|")), as: UTF8.self)
                 return nil
             }
         }

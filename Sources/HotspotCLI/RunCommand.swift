@@ -9,17 +9,18 @@ enum RunCommand {
         var options = HotspotDaemon.Options()
         var i = 0
         while i < args.count {
-            // Words compared as bytes, not by a `switch` over String literals: smaller on the router.
+            // Words looked up as bytes in one literal, not by a `switch` over String literals: smaller on the router.
             let a = args[i]
-            if ControlCommand.word(a, "--config") || ControlCommand.word(a, "-c") {
+            let k = ControlCommand.index(a, inWords: "--config -c -v --verbose -h --help")
+            if k == 0 || k == 1 {
                 guard i + 1 < args.count, !ASCII.hasPrefix(args[i + 1], "-") else {
                     return CLI.fail("run: --config needs a file")
                 }
                 i += 1
                 options.configPath = args[i]
-            } else if ControlCommand.word(a, "-v") || ControlCommand.word(a, "--verbose") {
+            } else if k == 2 || k == 3 {
                 options.verbose = true
-            } else if ControlCommand.word(a, "-h") || ControlCommand.word(a, "--help") {
+            } else if k >= 0 {
                 Output.out("usage: hotspotd " + usage + "\n\nRuns the daemon in the foreground; logs to syslog "
                            + "(and stderr with -v). TERM/INT stop it, HUP reloads the configuration.")
                 return 0

@@ -15,7 +15,8 @@ public struct BSSPagingPlan: SupplicantPlan {
 
     /// `mask` must include `.id` (pages continue after the last id seen) and `.delimiter` (the end marker).
     public init(mask: BSSMask = .scanListing) {
-        self.mask = mask.union([.id, .delimiter])
+        // .id and .delimiter as bits: no array literal for the union.
+        self.mask = BSSMask(rawValue: mask.rawValue | BSSMask.id.rawValue | BSSMask.delimiter.rawValue)
     }
 
     public mutating func start() -> SupplicantPlanStep<Result> {

@@ -40,7 +40,9 @@ public struct BSSRange: Equatable, Sendable {
         }
 
         let (lines, cut) = WpaBytes.wholeLines(body)
-        for (i, line) in lines.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for i in lines.indices {
+            let line = lines[i]
             let lineNumber = i + 1
             if sawEnd {
                 skipped.append(SkippedLine(line: lineNumber, problem: .afterEndOfList, bytes: line))

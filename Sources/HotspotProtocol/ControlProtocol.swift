@@ -49,13 +49,13 @@ public indirect enum ControlRequest: Hashable, Sendable {
     public static let maxBytes = 4096
 
     /// `config-save`'s tags, in `ManagerPreferences.Fields` bit order.
-    static let saveTags: [StaticString] = ["enabled", "evaluation", "authentication", "domains", "ssids"]
+    static var saveTags: StaticString { "enabled evaluation authentication domains ssids" }
 
     /// The verbs on the wire, in `Verb` order.
-    static let verbs: [StaticString] = [
-        "status", "scan", "helpers", "logoff", "ui", "ui-submit", "ui-cancel", "enable", "join", "forget",
-        "networks", "reload", "config-check", "config-show", "config-remove", "config-save", "version",
-    ]
+    static var verbs: StaticString { """
+        status scan helpers logoff ui ui-submit ui-cancel enable join forget \
+        networks reload config-check config-show config-remove config-save version
+        """ }
 
     enum Verb: Int {
         case status, scan, helpers, logoff, ui, submitUI, cancelUI, enable, join, forget
@@ -66,7 +66,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
     public var encoded: [UInt8] {
         var out: [UInt8] = []
         var json = false
-        func verb(_ v: Verb) { ASCII.append(&out, ControlRequest.verbs[v.rawValue]) }
+        func verb(_ v: Verb) { out.append(contentsOf: ASCII.word(v.rawValue, of: ControlRequest.verbs)) }
         func data(_ bytes: [UInt8]) {
             out.append(UInt8(ascii: " "))
             out.append(UInt8(ascii: "x"))
@@ -112,7 +112,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
             verb(.configSave)
             for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
                 out.append(UInt8(ascii: " "))
-                ASCII.append(&out, ControlRequest.saveTags[i])
+                out.append(contentsOf: ASCII.word(i, of: ControlRequest.saveTags))
                 for v in p.values(of: i) { data(v) }
             }
         case .version: verb(.version)
@@ -126,7 +126,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
         let words = ASCII.split(line, on: ASCII.space)
         guard let first = words.first,
-              let verb = Verb(rawValue: UCIMapper.lookup(Array(first), ControlRequest.verbs))
+              let verb = Verb(rawValue: ASCII.place(of: first, inWords: ControlRequest.verbs))
         else { throw .malformed("unknown request") }
         var json = false
         var once = false
@@ -158,7 +158,7 @@ public indirect enum ControlRequest: Hashable, Sendable {
                 days = d
             } else if verb == .join && eap.take(w) {
                 // Checked by the core (`EAPSettings.problem()`), which refuses the join in its words.
-            } else if verb == .configSave, case let t = UCIMapper.lookup(Array(w), ControlRequest.saveTags), t >= 0,
+            } else if verb == .configSave, case let t = ASCII.place(of: w, inWords: ControlRequest.saveTags), t >= 0,
                       !fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
                 fields.insert(.init(rawValue: 1 << t))

@@ -29,27 +29,21 @@ public enum HelperProtocol {
     /// Text a shell can print and a terminal cannot be steered by: invalid UTF-8 becomes U+FFFD, control
     /// characters (C0, DEL, C1, so also tab and newline) become `?`.
     public static func printable(_ bytes: [UInt8]) -> String {
+        // String's own repair gives the U+FFFD the UTF-8 decoder would; then controls by their bytes: C0 and
+        // DEL are one byte, C1 is `C2 80`–`C2 9F` (its lead replaced). No decoder of our own on the router.
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var it = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let s):
-                if s.value < 0x20 || (s.value >= 0x7f && s.value <= 0x9f) {
-                    out.append(UInt8(ascii: "?"))
-                } else {
-                    UTF8.encode(s) { out.append($0) }
-                }
-            case .error:
-                // U+FFFD, byte by byte: no array literal to allocate.
-                out.append(0xef)
-                out.append(0xbf)
-                out.append(0xbd)
-            case .emptyInput:
-                return String(decoding: out, as: UTF8.self)
+        var previous: UInt8 = 0
+        for b in String(decoding: bytes, as: UTF8.self).utf8 {
+            if b < 0x20 || b == 0x7f {
+                out.append(UInt8(ascii: "?"))
+            } else if previous == 0xc2 && b <= 0x9f {
+                out[out.count - 1] = UInt8(ascii: "?")
+            } else {
+                out.append(b)
             }
+            previous = b
         }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// 1–32 bytes of `[A-Za-z0-9_]`.

@@ -56,18 +56,22 @@ public struct PortalHelperOptions: Equatable {
     /// `KEY=value` strings for the helper's environment.
     public var environment: [String] {
         var out: [String] = []
-        func add(_ name: String, _ words: [String]) {
+        // Single values as they are: no one-element arrays to join.
+        func add(_ name: String, _ value: String?) {
+            if let value, !value.isEmpty { out.append(name + "=" + value) }
+        }
+        func joined(_ words: [String]) -> String {
             var value = ""
             for w in words { value += (value.isEmpty ? "" : " ") + w }
-            if !value.isEmpty { out.append(name + "=" + value) }
+            return value
         }
-        add(HelperVariable.portalProbeURLs, probeURLs)
-        add(HelperVariable.portalDomains, portalDomains)
-        add(HelperVariable.caBundle, caBundle.map { [$0] } ?? [])
-        add(HelperVariable.wisprUser, wisprUser.map { [$0] } ?? [])
-        add(HelperVariable.wisprPassword, wisprPassword.map { [$0] } ?? [])
-        add(HelperVariable.portalTimeLimit, timeLimit.map { [$0] } ?? [])
-        add(HelperVariable.portalDNSPort, dnsPort.map { [$0] } ?? [])
+        add(HelperVariable.portalProbeURLs, joined(probeURLs))
+        add(HelperVariable.portalDomains, joined(portalDomains))
+        add(HelperVariable.caBundle, caBundle)
+        add(HelperVariable.wisprUser, wisprUser)
+        add(HelperVariable.wisprPassword, wisprPassword)
+        add(HelperVariable.portalTimeLimit, timeLimit)
+        add(HelperVariable.portalDNSPort, dnsPort)
         return out
     }
 
@@ -89,10 +93,18 @@ public struct PortalHelperOptions: Equatable {
     /// Space-separated words (tabs count as spaces), empty ones dropped.
     public static func words(_ text: String?) -> [String] {
         guard let text else { return [] }
+        // One loop over the bytes: no generic split of a UTF-8 view on the router.
         var out: [String] = []
-        for w in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-            out.append(String(decoding: w, as: UTF8.self))
+        var word: [UInt8] = []
+        for b in text.utf8 {
+            if b != UInt8(ascii: " ") && b != UInt8(ascii: "\t") {
+                word.append(b)
+            } else if !word.isEmpty {
+                out.append(String(decoding: word, as: UTF8.self))
+                word = []
+            }
         }
+        if !word.isEmpty { out.append(String(decoding: word, as: UTF8.self)) }
         return out
     }
 }

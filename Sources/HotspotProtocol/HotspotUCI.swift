@@ -82,7 +82,8 @@ public struct DaemonSettings: Hashable, Sendable {
     public func helper(named name: String) -> HelperSettings? { DaemonSettings.helper(named: name, in: helpers) }
 
     public static func helper(named name: String, in helpers: [HelperSettings]) -> HelperSettings? {
-        helpers.first { UCIFile.same($0.name, name) }
+        for h in helpers where UCIFile.same(h.name, name) { return h }
+        return nil
     }
 
     /// The options that differ from `running` but take effect only at a restart (the sockets, files and
@@ -150,7 +151,7 @@ public struct HotspotUCI: Hashable, Sendable {
     public init(_ uci: UCIFile, file: String) throws(HotspotUCIError) {
         var mapper = UCIMapper(file: file)
         for section in uci.sections {
-            switch UCIMapper.lookup(section.type, ["hotspot", "helper", "network", "passpoint"]) {
+            switch UCIMapper.lookup(section.type, "hotspot helper network passpoint") {
             case 0: mapper.main(section)
             case 1: mapper.helper(section)
             case 2: mapper.network(section)
@@ -188,47 +189,36 @@ struct UCIMapper {
         case macPolicy
         case lanClash
 
-        static let names: [StaticString] = [
-            "enabled", "interface", "ctrl_dir", "run_dir", "state_file", "log_level", "helper_user",
-            "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid", "evaluated_ssid_hex",
-            "min_signal", "switch_margin", "switch_scans",
-            "command_timeout", "maintain_interval", "association_timeout", "scan_interval", "connected_scan_interval",
-            "backoff_base", "backoff_cap", "disable_expiry", "control_group", "netcheck_interval",
-            "mac_policy",
-            "lan_clash",
-        ]
+        static var names: StaticString { """
+            enabled interface ctrl_dir run_dir state_file log_level helper_user \
+            evaluation_provider authentication_provider portal_domain evaluated_ssid evaluated_ssid_hex \
+            min_signal switch_margin switch_scans \
+            command_timeout maintain_interval association_timeout scan_interval connected_scan_interval \
+            backoff_base backoff_cap disable_expiry control_group netcheck_interval \
+            mac_policy \
+            lan_clash
+            """ }
     }
 
     enum HelperOption: Int, CaseIterable {
         case exec, builtin, displayName, enabled, priority, user, role, command
         case probeURL, caBundle, wisprUser, wisprPassword
-        static let names: [StaticString] = ["exec", "builtin", "display_name", "enabled", "priority", "user", "role", "command",
-                                            "probe_url", "ca_bundle", "wispr_user", "wispr_password"]
+        static var names: StaticString { """
+            exec builtin display_name enabled priority user role command \
+            probe_url ca_bundle wispr_user wispr_password
+            """ }
     }
 
     enum NetworkOption: Int, CaseIterable {
         case ssid, ssidHex, key, priority, bssid, enabled
         case mac, ssidPrefix, hidden
-        static let names: [StaticString] = ["ssid", "ssid_hex", "key", "priority", "bssid", "enabled",
-                                            "mac", "ssid_prefix", "hidden"]
+        static var names: StaticString { "ssid ssid_hex key priority bssid enabled mac ssid_prefix hidden" }
     }
 
-    /// HelperCommand's words, in case order.
-    static let commandNames: [StaticString] = ["filterScanList", "evaluate", "authenticate", "presentUI", "maintain", "logoff"]
+    /// The place of `name` among the space-separated `words`, or -1.
+    @inline(never) static func lookup(_ name: String, _ words: StaticString) -> Int { lookup(Array(name.utf8), words) }
 
-    /// By a switch: the router build (Embedded, -Osize) trapped on this option with `allCases[i]` and an
-    /// inline array literal here.
-    static func command(_ index: Int) -> HelperCommand? {
-        switch index {
-        case 0: return .filterScanList
-        case 1: return .evaluate
-        case 2: return .authenticate
-        case 3: return .presentUI
-        case 4: return .maintain
-        case 5: return .logoff
-        default: return nil
-        }
-    }
+    static func lookup(_ bytes: [UInt8], _ words: StaticString) -> Int { ASCII.place(of: bytes[...], inWords: words) }
 
     /// The index of `name` in `names`, or -1.
     @inline(never) static func lookup(_ name: String, _ names: [StaticString]) -> Int { lookup(Array(name.utf8), names) }
@@ -264,17 +254,20 @@ struct UCIMapper {
         if problem == nil { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
     }
 
+    /// `option NAME` or `list NAME`.
+    @inline(never) static func subject(_ o: Option) -> String { (o.isList ? "list " : "option ") + o.name }
+
     @inline(never) mutating func fail(_ o: Option, _ message: String) {
-        fail(o.line, (o.isList ? "list " : "option ") + o.name, message)
+        fail(o.line, UCIMapper.subject(o), message)
     }
 
     /// `'VALUE' why`, the value escaped and shortened.
     @inline(never) mutating func fail(_ o: Option, _ value: UCIFile.Value, _ why: String) {
-        fail(value.line, (o.isList ? "list " : "option ") + o.name, UCIMapper.shown(value.bytes) + " " + why)
+        fail(value.line, UCIMapper.subject(o), UCIMapper.shown(value.bytes) + " " + why)
     }
 
     @inline(never) mutating func unknown(_ o: Option, in section: String) {
-        warn(o.line, (o.isList ? "list " : "option ") + o.name + ": not an option of " + section + ", ignored")
+        warn(o.line, UCIMapper.subject(o) + ": not an option of " + section + ", ignored")
     }
 
     // MARK: Sections
@@ -339,7 +332,7 @@ struct UCIMapper {
             case .netcheckInterval: configuration.netcheckIntervalMs = milliseconds(o, zero: true)
             case .lanClash:
                 let v = single(o)
-                let i = UCIMapper.lookup(v.bytes, ["report", "renumber"])
+                let i = UCIMapper.lookup(v.bytes, "report renumber")
                 if i < 0 { fail(o, v, "is not report or renumber") }
                 settings.renumberLAN = i == 1
             case .backoffBase: configuration.backoffBaseMs = milliseconds(o, zero: false)
@@ -398,23 +391,20 @@ struct UCIMapper {
             case .priority: descriptor.priority = number(o, -1_000_000...1_000_000, "is not a whole number")
             case .user: user = self.user(o)
             case .role:
+                // HelperCommandSet's bits: evaluation is filterScanList and evaluate, authentication the rest.
                 for v in o.values {
-                    if ASCII.equals(v.bytes[...], "evaluation") {
-                        commands.insert(.filterScanList)
-                        commands.insert(.evaluate)
-                    } else if ASCII.equals(v.bytes[...], "authentication") {
-                        for c in HelperCommand.allCases where !c.isEvaluation { commands.insert(c) }
-                    } else {
-                        fail(o, v, "is not a role (evaluation, authentication)")
-                    }
+                    let i = UCIMapper.lookup(v.bytes, "evaluation authentication")
+                    if i < 0 { fail(o, v, "is not a role (evaluation, authentication)") }
+                    commands.rawValue |= i == 0 ? 3 : i == 1 ? 60 : 0
                 }
             case .command:
+                // HelperCommand's words in case order; its bit in HelperCommandSet is 1 << place.
                 for v in o.values {
-                    let i = UCIMapper.lookup(v.bytes, UCIMapper.commandNames)
-                    if let command = UCIMapper.command(i) {
-                        commands.insert(command)
-                    } else {
+                    let i = UCIMapper.lookup(v.bytes, "filterScanList evaluate authenticate presentUI maintain logoff")
+                    if i < 0 {
                         fail(o, v, "is not a helper command (filterScanList, evaluate, authenticate, presentUI, maintain, logoff)")
+                    } else {
+                        commands.rawValue |= 1 << i
                     }
                 }
             }
@@ -499,7 +489,7 @@ struct UCIMapper {
         for o in section.options {
             var f = UCIMapper.lookup(o.name, EAPSettings.names)
             if f < 0 {
-                let g = UCIMapper.lookup(o.name, ["realm", "domain", "roaming_consortium", "enabled"])
+                let g = UCIMapper.lookup(o.name, "realm domain roaming_consortium enabled")
                 f = g < 0 ? -1 : g + 8
             }
             switch f {
@@ -548,8 +538,8 @@ struct UCIMapper {
     /// OpenWrt's booleans (config_get_bool).
     @inline(never) mutating func bool(_ o: Option) -> Bool {
         let v = single(o)
-        for word: StaticString in ["1", "yes", "on", "true", "enabled"] where ASCII.equals(v.bytes[...], word) { return true }
-        for word: StaticString in ["0", "no", "off", "false", "disabled"] where ASCII.equals(v.bytes[...], word) { return false }
+        let i = UCIMapper.lookup(v.bytes, "1 yes on true enabled 0 no off false disabled")
+        if i >= 0 { return i < 5 }
         fail(o, v, "is not a boolean (1 or 0)")
         return false
     }
@@ -604,7 +594,7 @@ struct UCIMapper {
 
     @inline(never) mutating func logLevel(_ o: Option) -> LogLevel {
         let v = single(o)
-        let i = UCIMapper.lookup(v.bytes, ["error", "warning", "notice", "info", "debug"])
+        let i = UCIMapper.lookup(v.bytes, "error warning notice info debug")
         if i >= 0 { return LogLevel.allCases[i] }
         fail(o, v, "is not a log level (error, warning, notice, info, debug)")
         return .info

@@ -30,7 +30,7 @@ public struct InformationElements: Equatable {
 
     /// The SSID element (id 0); nil when absent or longer than 32 bytes.
     public var ssid: SSID? {
-        guard let e = elements.first(where: { $0.id == 0 }) else { return nil }
+        guard let e = element(0) else { return nil }
         return SSID(bytes: e.body)
     }
 
@@ -39,7 +39,7 @@ public struct InformationElements: Equatable {
     /// malformed (wpa_supplicant then prints `[WPA2-?]`), 802.1X when it stops before its AKM list (the
     /// standard's default).
     public var rsnAKMs: [UInt32]? {
-        guard let e = elements.first(where: { $0.id == 48 }) else { return nil }
+        guard let e = element(48) else { return nil }
         return InformationElements.akms(e.body[...], rsn: true)
     }
 
@@ -51,10 +51,16 @@ public struct InformationElements: Equatable {
 
     /// The first vendor-specific element (id 221) whose OUI and type are `ouiType` (OUI << 8 | type).
     func vendorElement(_ ouiType: UInt32) -> Element? {
-        elements.first { e in
-            guard e.id == 221, e.body.count >= 4 else { return false }
-            return UInt32(e.body[0]) << 24 | UInt32(e.body[1]) << 16 | UInt32(e.body[2]) << 8 | UInt32(e.body[3]) == ouiType
+        for e in elements where e.id == 221 && e.body.count >= 4 {
+            if UInt32(e.body[0]) << 24 | UInt32(e.body[1]) << 16 | UInt32(e.body[2]) << 8 | UInt32(e.body[3]) == ouiType { return e }
         }
+        return nil
+    }
+
+    /// The first element with this id: a loop, not first(where:) specialised for elements.
+    func element(_ id: UInt8) -> Element? {
+        for e in elements where e.id == id { return e }
+        return nil
     }
 
     static let defaultAKM: UInt32 = 0x000f_ac01

@@ -33,7 +33,9 @@ public struct KeyValueBlock: Equatable, Sendable {
     init(lines: [ArraySlice<UInt8>], firstLine: Int, cut: ArraySlice<UInt8>? = nil) {
         var entries: [KeyValue] = []
         var skipped: [SkippedLine] = []
-        for (i, line) in lines.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for i in lines.indices {
+            let line = lines[i]
             if let kv = Self.parseLine(line) {
                 entries.append(kv)
             } else {

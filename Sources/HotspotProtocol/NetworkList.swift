@@ -26,7 +26,9 @@ public struct NetworkList: Equatable, Sendable {
         var skipped: [SkippedLine] = []
         var sawHeader = false
         let (lines, cut) = WpaBytes.wholeLines(body)
-        for (i, line) in lines.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for i in lines.indices {
+            let line = lines[i]
             if i == 0, ASCII.equals(line, "network id / ssid / bssid / flags") {
                 sawHeader = true
                 continue

@@ -9,10 +9,9 @@ public enum Passpoint {
     /// `home_sp=` once joined), the OIs (comma-separated hex text), phase2 (without it, a network matched by
     /// its OI alone gets MSCHAPv2 inside TTLS). Credentials have no anonymous identity (index 2, never sent).
     static func name(_ f: Int) -> StaticString {
-        f == 1 ? "username" : f < 8 ? EAPSettings.names[f] : more[f - 8]
+        f == 1 ? "username" : f < 8 ? EAPSettings.names[f]
+            : f == 8 ? "realm" : f == 9 ? "domain" : f == 10 ? "roaming_consortiums" : "phase2"
     }
-
-    static let more: [StaticString] = ["realm", "domain", "roaming_consortiums", "phase2"]
 
     /// Every command that gives wpa_supplicant `credentials`, after each (re)attach since a restarted
     /// wpa_supplicant has none: `REMOVE_CRED all` (an earlier run's), interworking, Hotspot 2.0 and its
@@ -20,9 +19,11 @@ public enum Passpoint {
     /// with no credential left, wpa_supplicant numbers new ones from 0 (`wpa_config_add_cred`).
     public static func commands(_ credentials: [EAPSettings]) -> [SupplicantCommand] {
         var out: [SupplicantCommand] = [.passpoint(0), .passpoint(1), .passpoint(2), .passpoint(3)]
-        for (id, c) in credentials.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for id in credentials.indices {
             out.append(.passpoint(4))
-            for (f, v) in c.values.enumerated() where f != 2 && !v.isEmpty { out.append(.setCredential(id, field: f, v)) }
+            let values = credentials[id].values
+            for f in values.indices where f != 2 && !values[f].isEmpty { out.append(.setCredential(id, field: f, values[f])) }
         }
         return out
     }

@@ -28,7 +28,9 @@ public struct ScanFlags: Equatable, Sendable {
             tokens.append(text[(i + 1)..<j])
             i = j + 1
         }
-        self.tokens = tokens.map(ASCII.string)
+        var texts: [String] = []
+        for t in tokens { texts.append(ASCII.string(t)) }
+        self.tokens = texts
         self.suites = Self.suites(tokens)
     }
 
@@ -38,7 +40,8 @@ public struct ScanFlags: Equatable, Sendable {
 
     public func contains(_ token: StaticString) -> Bool {
         let t = ASCII.bytes(token)
-        return tokens.contains { $0.utf8.count == t.count && $0.utf8.elementsEqual(t) }
+        for s in tokens where s.utf8.count == t.count && s.utf8.elementsEqual(t) { return true }
+        return false
     }
 
     public var isESS: Bool { contains("ESS") }
@@ -47,7 +50,8 @@ public struct ScanFlags: Equatable, Sendable {
     public var isP2P: Bool { contains("P2P") }
     public var isHotspot20: Bool { contains("HS20") }
     public var hasWPS: Bool {
-        tokens.contains { ASCII.hasPrefix(Array($0.utf8)[...], "WPS") }
+        for s in tokens where ASCII.hasPrefix(Array(s.utf8)[...], "WPS") { return true }
+        return false
     }
 
     static func suites(_ tokens: [ArraySlice<UInt8>]) -> SecuritySuites {
@@ -61,13 +65,12 @@ public struct ScanFlags: Equatable, Sendable {
                 suites.insert(.owe)
                 continue
             }
-            var rest: ArraySlice<UInt8>
-            if let r = ASCII.dropPrefix(token, "WPA-") { rest = r }
-            else if let r = ASCII.dropPrefix(token, "WPA2-") { rest = r }
-            else if let r = ASCII.dropPrefix(token, "WPA3-") { rest = r }
-            else if let r = ASCII.dropPrefix(token, "RSN-") { rest = r }
-            else if let r = ASCII.dropPrefix(token, "OSEN-") { rest = r; suites.insert(.osen) }
-            else { continue }
+            // The proto before the first `-`, looked up in one literal.
+            guard let dash = ASCII.firstIndex(of: UInt8(ascii: "-"), in: token) else { continue }
+            let proto = ASCII.place(of: token[token.startIndex..<dash], inWords: "WPA WPA2 WPA3 RSN OSEN")
+            if proto < 0 { continue }
+            if proto == 4 { suites.insert(.osen) }
+            let rest = token[(dash + 1)...]
             var offered: SecuritySuites = []
             var wordStart = rest.startIndex
             var k = rest.startIndex
@@ -75,13 +78,9 @@ public struct ScanFlags: Equatable, Sendable {
                 let boundary = k == rest.endIndex || rest[k] == UInt8(ascii: "+") || rest[k] == UInt8(ascii: "-")
                     || rest[k] == UInt8(ascii: "/")
                 if boundary {
-                    let word = rest[wordStart..<k]
-                    if ASCII.equals(word, "PSK") || ASCII.equals(word, "None") { offered.insert(.psk) }
-                    else if ASCII.equals(word, "SAE") { offered.insert(.sae) }
-                    else if ASCII.equals(word, "EAP") { offered.insert(.eap) }
-                    else if ASCII.equals(word, "FILS") { offered.insert(.fils) }
-                    else if ASCII.equals(word, "OSEN") { offered.insert(.osen) }
-                    else if ASCII.equals(word, "OWE") { offered.insert(.owe) }
+                    // PSK and None are .psk (bit 0), the others bits 1-5 in SecuritySuites' order.
+                    let p = ASCII.place(of: rest[wordStart..<k], inWords: "PSK None SAE EAP FILS OSEN OWE")
+                    if p >= 0 { offered.insert(SecuritySuites(rawValue: 1 << max(p - 1, 0))) }
                     wordStart = k + 1
                 }
                 k += 1

@@ -26,7 +26,9 @@ public struct ScanResultsTable: Equatable, Sendable {
         var skipped: [SkippedLine] = []
         let (lines, cut) = WpaBytes.wholeLines(body)
         var sawHeader = false
-        for (i, line) in lines.enumerated() {
+        // Over indices, not enumerated(): no enumerated sequence's code on the router.
+        for i in lines.indices {
+            let line = lines[i]
             if i == 0, ASCII.equals(line, "bssid / frequency / signal level / flags / ssid") {
                 sawHeader = true
                 continue

@@ -43,7 +43,7 @@ public struct KeyManagement: OptionSet, Hashable, Sendable {
     public static let all = KeyManagement(rawValue: 0xff)
 
     /// The words wpa_supplicant reads, one per bit in bit order.
-    static let words: [StaticString] = ["NONE", "WPA-PSK", "WPA-PSK-SHA256", "SAE", "FT-PSK", "FT-SAE", "WPA-EAP", "OWE"]
+    static var words: StaticString { "NONE WPA-PSK WPA-PSK-SHA256 SAE FT-PSK FT-SAE WPA-EAP OWE" }
 }
 
 /// `ieee80211w`: protected management frames.
@@ -120,7 +120,8 @@ public struct BSSMask: OptionSet, Equatable, Sendable {
     public static let estimatedThroughput = BSSMask(rawValue: 1 << 20)
 
     /// What hotspotd pages through the BSS table with: `0x21a87`.
-    public static let scanListing: BSSMask = [.id, .bssid, .frequency, .level, .age, .flags, .ssid, .delimiter]
+    /// id, bssid, frequency, level, age, flags, ssid, delimiter; computed: no global to initialise on the router.
+    public static var scanListing: BSSMask { BSSMask(rawValue: 0x21a87) }
 }
 
 /// Optional parameters of SCAN.
@@ -169,9 +170,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
     /// `roaming_consortiums` as a string first and refuses its bare text).
     case setCredential(Int, field: Int, [UInt8])
 
-    static let passpointWords: [StaticString] = [
-        "REMOVE_CRED all", "SET interworking 1", "SET hs20 1", "SET auto_interworking 1", "ADD_CRED",
-    ]
+    static var passpointWords: StaticString { "REMOVE_CRED all|SET interworking 1|SET hs20 1|SET auto_interworking 1|ADD_CRED" }
 
     /// The bytes to send as one datagram. Throws, and nothing must be sent, when a value cannot be expressed
     /// safely.
@@ -274,7 +273,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
         case .disconnect: ASCII.append(&out, "DISCONNECT")
         case .reconnect: ASCII.append(&out, "RECONNECT")
         case .reassociate: ASCII.append(&out, "REASSOCIATE")
-        case .passpoint(let n): ASCII.append(&out, Self.passpointWords[n])
+        case .passpoint(let n): out.append(contentsOf: ASCII.word(n, of: Self.passpointWords, separator: UInt8(ascii: "|")))
         case .setCredential(let id, let f, let value):
             ASCII.append(&out, "SET_CRED ")
             ASCII.append(&out, decimal: id)
@@ -323,9 +322,9 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
         case .keyManagement(let suites):
             guard !suites.isEmpty else { throw .emptyKeyManagement }
             ASCII.append(&out, "key_mgmt")
-            for bit in KeyManagement.words.indices where suites.rawValue & (1 << UInt16(bit)) != 0 {
+            for bit in 0..<8 where suites.rawValue & (1 << UInt16(bit)) != 0 {
                 out.append(ASCII.space)
-                ASCII.append(&out, KeyManagement.words[bit])
+                out.append(contentsOf: ASCII.word(bit, of: KeyManagement.words))
             }
         case .bssid(let bssid):
             ASCII.append(&out, "bssid ")

@@ -98,7 +98,9 @@ public struct SupplicantConnection {
         var socketReady = true
 
         var keepalivePending: Bool {
-            inFlight?.origin == .keepalive || queue.contains { $0.origin == .keepalive }
+            if inFlight?.origin == .keepalive { return true }
+            for r in queue where r.origin == .keepalive { return true }
+            return false
         }
     }
 
@@ -367,7 +369,11 @@ public struct SupplicantConnection {
 
     static func fail(_ requests: Requests, reason: String) -> [Action] {
         var actions: [Action] = []
-        for request in (requests.inFlight.map { [$0] } ?? []) + requests.queue {
+        // The one in flight first, then the queue: no array made to join them.
+        var i = requests.inFlight == nil ? 0 : -1
+        while i < requests.queue.count {
+            let request = i < 0 ? requests.inFlight! : requests.queue[i]
+            i += 1
             switch request.origin {
             case .caller(let token): actions.append(.complete(token: token, .unreachable(reason)))
             case .keepalive: break

@@ -104,42 +104,40 @@ public struct SupplicantEventMessage: Equatable, Sendable {
         let args = body[nameEnd..<body.endIndex]
         // Read once for every event that has arguments: one call instead of one per event.
         let a = EventArguments(args)
-        if ASCII.equals(name, "CTRL-EVENT-SCAN-STARTED") { return .scanStarted }
-        if ASCII.equals(name, "CTRL-EVENT-SCAN-RESULTS") { return .scanResults }
-        if ASCII.equals(name, "CTRL-EVENT-NETWORK-NOT-FOUND") { return .networkNotFound }
-        if ASCII.equals(name, "CTRL-EVENT-TERMINATING") { return .terminating }
-        if ASCII.equals(name, "CTRL-EVENT-SCAN-FAILED") {
-            return .scanFailed(code: a.int("ret"))
-        }
-        if ASCII.equals(name, "CTRL-EVENT-CONNECTED") { return connected(args) }
-        if ASCII.equals(name, "CTRL-EVENT-DISCONNECTED") {
+        // The event's name looked up once in one literal: one call, not one comparison per event.
+        switch ASCII.place(of: name, inWords: """
+            CTRL-EVENT-SCAN-STARTED CTRL-EVENT-SCAN-RESULTS CTRL-EVENT-NETWORK-NOT-FOUND CTRL-EVENT-TERMINATING \
+            CTRL-EVENT-SCAN-FAILED CTRL-EVENT-CONNECTED CTRL-EVENT-DISCONNECTED CTRL-EVENT-SSID-TEMP-DISABLED \
+            CTRL-EVENT-SSID-REENABLED CTRL-EVENT-ASSOC-REJECT CTRL-EVENT-AUTH-REJECT CTRL-EVENT-EAP-TLS-CERT-ERROR
+            """) {
+        case 0: return .scanStarted
+        case 1: return .scanResults
+        case 2: return .networkNotFound
+        case 3: return .terminating
+        case 4: return .scanFailed(code: a.int("ret"))
+        case 5: return connected(args)
+        case 6:
             return .disconnected(bssid: a.bssid("bssid"), reason: a.int("reason"),
                                  locallyGenerated: a.int("locally_generated") == 1)
-        }
-        if ASCII.equals(name, "CTRL-EVENT-SSID-TEMP-DISABLED") {
+        case 7:
             return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
                                         authFailures: a.int("auth_failures"), duration: a.int("duration"),
                                         reason: a.value("reason").map { TempDisableReason(reasonText: $0) })
-        }
-        if ASCII.equals(name, "CTRL-EVENT-SSID-REENABLED") {
-            return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
-        }
-        if ASCII.equals(name, "CTRL-EVENT-ASSOC-REJECT") {
+        case 8: return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
+        case 9:
             return .associationRejected(bssid: a.bssid("bssid"), statusCode: a.int("status_code"),
                                         timedOut: a.has("timeout"))
-        }
-        if ASCII.equals(name, "CTRL-EVENT-AUTH-REJECT") {
-            return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
-        }
-        if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
-        if ASCII.equals(name, "CTRL-EVENT-EAP-TLS-CERT-ERROR") {
+        case 10: return .authenticationRejected(bssid: a.firstBareBSSID, statusCode: a.int("status_code"))
+        case 11:
             // err='…' is last and holds no quote (wpa_supplicant's or OpenSSL's words); the subject before it
             // is the server's, any bytes: the text between the last two quotes.
             let body = args.dropLast()
             let start = ASCII.lastIndex(of: UInt8(ascii: "'"), in: body).map { $0 + 1 } ?? body.endIndex
             return .certificateRefused("server certificate refused: " + PrintfEscaping.excerpt(body[start...]))
+        default:
+            if ASCII.hasPrefix(body, "WPA: 4-Way Handshake failed") { return .handshakeFailed }
+            return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
         }
-        return .unknown(PrintfEscaping.excerpt(body, limit: 4096))
     }
 
     /// `- Connection to <bssid> completed [id=<n> id_str=<text>]`; Android builds print

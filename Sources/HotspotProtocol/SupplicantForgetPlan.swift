@@ -57,7 +57,10 @@ public struct SupplicantForgetPlan: SupplicantPlan {
             state = .done
             return .failed(error)
         case .finished(let networks):
-            return remove(networks.filter { $0.ssid == ssid }.map { $0.id })
+            // A loop, not filter and map: no generic code of theirs for this element type.
+            var ids: [NetworkID] = []
+            for n in networks where n.ssid == ssid { ids.append(n.id) }
+            return remove(ids)
         }
     }
 

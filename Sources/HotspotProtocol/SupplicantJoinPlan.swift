@@ -169,9 +169,9 @@ public struct SupplicantJoinPlan: SupplicantPlan {
         case 1:
             // By the security start() checked (a personal network has its passphrase).
             switch security {
-            case .personal: return .setNetwork(id, .keyManagement([.wpaPSK]))
-            case .enterprise: return .setNetwork(id, .keyManagement([.wpaEAP]))
-            case .open, .wep, .unknown: return .setNetwork(id, .keyManagement([.none]))
+            case .personal: return .setNetwork(id, .keyManagement(.wpaPSK))
+            case .enterprise: return .setNetwork(id, .keyManagement(.wpaEAP))
+            case .open, .wep, .unknown: return .setNetwork(id, .keyManagement(.none))
             }
         case 2: return passphrase.map { .setNetwork(id, .psk($0)) }
         case 3: return .setNetwork(id, .bssid(bssid))

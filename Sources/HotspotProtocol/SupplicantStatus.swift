@@ -15,17 +15,23 @@ public enum SupplicantState: Equatable, Sendable {
     case other(String)
 
     public init(_ text: ArraySlice<UInt8>) {
-        if ASCII.equals(text, "DISCONNECTED") { self = .disconnected }
-        else if ASCII.equals(text, "INTERFACE_DISABLED") { self = .interfaceDisabled }
-        else if ASCII.equals(text, "INACTIVE") { self = .inactive }
-        else if ASCII.equals(text, "SCANNING") { self = .scanning }
-        else if ASCII.equals(text, "AUTHENTICATING") { self = .authenticating }
-        else if ASCII.equals(text, "ASSOCIATING") { self = .associating }
-        else if ASCII.equals(text, "ASSOCIATED") { self = .associated }
-        else if ASCII.equals(text, "4WAY_HANDSHAKE") { self = .fourWayHandshake }
-        else if ASCII.equals(text, "GROUP_HANDSHAKE") { self = .groupHandshake }
-        else if ASCII.equals(text, "COMPLETED") { self = .completed }
-        else { self = .other(PrintfEscaping.excerpt(text)) }
+        // Looked up in one literal, in case order: one call, not a comparison per state.
+        switch ASCII.place(of: text, inWords: """
+            DISCONNECTED INTERFACE_DISABLED INACTIVE SCANNING AUTHENTICATING ASSOCIATING ASSOCIATED \
+            4WAY_HANDSHAKE GROUP_HANDSHAKE COMPLETED
+            """) {
+        case 0: self = .disconnected
+        case 1: self = .interfaceDisabled
+        case 2: self = .inactive
+        case 3: self = .scanning
+        case 4: self = .authenticating
+        case 5: self = .associating
+        case 6: self = .associated
+        case 7: self = .fourWayHandshake
+        case 8: self = .groupHandshake
+        case 9: self = .completed
+        default: self = .other(PrintfEscaping.excerpt(text))
+        }
     }
 
     /// Associated and keys in place: the link carries data.
@@ -77,15 +83,16 @@ public struct SupplicantStatus: Equatable, Sendable {
     /// nil when not associated or the name is one we do not know.
     public var security: SecurityType? {
         guard let name = keyManagement else { return nil }
-        let k = Array(name.utf8)
-        if name == "NONE" {
+        // Bytes compared and searched as they are: no arrays made for the words.
+        let k = Array(name.utf8)[...]
+        if ASCII.equals(k, "NONE") {
             return pairwiseCipher.map { ASCII.hasPrefix($0, "WEP") } == true ? .wep : .open
         }
         // OWE is opportunistic encryption without credentials: an open network to a helper.
-        if name == "OWE" { return .open }
-        if k.containsSequence(Array("PSK".utf8)) || k.containsSequence(Array("SAE".utf8)) { return .personal }
-        if k.containsSequence(Array("EAP".utf8)) || k.containsSequence(Array("802.1X".utf8))
-            || k.containsSequence(Array("FILS".utf8)) { return .enterprise }
+        if ASCII.equals(k, "OWE") { return .open }
+        if ASCII.firstIndex(of: "PSK", in: k) != nil || ASCII.firstIndex(of: "SAE", in: k) != nil { return .personal }
+        if ASCII.firstIndex(of: "EAP", in: k) != nil || ASCII.firstIndex(of: "802.1X", in: k) != nil
+            || ASCII.firstIndex(of: "FILS", in: k) != nil { return .enterprise }
         return nil
     }
 

@@ -41,7 +41,7 @@ extension UCIFile {
         var at = 0
         /// Bit k: edit k has statements still to write.
         var pending: UInt64 = 0
-        for (k, e) in edits.enumerated() where !e.statements.isEmpty { pending |= 1 << k }
+        for k in edits.indices where !edits[k].statements.isEmpty { pending |= 1 << k }
         /// 0 before the section, 1 in its first block, 2 after that block.
         var block = 0
         var inSection = false
@@ -61,8 +61,8 @@ extension UCIFile {
                 out.append(UInt8(ascii: "\n"))
                 if input.last == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\n")) }
             }
-            for (k, e) in edits.enumerated() where pending & 1 << k != 0 {
-                for s in e.statements {
+            for k in edits.indices where pending & 1 << k != 0 {
+                for s in edits[k].statements {
                     out.append(UInt8(ascii: "\t"))
                     out += s
                     out.append(UInt8(ascii: "\n"))
@@ -84,7 +84,7 @@ extension UCIFile {
                 inSection = words.count > 1 && ASCII.equals(words[1][...], sectionType)
                 if inSection && block == 0 { block = 1 }
             } else if inSection && words.count > 1 && (isCommand(words[0], "option") || isCommand(words[0], "list")),
-                      let k = edits.firstIndex(where: { $0.names.contains { ASCII.equals(words[1][...], $0) } }) {
+                      let k = edit(named: words[1], in: edits) {
                 // Where its line starts, when only blanks come before it there.
                 var lineStart = first
                 while lineStart > 0 && (input[lineStart - 1] == 0x20 || input[lineStart - 1] == 0x09) { lineStart -= 1 }
@@ -93,7 +93,9 @@ extension UCIFile {
                 if pending & 1 << k != 0 {
                     // The first of its statements: the new ones take its place.
                     copy(to: first)
-                    for (i, s) in edits[k].statements.enumerated() {
+                    let statements = edits[k].statements
+                    for i in statements.indices {
+                        let s = statements[i]
                         if i > 0 && alone {
                             out.append(UInt8(ascii: "\n"))
                             out += input[lineStart..<first]
@@ -120,5 +122,13 @@ extension UCIFile {
         if pending != 0 { return nil }
         copy(to: input.count)
         return out
+    }
+
+    /// The first edit that names this option: loops, not firstIndex(where:) and contains closures.
+    static func edit(named name: [UInt8], in edits: [Edit]) -> Int? {
+        for k in edits.indices {
+            for n in edits[k].names where ASCII.equals(name[...], n) { return k }
+        }
+        return nil
     }
 }

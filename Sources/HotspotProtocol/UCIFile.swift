@@ -104,7 +104,15 @@ public struct UCIFile: Hashable, Sendable {
                 return
             }
             let nameText = String(decoding: name, as: UTF8.self)
-            if let i = sections.firstIndex(where: { $0.name.map { UCIFile.same($0, nameText) } ?? false }) {
+            // A loop, not firstIndex(where:): no generic search of its own for sections.
+            var found: Int? = nil
+            for i in sections.indices {
+                if let n = sections[i].name, UCIFile.same(n, nameText) {
+                    found = i
+                    break
+                }
+            }
+            if let i = found {
                 guard UCIFile.same(sections[i].type, typeText) else {
                     throw UCIError(line: line, kind: .sectionTypeChanged)
                 }
@@ -151,7 +159,11 @@ public struct UCIFile: Hashable, Sendable {
 extension UCIFile.Section {
     /// libuci's uci_set (option) and uci_add_list (list).
     mutating func set(_ name: String, _ value: UCIFile.Value, list: Bool) {
-        let existing = options.firstIndex { UCIFile.same($0.name, name) }
+        var existing: Int? = nil
+        for i in options.indices where UCIFile.same(options[i].name, name) {
+            existing = i
+            break
+        }
         if list {
             if let i = existing, options[i].isList {
                 options[i].values.append(value)
@@ -173,7 +185,8 @@ extension UCIFile.Section {
 
 /// Why a UCI file could not be read, with the line its statement started on (a quote's opening line).
 public struct UCIError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+    /// Raw values index `reason`'s table.
+    public enum Kind: Int, Hashable, Sendable {
         case unterminatedQuote
         case nulByte
         /// The first word is none of package, config, option, list.
@@ -198,19 +211,14 @@ public struct UCIError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// In `Kind` order, from one literal: no string built per case.
     public var reason: String {
-        switch kind {
-        case .unterminatedQuote: return "unterminated quote"
-        case .nulByte: return "NUL byte"
-        case .unknownStatement: return "unknown statement (expected package, config, option or list)"
-        case .missingName: return "missing name"
-        case .missingType: return "missing section type"
-        case .tooManyArguments: return "too many arguments (quote values that contain spaces)"
-        case .invalidName: return "invalid character in a name (use A-Z a-z 0-9 _)"
-        case .invalidType: return "invalid character in a section type"
-        case .optionOutsideSection: return "option or list before the first config"
-        case .sectionTypeChanged: return "a section of this name exists with another type"
-        }
+        String(decoding: ASCII.word(kind.rawValue, of: """
+            unterminated quote|NUL byte|unknown statement (expected package, config, option or list)|\
+            missing name|missing section type|too many arguments (quote values that contain spaces)|\
+            invalid character in a name (use A-Z a-z 0-9 _)|invalid character in a section type|\
+            option or list before the first config|a section of this name exists with another type
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 
     public var description: String { "line " + String(line) + ": " + reason }

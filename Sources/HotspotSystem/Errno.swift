@@ -9,7 +9,7 @@ public struct Errno: Error, Equatable, CustomStringConvertible {
     public static var current: Errno { Errno(cl_errno()) }
 
     public var description: String {
-        guard let text = strerror(rawValue) else { return "errno \(rawValue)" }
+        guard let text = strerror(rawValue) else { return "errno " + String(rawValue) }
         return String(cString: text)
     }
 

@@ -94,7 +94,7 @@ public final class HelperProcess {
                 throw error
             }
             do { errPipe = try FileDescriptor.pipe() } catch {
-                for fd in [inPipe.readEnd, inPipe.writeEnd, outPipe.readEnd, outPipe.writeEnd] { fd.close() }
+                inPipe.readEnd.close(); inPipe.writeEnd.close(); outPipe.readEnd.close(); outPipe.writeEnd.close()
                 throw error
             }
         } catch {
@@ -109,8 +109,8 @@ public final class HelperProcess {
             no_network: sandbox.noNetwork ? 1 : 0, writable_dir: UnsafePointer(writable), memory_bytes: sandbox.memoryBytes,
             cpu_seconds: sandbox.cpuSeconds, open_files: sandbox.openFiles, file_bytes: sandbox.fileBytes,
             processes: sandbox.processes)
-        let pid = CStrings.withArray([path] + arguments) { argv in
-            CStrings.withArray(environment) { envp in
+        let pid = CStrings.withArray(path, arguments) { argv in
+            CStrings.withArray(nil, environment) { envp in
                 cl_spawn(path, argv, envp, inPipe.readEnd.rawValue, outPipe.writeEnd.rawValue,
                          errPipe.writeEnd.rawValue, &box, &stage)
             }
@@ -152,7 +152,9 @@ public final class HelperProcess {
     }
 
     func attach(stdin: FileDescriptor, stdout: FileDescriptor, stderr: FileDescriptor) {
-        for fd in [stdin, stdout, stderr] { try? fd.setNonBlocking() }
+        try? stdin.setNonBlocking()
+        try? stdout.setNonBlocking()
+        try? stderr.setNonBlocking()
         stdinPipe = stdin
         stdoutPipe = stdout
         stderrPipe = stderr
@@ -290,8 +292,12 @@ public final class HelperProcess {
 
 /// NUL-terminated C string arrays for execve, freed after use.
 enum CStrings {
-    static func withArray<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    /// `first` (when given) then `strings`: argv without an array made to join them. Not generic: one copy.
+    static func withArray(_ first: String?, _ strings: [String],
+                          _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32) -> Int32 {
+        var pointers: [UnsafeMutablePointer<CChar>?] = []
+        if let first { pointers.append(strdup(first)) }
+        for s in strings { pointers.append(strdup(s)) }
         pointers.append(nil)
         defer { for p in pointers { free(p) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -37,14 +37,6 @@ public final class Logger {
         }
     }
 
-    /// syslog's numbers (LOG_ERR 3 … LOG_DEBUG 7).
-    static func priority(_ level: LogLevel) -> Int32 {
-        switch level {
-        case .error: return 3
-        case .warning: return 4
-        case .notice: return 5
-        case .info: return 6
-        case .debug: return 7
-        }
-    }
+    /// syslog's numbers (LOG_ERR 3 … LOG_DEBUG 7): the rank after 3.
+    static func priority(_ level: LogLevel) -> Int32 { Int32(rank(level)) + 3 }
 }

@@ -14,9 +14,9 @@ public struct NetlinkError: Error, CustomStringConvertible {
         switch source {
         case .libnl:
             let text = nl_geterror(code).map { String(cString: $0) } ?? "libnl error"
-            return "\(context): \(text) (libnl \(code))"
+            return context + ": " + text + " (libnl " + String(code) + ")"
         case .kernel:
-            return "\(context): \(Errno(code).description)"
+            return context + ": " + Errno(code).description
         }
     }
 

@@ -126,7 +126,8 @@ public final class RouteMonitor {
             Unmanaged<RouteReceiver>.fromOpaque(arg!).takeUnretainedValue().handle(msg!)
             return Int32(NL_OK.rawValue)
         }, arg)
-        for type in [cn_rtm_getaddr(), cn_rtm_getroute()] {
+        for dump in 0..<2 {
+            let type = dump == 0 ? cn_rtm_getaddr() : cn_rtm_getroute()
             r = cn_rtgen_dump(sock, Int32(type), AF_INET)
             if r < 0 { throw NetlinkError(source: .libnl, code: r, context: "route netlink dump request") }
             // nl_recvmsgs returns after NLMSG_DONE of the dump.

@@ -34,7 +34,7 @@ private func refusal(_ method: String, _ input: String) -> String? {
 
 private func request(_ method: String, _ input: String) -> ControlRequest? {
     var why = ""
-    guard let m = RpcdCommand.methods.firstIndex(where: { "\($0)" == method }) else { return nil }
+    guard let m = "\(RpcdCommand.methods)".split(separator: " ").firstIndex(where: { $0 == method }) else { return nil }
     return RpcdCommand.parse(m, Array(input.utf8), &why)
 }
 
@@ -46,14 +46,14 @@ private func request(_ method: String, _ input: String) -> ControlRequest? {
         let line = try #require(plugin.split(separator: "\n").first { $0.hasPrefix("\techo '{") })
         let json = line.dropFirst("\techo '".count).dropLast()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]])
-        let names = RpcdCommand.methods.map { "\($0)" }
+        let names = "\(RpcdCommand.methods)".split(separator: " ").map(String.init)
         #expect(json.components(separatedBy: "\":{").count - 1 == 11 + 1, "one signature per method (and fields' {})")
         #expect(Set(object.keys) == Set(names))
         // In the verb's order: the list's keys as they come in the text.
         let order = names.map { json.range(of: "\"\($0)\":")!.lowerBound }
         #expect(order == order.sorted())
         for (m, name) in names.enumerated() {
-            let taken = RpcdCommand.arguments.enumerated().filter { RpcdCommand.takes[m] & (1 << $0.offset) != 0 }.map { "\($0.element)" }
+            let taken = "\(RpcdCommand.arguments)".split(separator: " ").enumerated().filter { RpcdCommand.takes[m] & (1 << $0.offset) != 0 }.map { String($0.element) }
             #expect(Set(object[name]!.keys) == Set(taken), "\(name)")
         }
     }
