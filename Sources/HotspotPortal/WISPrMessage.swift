@@ -102,7 +102,7 @@ public struct WISPrMessage: Equatable, Sendable {
             switch token {
             case .startTag(let tag):
                 let name = localName(tag.name[...])
-                if message == nil {
+                if case .none = message {  // not `== nil`: that compared whole messages (their derived ==)
                     if let kind = Kind(name) {
                         message = WISPrMessage(kind: kind)
                         closed = tag.isSelfClosing

@@ -9,11 +9,13 @@ extension PortalHelper {
     /// page's form (no message, no credentials), else the answer.
     mutating func wispr(_ entry: PortalEntry, _ page: PortalPage) -> Answer? {
         var message: WISPrMessage? = nil
-        for k in 0..<2 where message == nil {
+        // No `message == nil` here: it compared whole messages (WISPrMessage's derived ==, 0.5 KB).
+        for k in 0..<2 {
             let body = k == 0 ? entry.probeBody : page.body
             do throws(WISPrError) { message = try WISPrMessage.find(in: body) } catch {
                 log("WISPr XML ignored: " + error.description)
             }
+            if case .some = message { break }
         }
         guard let redirect = message, redirect.kind == .redirect, let loginURL = redirect.loginURL else { return nil }
         guard let user = settings.wisprUser, let password = settings.wisprPassword else {
