@@ -37,7 +37,9 @@ extension PortalHelper {
             let first = page.url
             var steps = 0
             // A form sent again as it was (a refusal that shows it anew, a step back to itself) ends the flow.
-            var sentForms: [(action: [UInt8]?, fields: [FormField])] = []
+            // Each kept as its action and fields form-encoded (one pair each, so no two forms share one): an
+            // array of byte arrays, whose code the binary has anyway, and no closure to look one up.
+            var sentForms: [[UInt8]] = []
             flow: while steps < PortalHelper.maxSteps {
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
@@ -65,11 +67,14 @@ extension PortalHelper {
                 case .submit(var form, var fields):
                     var answered = !answers.isEmpty
                     if answered, let chap, let login = chapLogin(chap, form, fields, asked) { (form, fields, answered) = (login.form, login.fields, false) }
-                    if sentForms.contains(where: { $0.action == form.action && $0.fields == fields }) {
+                    var sentForm: [UInt8] = []
+                    FormEncoding.append(name: form.action == nil ? [] : [UInt8(ascii: "a")], value: form.action ?? [], to: &sentForm)
+                    for i in fields.indices { FormEncoding.append(name: fields[i].name, value: fields[i].value, to: &sentForm) }
+                    for i in sentForms.indices where sentForms[i] == sentForm {
                         log("the portal asks for a form already sent")
                         break flow
                     }
-                    sentForms.append((form.action, fields))
+                    sentForms.append(sentForm)
                     let reply: PortalPage
                     do throws(PortalError) { reply = try submit(form, fields, page, answered: answered) } catch {
                         log("sending the portal's form: " + error.description)
