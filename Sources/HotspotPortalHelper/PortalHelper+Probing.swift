@@ -36,8 +36,9 @@ extension PortalHelper {
             return probe(insteadOf: api, error.description)
         }
         sessionSeconds = state.captive ? nil : state.secondsRemaining
-        log("captive-portal API: " + (state.captive ? "captive" : "not captive")
-            + (sessionSeconds.map { ", " + String($0) + " s left" } ?? ""))
+        var text = "captive-portal API: " + (state.captive ? "captive" : "not captive")
+        if let s = sessionSeconds { text += ", " + String(s) + " s left" }
+        log(text)
         guard state.captive else { return .open }
         if let raw = state.userPortalURL, let url = try? api.resolve(raw[...]) {
             return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))

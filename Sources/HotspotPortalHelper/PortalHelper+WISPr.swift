@@ -51,7 +51,9 @@ extension PortalHelper {
                 log("WISPr login: the answer has no WISPr reply")
                 return Answer(.failure)
             }
-            log("WISPr login: " + code.description + (reply.replyMessage.map { ", " + HelperProtocol.printable(Array($0.prefix(200))) } ?? ""))
+            var text = "WISPr login: " + code.description
+            if let words = reply.replyMessage { text += ", " + HelperProtocol.printable(Array(words.prefix(200))) }
+            log(text)
             switch code {
             case .loginSucceeded:
                 if let logoff = reply.logoffURL, let url = try? login.resolve(logoff[...]) { keepLogoffURL(url) }

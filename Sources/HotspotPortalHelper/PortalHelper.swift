@@ -51,13 +51,19 @@ public struct PortalHelper {
         self.settings = settings
         self.variable = variable
         self.log = log
+        policy = settings.hostPolicy
+        client = PortalHelper.client(settings, policy)
+    }
+
+    /// The HTTP client `settings` say: bound to the uplink, asking its DNS servers, trusting the CA bundle,
+    /// within the time limit, to the hosts `policy` allows.
+    static func client(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) -> HTTPClient {
         var options = HTTPClient.Options(interface: settings.interface)
         options.trustAnchorsPath = settings.trustAnchorsPath
         let resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
-        client = HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + settings.timeLimitMs)
-        let policy = settings.hostPolicy
-        self.policy = policy
+        var client = HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + settings.timeLimitMs)
         client.allowsHost = { policy.allows($0) }
+        return client
     }
 
     /// `hotspotd portal-helper COMMAND`: the answer on stdout, exit 0; 2 for a usage error.
@@ -74,13 +80,18 @@ public struct PortalHelper {
 
     /// The helper as this process's environment sets it up (notes on what it left out go to stderr); also
     /// what `hotspotd fetch` runs its requests through.
-    /// An initialiser, not a static function returning one: that return copied the whole helper.
+    /// An initialiser, not a static function returning one: that return copied the whole helper; and one that
+    /// sets the fields itself, as delegating to `init(settings:environment:log:)` copied it too.
     @inline(never)
     init(environmentNotePrefix notePrefix: String) {
         let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
         let settings = PortalHelperSettings(environment: environment)
         for note in settings.notes { Output.err(notePrefix + note) }
-        self.init(settings: settings, environment: environment, log: { Output.err(notePrefix + $0) })
+        policy = settings.hostPolicy
+        client = PortalHelper.client(settings, policy)
+        variable = environment
+        log = { Output.err(notePrefix + $0) }
+        self.settings = settings  // last: stored as the settings' last use, not a copy of them
     }
 
     public mutating func run(_ command: HelperCommand) -> Answer {

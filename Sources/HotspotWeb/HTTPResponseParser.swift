@@ -281,12 +281,13 @@ public struct HTTPResponseParser {
     /// `HTTP/1.x SP 3DIGIT [SP reason]`; the space before an empty reason may be missing.
     static func statusLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (Int, ArraySlice<UInt8>) {
         guard let rest = ASCII.dropPrefix(line, "HTTP/") else { throw .malformedStatusLine }
-        let version = rest.prefix { $0 != ASCII.space }
+        // Loops, not prefix(while:) and allSatisfy with closures of their own.
+        let version = rest[..<(ASCII.firstIndex(of: ASCII.space, in: rest) ?? rest.endIndex)]
         guard ASCII.equals(version, "1.1") || ASCII.equals(version, "1.0") else {
             // `2`, `0.9`: a version, not ours. Anything else is not a status line at all.
-            if version.count >= 1, version.count <= 3, version.allSatisfy({ ASCII.isDigit($0) || $0 == UInt8(ascii: ".") }) {
-                throw .unsupportedVersion(ASCII.string(version))
-            }
+            var isVersion = version.count >= 1 && version.count <= 3
+            for b in version where !(ASCII.isDigit(b) || b == UInt8(ascii: ".")) { isVersion = false }
+            if isVersion { throw .unsupportedVersion(ASCII.string(version)) }
             throw .malformedStatusLine
         }
         guard rest.count > 3 else { throw .malformedStatusLine }
