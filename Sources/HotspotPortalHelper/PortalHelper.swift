@@ -52,18 +52,7 @@ public struct PortalHelper {
         self.variable = variable
         self.log = log
         policy = settings.hostPolicy
-        client = PortalHelper.client(settings, policy)
-    }
-
-    /// The HTTP client `settings` say: bound to the uplink, asking its DNS servers, trusting the CA bundle,
-    /// within the time limit, to the hosts `policy` allows.
-    static func client(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) -> HTTPClient {
-        var options = HTTPClient.Options(interface: settings.interface)
-        options.trustAnchorsPath = settings.trustAnchorsPath
-        let resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
-        var client = HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + settings.timeLimitMs)
-        client.allowsHost = { policy.allows($0) }
-        return client
+        client = HTTPClient(settings, policy)
     }
 
     /// `hotspotd portal-helper COMMAND`: the answer on stdout, exit 0; 2 for a usage error.
@@ -87,11 +76,11 @@ public struct PortalHelper {
         let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
         let settings = PortalHelperSettings(environment: environment)
         for note in settings.notes { Output.err(notePrefix + note) }
-        policy = settings.hostPolicy
-        client = PortalHelper.client(settings, policy)
+        self.settings = settings
         variable = environment
         log = { Output.err(notePrefix + $0) }
-        self.settings = settings  // last: stored as the settings' last use, not a copy of them
+        policy = settings.hostPolicy
+        client = HTTPClient(settings, policy)
     }
 
     public mutating func run(_ command: HelperCommand) -> Answer {
