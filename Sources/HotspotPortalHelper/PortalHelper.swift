@@ -94,7 +94,10 @@ public struct PortalHelper {
         }
     }
 
-    var hasNoWayToLook: Bool { settings.probeURLs.isEmpty && settings.captivePortalAPI == nil }
+    var hasNoWayToLook: Bool {
+        guard settings.probeURLs.isEmpty, case .none = settings.captivePortalAPI else { return false }  // not `== nil`: it copied the URL
+        return true
+    }
 
     /// Success, with the session's time left when the API told it.
     func success() -> Answer {
