@@ -44,7 +44,8 @@ extension PortalHelper {
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
                 var asked: [PortalUIField] = []
-                // A portal product's CHAP login form: the venue account answers it, when configured.
+                // A portal product's CHAP login form: the venue account answers it, when configured. (Tested by
+                // `hasChap`, not `chap != nil`, which compared products: Optional's == over Equatable.)
                 var chap: PortalProduct? = nil
                 if case .needsUser(let form, let visible) = plan {
                     asked = PortalUIField.fields(for: visible)
@@ -52,7 +53,9 @@ extension PortalHelper {
                 }
                 if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
                 var answers: [FormField] = []
-                if (withAnswers || chap != nil) && !asked.isEmpty {
+                var hasChap = false
+                if case .some = chap { hasChap = true }
+                if (withAnswers || hasChap) && !asked.isEmpty {
                     for i in asked.indices {  // by index: an iterator over [PortalUIField] is code of its own
                         let field = asked[i]
                         if let value = withAnswers ? variable(field.environmentName).map({ Array($0.utf8) })
@@ -105,7 +108,7 @@ extension PortalHelper {
                     }
                     // Answers this helper would not send are not asked for: the owner logs in from a browser.
                     let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
-                    if chap == nil && !policy.allowsCredentials(to: action, askedBy: page.url) {
+                    if !hasChap && !policy.allowsCredentials(to: action, askedBy: page.url) {
                         log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
                             + ": asking the owner to log in from a browser")
                         return uiRequired([], page, first, message: PortalHelper.browserLogin)

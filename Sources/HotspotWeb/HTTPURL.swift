@@ -54,12 +54,13 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     public func resolve(_ reference: ArraySlice<UInt8>) throws(HTTPURLError) -> HTTPURL {
         let r = try URLReference(reference)
         if let s = r.scheme { return try HTTPURL(r, scheme: HTTPURL.scheme(s)) }
-        if r.authority != nil { return try HTTPURL(r, scheme: scheme) }
+        // Case patterns, not `!= nil` and `== nil`: those compared the slices (Optional's == over Equatable).
+        if case .some = r.authority { return try HTTPURL(r, scheme: scheme) }
         var query = r.query
         let path: [UInt8]
         if r.path.isEmpty {
             path = Array(self.path)
-            if query == nil { query = self.query }
+            if case .none = query { query = self.query }
         } else if r.path.first == HTTPURL.slash {
             path = HTTPURL.removeDotSegments(HTTPURL.wireSafe(r.path))
         } else {
