@@ -134,9 +134,12 @@ public indirect enum ClickThroughPlan: Equatable, Sendable {
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
 
     /// A submit or image button that is not disabled. (Loops here, not `contains(where:)`: each closure
-    /// brought its own copy of it.)
+    /// brought its own copy of it; by index, as an iterator over the controls was code of its own.)
     static func hasButton(_ form: HTMLForm) -> Bool {
-        for c in form.controls where !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        for i in form.controls.indices {
+            let c = form.controls[i]
+            if !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        }
         return false
     }
 

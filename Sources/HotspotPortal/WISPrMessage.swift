@@ -86,7 +86,7 @@ public struct WISPrMessage: Equatable, Sendable {
     }
 
     static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        guard let colon = ASCII.lastIndex(of: UInt8(ascii: ":"), in: name) else { return name }
         return name[(colon + 1)...]
     }
 

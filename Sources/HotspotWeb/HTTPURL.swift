@@ -213,7 +213,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             if at(i, slash) && at(i + 1, dot) && at(i + 2, dot) && (i + 3 == n || at(i + 3, slash)) {  // C
-                if let k = out.lastIndex(of: slash) { out.removeSubrange(k...) } else { out.removeAll() }
+                if let k = ASCII.lastIndex(of: slash, in: out[...]) { out.removeSubrange(k...) } else { out.removeAll() }
                 if i + 3 == n { out.append(slash); break }
                 i += 3
                 continue
@@ -260,7 +260,8 @@ struct URLReference {
         }
         if ASCII.hasPrefix(rest, "//") {
             let a = rest.dropFirst(2)
-            let e = a.firstIndex { $0 == HTTPURL.slash || $0 == HTTPURL.question } ?? a.endIndex
+            var e = a.startIndex  // a loop, not firstIndex(where:) with a closure of its own
+            while e < a.endIndex && a[e] != HTTPURL.slash && a[e] != HTTPURL.question { e += 1 }
             authority = a[..<e]
             rest = a[e...]
         }
