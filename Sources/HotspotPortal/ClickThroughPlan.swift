@@ -134,9 +134,12 @@ public indirect enum ClickThroughPlan: Equatable, Sendable {
     static func isSent(_ c: HTMLFormControl) -> Bool { !c.isDisabled && !c.name.isEmpty }
 
     /// A submit or image button that is not disabled. (Loops here, not `contains(where:)`: each closure
-    /// brought its own copy of it.)
+    /// brought its own copy of it; by index, as an iterator over the controls was code of its own.)
     static func hasButton(_ form: HTMLForm) -> Bool {
-        for c in form.controls where !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        for i in form.controls.indices {
+            let c = form.controls[i]
+            if !c.isDisabled && (c.type == .submit || c.type == .image) { return true }
+        }
         return false
     }
 
@@ -159,9 +162,14 @@ public indirect enum ClickThroughPlan: Equatable, Sendable {
 
     static func isSearch(_ form: HTMLForm) -> Bool {
         guard form.method == .get else { return false }
-        var typed: [HTMLFormControl] = []
-        for c in form.controls where isSent(c) && c.type.isTyped { typed.append(c) }
-        guard typed.count == 1, let only = typed.first else { return false }
+        // The only typed field's place, counted by a loop (an array of them brought copies of each control).
+        var at = -1
+        for i in form.controls.indices where isSent(form.controls[i]) && form.controls[i].type.isTyped {
+            if at >= 0 { return false }
+            at = i
+        }
+        guard at >= 0 else { return false }
+        let only = form.controls[at]
         let name = only.name[...]
         return only.type == .search || ASCII.index(ofWord: name, in: "q search s") != nil
     }

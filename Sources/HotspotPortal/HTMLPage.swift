@@ -70,7 +70,7 @@ public struct HTMLPage: Equatable, Sendable {
         if i < content.endIndex && (content[i] == UInt8(ascii: "'") || content[i] == UInt8(ascii: "\"")) {
             let quote = content[i]
             i += 1
-            end = content[i...].firstIndex(of: quote) ?? content.endIndex
+            end = ASCII.firstIndex(of: quote, in: content[i...]) ?? content.endIndex
         }
         let url = PortalBytes.trimmed(content[i..<end])
         return url.isEmpty ? nil : Array(url)

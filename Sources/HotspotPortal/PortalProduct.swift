@@ -40,19 +40,19 @@ public struct PortalProduct: Equatable, Sendable {
         // The logon URL from an address and a port of digits (HTTPURL refuses one over 65535).
         if let res = value("res"), ASCII.equals(res[...], "notyet"), let ip = value("uamip"), IPv4Address(ip[...]) != nil,
            let port = value("uamport"), !port.isEmpty, port.count < 6, port.allSatisfy(ASCII.isDigit),
-           let challenge = value("challenge").flatMap({ Hex.decode($0[...]) }), challenge.count == 16 {
+           let hex = value("challenge"), let challenge = Hex.decode(hex[...]), challenge.count == 16 {
             self.init(kind: .chilli, chapID: [0], challenge: challenge, login: Array("http://".utf8) + ip + [UInt8(ascii: ":")] + port + Array("/logon".utf8))
             return
         }
-        if let site = ASCII.dropPrefix(url.path, "/guest/s/"), let slash = site.firstIndex(of: UInt8(ascii: "/")), slash > site.startIndex {
+        if let site = ASCII.dropPrefix(url.path, "/guest/s/"), let slash = ASCII.firstIndex(of: UInt8(ascii: "/"), in: site), slash > site.startIndex {
             self.init(kind: .uniFi, login: Array(url.path[..<(slash + 1)]) + Array("login".utf8))
             return
         }
         // hexMD5(ID + document.login.password.value + CHALLENGE): the literal, the password's expression, the literal.
         guard let at = ASCII.firstIndex(of: "hexMD5(", in: body[...]),
               case .url(let id) = ScriptRedirect.literal(body[...], at: PortalBytes.skipSpace(body[...], from: at + 7)),
-              let plus = body[(at + 8)...].firstIndex(of: UInt8(ascii: "+")),
-              let second = body[(plus + 1)...].firstIndex(of: UInt8(ascii: "+")),
+              let plus = ASCII.firstIndex(of: UInt8(ascii: "+"), in: body[(at + 8)...]),
+              let second = ASCII.firstIndex(of: UInt8(ascii: "+"), in: body[(plus + 1)...]),
               case .url(let challenge) = ScriptRedirect.literal(body[...], at: PortalBytes.skipSpace(body[...], from: second + 1)),
               id.count <= 16, challenge.count <= 64
         else { return nil }

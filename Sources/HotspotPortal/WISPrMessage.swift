@@ -86,7 +86,7 @@ public struct WISPrMessage: Equatable, Sendable {
     }
 
     static func localName(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let colon = name.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        guard let colon = ASCII.lastIndex(of: UInt8(ascii: ":"), in: name) else { return name }
         return name[(colon + 1)...]
     }
 
@@ -94,7 +94,9 @@ public struct WISPrMessage: Equatable, Sendable {
 
     /// The message after the root's start tag: its first known child element, with one value per child.
     static func read(_ scanner: inout HTMLScanner) throws(WISPrError) -> WISPrMessage {
-        var message: WISPrMessage?
+        // The message once its element opened (`found`): not an optional, whose unwrapping copied it.
+        var message = WISPrMessage(kind: .redirect)
+        var found = false
         var closed = false
         var field: [UInt8]?
         var value: [UInt8] = []
@@ -102,22 +104,23 @@ public struct WISPrMessage: Equatable, Sendable {
             switch token {
             case .startTag(let tag):
                 let name = localName(tag.name[...])
-                if message == nil {
+                if !found {
                     if let kind = Kind(name) {
-                        message = WISPrMessage(kind: kind)
+                        message.kind = kind
+                        found = true
                         closed = tag.isSelfClosing
                     }
                 } else if !closed && field == nil {
-                    if tag.isSelfClosing { try message!.set(name, []) } else { field = Array(name); value = [] }
+                    if tag.isSelfClosing { try message.set(name, []) } else { field = Array(name); value = [] }
                 }
             case .endTag(let tagName):
                 let name = localName(tagName[...])
                 if let f = field {
                     if ASCII.equal(name, f) {
-                        try message!.set(f[...], value)
+                        try message.set(f[...], value)
                         field = nil
                     }
-                } else if let m = message, !closed, Kind(name) == m.kind {
+                } else if found, !closed, Kind(name) == message.kind {
                     closed = true
                 } else if isRoot(name) {
                     break tokens
@@ -128,7 +131,7 @@ public struct WISPrMessage: Equatable, Sendable {
                 continue
             }
         }
-        guard let message else { throw .noMessage }
+        guard found else { throw .noMessage }
         guard closed else { throw .truncated(message.kind) }
         return message
     }

@@ -69,17 +69,17 @@ public enum FetchCommand {
         }
 
         // The built-in helper's client as its environment sets it up: uplink, DNS, CA bundle, portal domains.
-        var client = PortalHelper(environmentNotePrefix: "hotspotd fetch: ").client
-        client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000
+        var helper = PortalHelper(environmentNotePrefix: "hotspotd fetch: ")
+        helper.client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000
         if let cookieFile, let fd = try? FileDescriptor.open(cookieFile, O_RDONLY) {
-            if client.cookies.load(file: (try? fd.readAll(limit: 256 * 1024)) ?? []) > 0 {
+            if helper.client.cookies.load(file: (try? fd.readAll(limit: 256 * 1024)) ?? []) > 0 {
                 Output.err("hotspotd fetch: unusable lines of " + cookieFile + " skipped")
             }
             fd.close()
         }
         let response: HTTPResponse
         do throws(HTTPClientError) {
-            response = try client.fetch(request).response
+            response = try helper.client.fetch(request).response
         } catch {
             _ = fail(error.description)
             // A name the uplink's DNS did not resolve: a helper passing this on tells the daemon (HelperProtocol).
@@ -87,7 +87,7 @@ public enum FetchCommand {
             return 3
         }
         if let cookieFile {
-            do throws(Errno) { try StateFile.replace(cookieFile, with: client.cookies.fileText, mode: 0o600) } catch {
+            do throws(Errno) { try StateFile.replace(cookieFile, with: helper.client.cookies.fileText, mode: 0o600) } catch {
                 _ = fail("cannot write " + cookieFile + ": " + error.description)
             }
         }

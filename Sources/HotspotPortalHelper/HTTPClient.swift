@@ -51,6 +51,18 @@ public struct HTTPClient {
         cookies = HTTPCookieJar(now: cl_realtime_s())
     }
 
+    /// The client a portal helper's `settings` say: bound to the uplink, asking its DNS servers, trusting the
+    /// CA bundle, within the time limit, to the hosts `policy` allows. Its fields set in place: options built
+    /// apart and passed to `init(options:resolver:deadline:)` were copied.
+    init(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) {
+        options = Options(interface: settings.interface)
+        options.trustAnchorsPath = settings.trustAnchorsPath
+        resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
+        deadline = cl_monotonic_ms() + settings.timeLimitMs
+        cookies = HTTPCookieJar(now: cl_realtime_s())  // as init(options:resolver:deadline:) says
+        allowsHost = { policy.allows($0) }
+    }
+
     /// The request, following redirects: the final response and the URL that gave it. A POST that is
     /// redirected with 301, 302 or 303 goes on as a GET without its body, as browsers do, and so does a
     /// 307 or 308 that would take the body to another host or down to http (`PortalHostPolicy`).

@@ -37,12 +37,15 @@ extension PortalHelper {
             let first = page.url
             var steps = 0
             // A form sent again as it was (a refusal that shows it anew, a step back to itself) ends the flow.
-            var sentForms: [(action: [UInt8]?, fields: [FormField])] = []
+            // Each kept as its action and fields form-encoded (one pair each, so no two forms share one): an
+            // array of byte arrays, whose code the binary has anyway, and no closure to look one up.
+            var sentForms: [[UInt8]] = []
             flow: while steps < PortalHelper.maxSteps {
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
                 var asked: [PortalUIField] = []
-                // A portal product's CHAP login form: the venue account answers it, when configured.
+                // A portal product's CHAP login form: the venue account answers it, when configured. (Tested by
+                // `hasChap`, not `chap != nil`, which compared products: Optional's == over Equatable.)
                 var chap: PortalProduct? = nil
                 if case .needsUser(let form, let visible) = plan {
                     asked = PortalUIField.fields(for: visible)
@@ -50,7 +53,9 @@ extension PortalHelper {
                 }
                 if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
                 var answers: [FormField] = []
-                if (withAnswers || chap != nil) && !asked.isEmpty {
+                var hasChap = false
+                if case .some = chap { hasChap = true }
+                if (withAnswers || hasChap) && !asked.isEmpty {
                     for i in asked.indices {  // by index: an iterator over [PortalUIField] is code of its own
                         let field = asked[i]
                         if let value = withAnswers ? variable(field.environmentName).map({ Array($0.utf8) })
@@ -65,11 +70,14 @@ extension PortalHelper {
                 case .submit(var form, var fields):
                     var answered = !answers.isEmpty
                     if answered, let chap, let login = chapLogin(chap, form, fields, asked) { (form, fields, answered) = (login.form, login.fields, false) }
-                    if sentForms.contains(where: { $0.action == form.action && $0.fields == fields }) {
+                    var sentForm: [UInt8] = []
+                    FormEncoding.append(name: form.action == nil ? [] : [UInt8(ascii: "a")], value: form.action ?? [], to: &sentForm)
+                    for i in fields.indices { FormEncoding.append(name: fields[i].name, value: fields[i].value, to: &sentForm) }
+                    for i in sentForms.indices where sentForms[i] == sentForm {
                         log("the portal asks for a form already sent")
                         break flow
                     }
-                    sentForms.append((form.action, fields))
+                    sentForms.append(sentForm)
                     let reply: PortalPage
                     do throws(PortalError) { reply = try submit(form, fields, page, answered: answered) } catch {
                         log("sending the portal's form: " + error.description)
@@ -100,7 +108,7 @@ extension PortalHelper {
                     }
                     // Answers this helper would not send are not asked for: the owner logs in from a browser.
                     let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
-                    if chap == nil && !policy.allowsCredentials(to: action, askedBy: page.url) {
+                    if !hasChap && !policy.allowsCredentials(to: action, askedBy: page.url) {
                         log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
                             + ": asking the owner to log in from a browser")
                         return uiRequired([], page, first, message: PortalHelper.browserLogin)

@@ -6,7 +6,10 @@ import HotspotWeb
 
 extension PortalHelper {
     /// `HOTSPOT_STATE_DIR/wispr-logoff`: the network's SSID (hex) and its LogoffURL, one per line.
-    var logoffFile: String? { settings.stateDirectory.map { $0 + "/wispr-logoff" } }
+    var logoffFile: String? {
+        guard let directory = settings.stateDirectory else { return nil }
+        return directory + "/wispr-logoff"
+    }
 
     func keepLogoffURL(_ url: HTTPURL) {
         guard let path = logoffFile else { log("WISPr LogoffURL not kept: no " + HelperVariable.stateDirectory); return }
@@ -38,7 +41,9 @@ extension PortalHelper {
         do throws(HTTPClientError) {
             let (response, _) = try client.fetch(HTTPRequest(url: url))
             let code = (try? WISPrMessage.find(in: response.body))?.responseCode
-            log("WISPr logoff: HTTP " + String(response.status) + (code.map { ", " + $0.description } ?? ""))
+            var text = "WISPr logoff: HTTP " + String(response.status)
+            if let code { text += ", " + code.description }
+            log(text)
             if let code, code != .logoffSucceeded { return Answer(.failure) }
             return Answer(response.status < 400 ? .success : .failure)
         } catch {

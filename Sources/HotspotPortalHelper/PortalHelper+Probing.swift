@@ -36,8 +36,9 @@ extension PortalHelper {
             return probe(insteadOf: api, error.description)
         }
         sessionSeconds = state.captive ? nil : state.secondsRemaining
-        log("captive-portal API: " + (state.captive ? "captive" : "not captive")
-            + (sessionSeconds.map { ", " + String($0) + " s left" } ?? ""))
+        var text = "captive-portal API: " + (state.captive ? "captive" : "not captive")
+        if let s = sessionSeconds { text += ", " + String(s) + " s left" }
+        log(text)
         guard state.captive else { return .open }
         if let raw = state.userPortalURL, let url = try? api.resolve(raw[...]) {
             return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))
@@ -58,27 +59,33 @@ extension PortalHelper {
     /// https does. When none decides: no internet, with every reason. One URL, or fork failing: in turn.
     mutating func probe() -> ProbeOutcome {
         var reasons = ""
-        var running: [(url: HTTPURL, child: ProbeChild)] = []
+        // The children running, each as its pipe's pollfd, its pid and its probe URL's place: arrays of types
+        // the binary has anyway (an array of (url, child) pairs brought its own growth and copy code).
+        var fds: [pollfd] = []
+        var pids: [Int32] = []
+        var urls: [Int] = []
         // Loops by index here: an iterator over these arrays is code of its own.
-        defer { for i in running.indices { running[i].child.stop() } }
+        defer { for i in pids.indices { ProbeChild(pid: pids[i], output: FileDescriptor(rawValue: fds[i].fd)).stop() } }
         for i in settings.probeURLs.indices {
             let url = settings.probeURLs[i]
             if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
-                running.append((url, child))
+                fds.append(pollfd(fd: child.output.rawValue, events: Int16(POLLIN), revents: 0))
+                pids.append(child.pid)
+                urls.append(i)
             } else if let decided = probe(url, into: &reasons) {
                 return decided
             }
         }
-        while !running.isEmpty {
-            var fds: [pollfd] = []
-            for i in running.indices { fds.append(pollfd(fd: running[i].child.output.rawValue, events: Int16(POLLIN), revents: 0)) }
+        while !pids.isEmpty {
+            for i in fds.indices { fds[i].revents = 0 }
             let left = client.deadline - cl_monotonic_ms()
             if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
                 PortalHelper.add("no probe answered in time", to: &reasons)
                 break
             }
             for i in fds.indices.reversed() where fds[i].revents != 0 {
-                let (url, child) = running.remove(at: i)
+                let child = ProbeChild(pid: pids.remove(at: i), output: FileDescriptor(rawValue: fds.remove(at: i).fd))
+                let url = settings.probeURLs[urls.remove(at: i)]
                 let verdict = child.verdict()
                 child.stop()
                 switch verdict {

@@ -9,11 +9,13 @@ extension PortalHelper {
     /// page's form (no message, no credentials), else the answer.
     mutating func wispr(_ entry: PortalEntry, _ page: PortalPage) -> Answer? {
         var message: WISPrMessage? = nil
-        for k in 0..<2 where message == nil {
+        // No `message == nil` here: it compared whole messages (WISPrMessage's derived ==, 0.5 KB).
+        for k in 0..<2 {
             let body = k == 0 ? entry.probeBody : page.body
             do throws(WISPrError) { message = try WISPrMessage.find(in: body) } catch {
                 log("WISPr XML ignored: " + error.description)
             }
+            if case .some = message { break }
         }
         guard let redirect = message, redirect.kind == .redirect, let loginURL = redirect.loginURL else { return nil }
         guard let user = settings.wisprUser, let password = settings.wisprPassword else {
@@ -49,7 +51,9 @@ extension PortalHelper {
                 log("WISPr login: the answer has no WISPr reply")
                 return Answer(.failure)
             }
-            log("WISPr login: " + code.description + (reply.replyMessage.map { ", " + HelperProtocol.printable(Array($0.prefix(200))) } ?? ""))
+            var text = "WISPr login: " + code.description
+            if let words = reply.replyMessage { text += ", " + HelperProtocol.printable(Array(words.prefix(200))) }
+            log(text)
             switch code {
             case .loginSucceeded:
                 if let logoff = reply.logoffURL, let url = try? login.resolve(logoff[...]) { keepLogoffURL(url) }

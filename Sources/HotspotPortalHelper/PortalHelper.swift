@@ -51,13 +51,8 @@ public struct PortalHelper {
         self.settings = settings
         self.variable = variable
         self.log = log
-        var options = HTTPClient.Options(interface: settings.interface)
-        options.trustAnchorsPath = settings.trustAnchorsPath
-        let resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
-        client = HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + settings.timeLimitMs)
-        let policy = settings.hostPolicy
-        self.policy = policy
-        client.allowsHost = { policy.allows($0) }
+        policy = settings.hostPolicy
+        client = HTTPClient(settings, policy)
     }
 
     /// `hotspotd portal-helper COMMAND`: the answer on stdout, exit 0; 2 for a usage error.
@@ -74,13 +69,18 @@ public struct PortalHelper {
 
     /// The helper as this process's environment sets it up (notes on what it left out go to stderr); also
     /// what `hotspotd fetch` runs its requests through.
-    /// An initialiser, not a static function returning one: that return copied the whole helper.
+    /// An initialiser, not a static function returning one: that return copied the whole helper; and one that
+    /// sets the fields itself, as delegating to `init(settings:environment:log:)` copied it too.
     @inline(never)
     init(environmentNotePrefix notePrefix: String) {
         let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
         let settings = PortalHelperSettings(environment: environment)
         for note in settings.notes { Output.err(notePrefix + note) }
-        self.init(settings: settings, environment: environment, log: { Output.err(notePrefix + $0) })
+        self.settings = settings
+        variable = environment
+        log = { Output.err(notePrefix + $0) }
+        policy = settings.hostPolicy
+        client = HTTPClient(settings, policy)
     }
 
     public mutating func run(_ command: HelperCommand) -> Answer {
@@ -94,7 +94,10 @@ public struct PortalHelper {
         }
     }
 
-    var hasNoWayToLook: Bool { settings.probeURLs.isEmpty && settings.captivePortalAPI == nil }
+    var hasNoWayToLook: Bool {
+        guard settings.probeURLs.isEmpty, case .none = settings.captivePortalAPI else { return false }  // not `== nil`: it copied the URL
+        return true
+    }
 
     /// Success, with the session's time left when the API told it.
     func success() -> Answer {

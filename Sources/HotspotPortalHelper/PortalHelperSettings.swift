@@ -67,8 +67,8 @@ public struct PortalHelperSettings {
         }
         for d in options.portalDomains { portalDomains.append(Array(d.utf8)) }
         if let path = options.caBundle { trustAnchorsPath = path }
-        wisprUser = options.wisprUser.map { Array($0.utf8) }
-        wisprPassword = options.wisprPassword.map { Array($0.utf8) }
+        if let user = options.wisprUser { wisprUser = Array(user.utf8) }
+        if let password = options.wisprPassword { wisprPassword = Array(password.utf8) }
         if let api = value(HelperVariable.captiveAPI) {
             if let url = try? HTTPURL(api), url.scheme == .https { captivePortalAPI = url } else {
                 notes.append(HelperVariable.captiveAPI + " left out: not an https URL")
@@ -90,7 +90,7 @@ public struct PortalHelperSettings {
         for i in probeURLs.indices { trusted.append(probeURLs[i].host) }
         if let gateway { trusted.append(.ipv4(gateway)) }
         var policy = PortalHostPolicy(domains: portalDomains, trusted: trusted)
-        policy.gateway = gateway.map { .ipv4($0) }
+        if let gateway { policy.gateway = .ipv4(gateway) }
         return policy
     }
 }

@@ -23,11 +23,18 @@ public struct PortalUIField: Equatable, Sendable {
     public static func fields(for visible: [VisibleField]) -> [PortalUIField] {
         var out: [PortalUIField] = []
         var taken: [[UInt8]] = []  // upper-cased names in use
-        for (i, field) in visible.prefix(HelperProtocol.maxUIFields).enumerated() {
+        // By index, and `isTaken` a loop: prefix, enumerated() and contains brought code of their own.
+        func isTaken(_ name: [UInt8]) -> Bool {
+            let upperName = upper(name)
+            for k in taken.indices where taken[k] == upperName { return true }
+            return false
+        }
+        for i in visible.indices where i < HelperProtocol.maxUIFields {
+            let field = visible[i]
             var name = field.name
-            if !HelperProtocol.isFieldName(name[...]) || taken.contains(upper(name)) {
+            if !HelperProtocol.isFieldName(name[...]) || isTaken(name) {
                 name = Array(("field" + String(i + 1)).utf8)
-                while taken.contains(upper(name)) { name.append(UInt8(ascii: "_")) }
+                while isTaken(name) { name.append(UInt8(ascii: "_")) }
             }
             taken.append(upper(name))
             out.append(PortalUIField(

@@ -48,8 +48,11 @@ public enum DNSMessage {
         guard qname == asked, u16(m, afterName) == RecordType.a.rawValue, u16(m, afterName + 2) == classIN else {
             throw .questionMismatch
         }
-        var cnames: [(owner: [UInt8], target: [UInt8])] = []
-        var addresses: [(owner: [UInt8], address: IPv4Address)] = []
+        // Arrays of types the binary has anyway (arrays of pairs brought their own growth and copy code): a
+        // CNAME as its owner then its target, an A record as its owner beside its address.
+        var cnames: [[UInt8]] = []
+        var owners: [[UInt8]] = []
+        var addresses: [IPv4Address] = []
         var i = afterName + 4
         // A record is at least 11 bytes, so a count the message cannot hold ends in an error, not a long loop.
         for _ in 0..<answers {
@@ -62,24 +65,27 @@ public enum DNSMessage {
             guard dataEnd <= m.count else { throw .malformed("a record's data runs past the end") }
             if rclass == classIN && type == RecordType.a.rawValue {
                 guard dataEnd - dataStart == 4 else { throw .malformed("an A record that is not 4 bytes") }
-                addresses.append((owner, IPv4Address(m[dataStart], m[dataStart + 1], m[dataStart + 2], m[dataStart + 3])))
+                owners.append(owner)
+                addresses.append(IPv4Address(m[dataStart], m[dataStart + 1], m[dataStart + 2], m[dataStart + 3]))
             } else if rclass == classIN && type == typeCNAME {
                 let (target, end) = try readName(m, at: dataStart)
                 guard end <= dataEnd else { throw .malformed("a CNAME runs past its record") }
-                cnames.append((owner, target))
+                cnames.append(owner)
+                cnames.append(target)
             }
             i = dataEnd
         }
         // Follow the chain from the name asked; more steps than CNAMEs would be a loop.
         var current = asked
-        for _ in 0...cnames.count {
+        for _ in 0...cnames.count / 2 {
             var found: [IPv4Address] = []
-            for a in addresses where a.owner == current { found.append(a.address) }
+            for k in owners.indices where owners[k] == current { found.append(addresses[k]) }
             if !found.isEmpty { return found }
             var next: [UInt8]? = nil
-            for k in cnames.indices where cnames[k].owner == current {
-                next = cnames[k].target
-                break
+            var k = 0
+            while k < cnames.count {
+                if cnames[k] == current { next = cnames[k + 1]; break }
+                k += 2
             }
             guard let next else { break }
             current = next

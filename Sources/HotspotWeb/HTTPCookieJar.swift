@@ -200,18 +200,28 @@ public struct HTTPCookieJar: Hashable, Sendable {
         var year: Int? = nil
         // The leading 1...max digits of a token and whether a non-digit or the end follows them.
         func number(_ t: ArraySlice<UInt8>, _ min: Int, _ max: Int) -> Int? {
-            let digits = t.prefix { ASCII.isDigit($0) }
+            var end = t.startIndex
+            while end < t.endIndex && ASCII.isDigit(t[end]) { end += 1 }
+            let digits = t[..<end]
             guard digits.count >= min, digits.count <= max else { return nil }
             return ASCII.decimal(digits, maxDigits: max)
         }
         func isDelimiter(_ b: UInt8) -> Bool {
             b == 0x09 || (b >= 0x20 && b <= 0x2f) || (b >= 0x3b && b <= 0x40) || (b >= 0x5b && b <= 0x60) || (b >= 0x7b && b <= 0x7e)
         }
-        for token in text.split(whereSeparator: isDelimiter) {
-            if time == nil {
-                let f = token.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
-                if f.count == 3, let h = ASCII.decimal(f[0], maxDigits: 2), let m = ASCII.decimal(f[1], maxDigits: 2),
-                   let s = number(f[2], 1, 2) {
+        // Tokens between delimiters, and a time's fields between its first two colons, found by loops: the
+        // stdlib's split(whereSeparator:) and split(separator:maxSplits:…) brought specialisations of their own.
+        var next = text.startIndex
+        while next < text.endIndex {
+            if isDelimiter(text[next]) { next += 1; continue }
+            var end = next
+            while end < text.endIndex && !isDelimiter(text[end]) { end += 1 }
+            let token = text[next..<end]
+            next = end
+            if time == nil, let c1 = ASCII.firstIndex(of: UInt8(ascii: ":"), in: token),
+               let c2 = ASCII.firstIndex(of: UInt8(ascii: ":"), in: token[(c1 + 1)...]) {
+                if let h = ASCII.decimal(token[..<c1], maxDigits: 2), let m = ASCII.decimal(token[(c1 + 1)..<c2], maxDigits: 2),
+                   let s = number(token[(c2 + 1)...], 1, 2) {
                     time = (h, m, s)
                     continue
                 }

@@ -27,7 +27,9 @@ public struct HTTPResponseParser {
         case trailers
         case untilClose
         case complete
-        case failed(HTTPParseError)
+        /// `failure` says why. (No payload: a state of integers alone is copied and switched over without
+        /// retains, and with no outlined copy and destroy code of its own.)
+        case failed
     }
 
     let respondingToHEAD: Bool
@@ -36,6 +38,8 @@ public struct HTTPResponseParser {
     let maxBodyBytes: Int
 
     var state = State.head
+    /// Why it failed, once `state` is `.failed`.
+    var failure = HTTPParseError.noResponse
     /// Bytes not consumed yet. Only the head or a line being collected waits here; body bytes pass through.
     var pending: [UInt8] = []
     /// How far the head or line at the start of `pending` has been searched for its end (so a response fed
@@ -63,7 +67,7 @@ public struct HTTPResponseParser {
     @discardableResult
     public mutating func feed(_ bytes: some Collection<UInt8>) throws(HTTPParseError) -> HTTPResponse? {
         switch state {
-        case .failed(let error): throw error
+        case .failed: throw failure
         case .complete: return response
         default: break
         }
@@ -93,7 +97,7 @@ public struct HTTPResponseParser {
             state = .complete
             pending = []
             return response
-        case .failed(let e): throw e
+        case .failed: throw failure
         case .head where !receivedAny: error = .noResponse
         case .head, .body, .chunkSize, .chunkData, .chunkDataEnd, .trailers: error = .truncated
         }
@@ -102,7 +106,8 @@ public struct HTTPResponseParser {
     }
 
     mutating func fail(_ error: HTTPParseError) {
-        state = .failed(error)
+        state = .failed
+        failure = error
         pending = []
         response = HTTPResponse(status: 0)
     }
@@ -281,12 +286,13 @@ public struct HTTPResponseParser {
     /// `HTTP/1.x SP 3DIGIT [SP reason]`; the space before an empty reason may be missing.
     static func statusLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (Int, ArraySlice<UInt8>) {
         guard let rest = ASCII.dropPrefix(line, "HTTP/") else { throw .malformedStatusLine }
-        let version = rest.prefix { $0 != ASCII.space }
+        // Loops, not prefix(while:) and allSatisfy with closures of their own.
+        let version = rest[..<(ASCII.firstIndex(of: ASCII.space, in: rest) ?? rest.endIndex)]
         guard ASCII.equals(version, "1.1") || ASCII.equals(version, "1.0") else {
             // `2`, `0.9`: a version, not ours. Anything else is not a status line at all.
-            if version.count >= 1, version.count <= 3, version.allSatisfy({ ASCII.isDigit($0) || $0 == UInt8(ascii: ".") }) {
-                throw .unsupportedVersion(ASCII.string(version))
-            }
+            var isVersion = version.count >= 1 && version.count <= 3
+            for b in version where !(ASCII.isDigit(b) || b == UInt8(ascii: ".")) { isVersion = false }
+            if isVersion { throw .unsupportedVersion(ASCII.string(version)) }
             throw .malformedStatusLine
         }
         guard rest.count > 3 else { throw .malformedStatusLine }

@@ -54,12 +54,13 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     public func resolve(_ reference: ArraySlice<UInt8>) throws(HTTPURLError) -> HTTPURL {
         let r = try URLReference(reference)
         if let s = r.scheme { return try HTTPURL(r, scheme: HTTPURL.scheme(s)) }
-        if r.authority != nil { return try HTTPURL(r, scheme: scheme) }
+        // Case patterns, not `!= nil` and `== nil`: those compared the slices (Optional's == over Equatable).
+        if case .some = r.authority { return try HTTPURL(r, scheme: scheme) }
         var query = r.query
         let path: [UInt8]
         if r.path.isEmpty {
             path = Array(self.path)
-            if query == nil { query = self.query }
+            if case .none = query { query = self.query }
         } else if r.path.first == HTTPURL.slash {
             path = HTTPURL.removeDotSegments(HTTPURL.wireSafe(r.path))
         } else {
@@ -212,7 +213,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             if at(i, slash) && at(i + 1, dot) && at(i + 2, dot) && (i + 3 == n || at(i + 3, slash)) {  // C
-                if let k = out.lastIndex(of: slash) { out.removeSubrange(k...) } else { out.removeAll() }
+                if let k = ASCII.lastIndex(of: slash, in: out[...]) { out.removeSubrange(k...) } else { out.removeAll() }
                 if i + 3 == n { out.append(slash); break }
                 i += 3
                 continue
@@ -259,7 +260,8 @@ struct URLReference {
         }
         if ASCII.hasPrefix(rest, "//") {
             let a = rest.dropFirst(2)
-            let e = a.firstIndex { $0 == HTTPURL.slash || $0 == HTTPURL.question } ?? a.endIndex
+            var e = a.startIndex  // a loop, not firstIndex(where:) with a closure of its own
+            while e < a.endIndex && a[e] != HTTPURL.slash && a[e] != HTTPURL.question { e += 1 }
             authority = a[..<e]
             rest = a[e...]
         }

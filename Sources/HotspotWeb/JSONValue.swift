@@ -26,8 +26,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// The first member called `name` of an object; nil for a missing member or a value that is no object.
     public subscript(member name: StaticString) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        let n = ASCII.bytes(name)
-        for m in members where m.name.elementsEqual(n) { return m.value }
+        for m in members where ASCII.equals(m.name[...], name) { return m.value }  // not elementsEqual: a specialisation of its own
         return nil
     }
 
