@@ -403,15 +403,13 @@ extension HelperOutput {
         return nil
     }
 
+    /// Well-formed UTF-8, sequence by sequence (the JSON reader's check: smaller than the standard library's decoder).
     static func isUTF8(_ s: ArraySlice<UInt8>) -> Bool {
-        var it = s.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
+        var i = s.startIndex
+        while i < s.endIndex {
+            guard let n = PortalBytes.utf8SequenceLength(s, at: i) else { return false }
+            i += n
         }
+        return true
     }
 }
