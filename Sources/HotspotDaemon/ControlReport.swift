@@ -326,10 +326,11 @@ struct ControlReport {
         if lookalike { return "look-alike: " + e.security.rawValue + ", but you gave this network a key" }
         // The closures see `now`, not `s`: capturing the snapshot copies all of it.
         let now = s.now
-        if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
+        // Loops, not `first(where:)`: no specialised search for each closure.
+        for d in s.disabled where d.ssid == e.ssid {
             return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - now) } ?? " until enabled")
         }
-        if let b = s.backedOff.first(where: { $0.ssid == e.ssid }) {
+        for b in s.backedOff where b.ssid == e.ssid {
             return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - now) } ?? "")
         }
         if s.loggedOff.contains(e.ssid) { return "logged off" }

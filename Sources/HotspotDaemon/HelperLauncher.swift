@@ -187,7 +187,7 @@ extension HotspotDaemon {
     /// Both levels are opened without following a symlink and given owner and mode through the open
     /// directory: the base is ours (0755), so nobody else creates or replaces what is in it.
     func helperStateDirectory(_ name: String, uid: UInt32, gid: UInt32) -> String? {
-        guard !name.isEmpty, name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == 0x5f || $0 == 0x2d }) else {
+        guard !name.isEmpty, HotspotDaemon.isMadeOf(name, lettersDigitsAnd: "_-") else {
             return nil
         }
         let base = settings.runDirectory + "-helpers"
@@ -284,10 +284,20 @@ extension HotspotDaemon {
             let n = buffer.withUnsafeMutableBytes { readlink(binary, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
             path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
         }
-        let safe = path.utf8.first == UInt8(ascii: "/") && path.utf8.allSatisfy {
-            ASCII.isDigit($0) || ASCII.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".")
-                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
-        }
+        let safe = path.utf8.first == UInt8(ascii: "/") && isMadeOf(path, lettersDigitsAnd: "/._-")
         return (safe ? path : "hotspotd") + " fetch"
+    }
+
+    /// Every byte of `s` an ASCII letter, a digit or one of `others`: one loop for the state directory's name
+    /// and `hotspotd fetch`'s path rather than a specialised `allSatisfy` for each.
+    @inline(never)
+    static func isMadeOf(_ s: String, lettersDigitsAnd others: StaticString) -> Bool {
+        let extra = ASCII.bytes(others)
+        for b in s.utf8 where !ASCII.isLetter(b) && !ASCII.isDigit(b) {
+            var i = 0
+            while i < extra.count && extra[i] != b { i += 1 }
+            if i == extra.count { return false }
+        }
+        return true
     }
 }
