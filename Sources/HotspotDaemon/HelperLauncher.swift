@@ -18,8 +18,7 @@ extension HotspotDaemon {
         switch helper.kind {
         case .builtin:
             if helper.program == KnownNetworkHelper.program {
-                let known = driver.machine.configuration.knownNetworks
-                let response = KnownNetworkHelper.respond(to: request, networks: known)
+                let response = KnownNetworkHelper.respond(to: request, networks: configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))

@@ -154,7 +154,9 @@ extension HotspotDaemon {
     }
 
     func extras() -> ControlReport.Extras {
-        var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
+        var x = ControlReport.Extras()
+        x.lastRun = lastRun
+        x.transitions = transitions
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem

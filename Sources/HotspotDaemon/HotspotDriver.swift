@@ -49,17 +49,22 @@ public final class HotspotDriver {
     /// The machine's status, taken in place (see `snapshotInPlace`).
     public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
     public func scanRows() -> [StatusSnapshot.ScanRow] { machine.scanRowsInPlace() }
-    let effects: HotspotEffects
+    /// Set once, right after `init(machine:loop:)` when the effects are the driver's owner.
+    var effects: HotspotEffects!
     var inbox: [Pending] = []
     var performing = false
     var timers: [ArmedTimer] = []
     /// The reply handler of the input whose actions are being performed.
     var currentReply: ReplyHandler? = nil
 
-    public init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+    public convenience init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+        self.init(machine: machine, loop: loop)
+        self.effects = effects
+    }
+
+    init(machine: HotspotMachine, loop: EventLoop) {
         self.machine = machine
         self.loop = loop
-        self.effects = effects
     }
 
     /// Feed one input to the core. `onReply` receives the core's answer when the input is an owner's request.
