@@ -312,9 +312,13 @@ struct ControlReport {
         }
         if let p = x.stateLoadProblem { line("state file", p) }
         if let p = x.stateSaveProblem { line("state file", p) }
-        for (i, t) in x.transitions.reversed().enumerated() {
-            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ", t.state.rawValue, ", link ",
-                 t.link, t.ssid.map { " " + $0.description } ?? "")
+        // Newest first, by index: no reversed and enumerated iterators over transitions.
+        var i = x.transitions.count
+        while i > 0 {
+            i -= 1
+            let t = x.transitions[i]
+            line(i == x.transitions.count - 1 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ",
+                 t.state.rawValue, ", link ", t.link, t.ssid.map { " " + $0.description } ?? "")
         }
     }
 

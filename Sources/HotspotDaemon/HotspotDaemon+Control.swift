@@ -146,7 +146,7 @@ extension HotspotDaemon {
         var reply = ControlReply.refused("the daemon is busy; try again")
         driver.submit(.owner(request)) { answer in
             switch answer {
-            case .accepted(let message): reply = ControlReply(exitStatus: 0, body: Array((message + "\n").utf8))
+            case .accepted(let message): reply = self.text(message)
             case .refused(let message): reply = .refused(message)
             }
         }

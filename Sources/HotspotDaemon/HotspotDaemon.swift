@@ -246,7 +246,8 @@ public final class HotspotDaemon: HotspotEffects {
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
         let last = transitions.last
-        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && ASCII.same($0.link, t.link) } ?? false
+        var same = false
+        if let l = last { same = l.state == t.state && l.ssid == t.ssid && ASCII.same(l.link, t.link) }
         raiseEvent(s, changed: !same, before: last)
         if same { return }
         transitions.append(t)
