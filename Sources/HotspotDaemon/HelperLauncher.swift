@@ -52,10 +52,7 @@ extension HotspotDaemon {
         var uplink = UplinkAddressing(interface: uplinkInterface)
         var stateDirectory: String? = nil
         if request.command != .filterScanList {
-            if let a = route?.addressing {
-                uplink.address = a.addresses.first.map { $0.address.description }
-                uplink.gateway = a.gateway.map { $0.description }
-            }
+            if let a = route?.addressing { (uplink.address, uplink.gateway) = HotspotDaemon.addressAndGateway(a) }
             uplink.dnsServers = HotspotDaemon.dnsServers()
             uplink.captivePortalAPI = captivePortalAPI()
             stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
@@ -211,6 +208,12 @@ extension HotspotDaemon {
             if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
         }
         return []
+    }
+
+    /// The first address and the gateway of an interface as text (helpers' environment, `status`): one copy.
+    @inline(never)
+    static func addressAndGateway(_ a: InterfaceAddressing) -> (String?, String?) {
+        (a.addresses.first.map { $0.address.description }, a.gateway.map { $0.description })
     }
 
     /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.

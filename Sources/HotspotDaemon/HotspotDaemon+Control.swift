@@ -167,8 +167,7 @@ extension HotspotDaemon {
         x.clashRouter = clash.router
         x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote
         if let a = route?.addressing, a.hasAddress {
-            x.address = a.addresses.first.map { $0.address.description }
-            x.gateway = a.gateway.map { $0.description }
+            (x.address, x.gateway) = HotspotDaemon.addressAndGateway(a)
             x.dns = HotspotDaemon.dnsServers()
         }
         return x
