@@ -41,7 +41,10 @@ extension HotspotDaemon {
             var r = ControlReport(json: json)
             var exitStatus: UInt8 = 0
             if case .status = request {
-                r.status(s, extras())
+                // Filled in place: returned by a function, the extras were copied once more on the way.
+                var x = ControlReport.Extras()
+                addExtras(to: &x)
+                r.status(s, x)
                 exitStatus = s.isUsable ? 0 : 1
             } else if case .scan = request {
                 r.scan(driver.scanRows(), s, minSignal: driver.machine.configuration.minSignal)
@@ -153,8 +156,14 @@ extension HotspotDaemon {
         return reply
     }
 
+    /// What `status` shows beside the snapshot (tests read it this way; the daemon fills its own in place).
     func extras() -> ControlReport.Extras {
         var x = ControlReport.Extras()
+        addExtras(to: &x)
+        return x
+    }
+
+    func addExtras(to x: inout ControlReport.Extras) {
         x.lastRun = lastRun
         x.transitions = transitions
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
@@ -170,6 +179,5 @@ extension HotspotDaemon {
             (x.address, x.gateway) = HotspotDaemon.addressAndGateway(a)
             x.dns = HotspotDaemon.dnsServers()
         }
-        return x
     }
 }
