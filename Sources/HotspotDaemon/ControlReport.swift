@@ -331,11 +331,16 @@ struct ControlReport {
         // The closures see `now`, not `s`: capturing the snapshot copies all of it.
         let now = s.now
         // Loops, not `first(where:)`: no specialised search for each closure.
+        // `if let`, not `until.map`: no Optional.map specialised for these closures.
         for d in s.disabled where d.ssid == e.ssid {
-            return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - now) } ?? " until enabled")
+            let why = "disabled (" + d.reason + ")"
+            if let u = d.until { return why + " for " + seconds(u - now) }
+            return why + " until enabled"
         }
         for b in s.backedOff where b.ssid == e.ssid {
-            return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - now) } ?? "")
+            let why = "backed off (" + b.reason + ")"
+            if let u = b.until { return why + " for " + seconds(u - now) }
+            return why
         }
         if s.loggedOff.contains(e.ssid) { return "logged off" }
         for h in s.helpers where h.excludedFor.contains(e.ssid) { return "excluded for helper " + h.name }
