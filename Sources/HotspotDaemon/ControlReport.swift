@@ -287,7 +287,8 @@ struct ControlReport {
         if let m = s.nextMaintainAt { line("maintain", "in ", ControlReport.seconds(m - s.now)) }
         if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)), " left") }
         if let a = x.address {
-            line("address", a, x.gateway.map { ", gateway " + $0 } ?? "")
+            // Optional parts as parts, not `Optional.map` closures: smaller on the router, the same text.
+            line("address", a, x.gateway == nil ? "" : ", gateway ", x.gateway ?? "")
         }
         if !x.dns.isEmpty {
             line("dns", ControlReport.spaced(x.dns))
@@ -318,7 +319,7 @@ struct ControlReport {
             i -= 1
             let t = x.transitions[i]
             line(i == x.transitions.count - 1 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ",
-                 t.state.rawValue, ", link ", t.link, t.ssid.map { " " + $0.description } ?? "")
+                 t.state.rawValue, ", link ", t.link, t.ssid == nil ? "" : " ", t.ssid?.description ?? "")
         }
     }
 
@@ -451,7 +452,9 @@ struct ControlReport {
     /// A disabled or backed-off network, one line.
     @inline(never)
     mutating func blockedLine(_ label: StaticString, _ b: StatusSnapshot.Blocked, _ now: Int64) {
-        line(label, b.ssid.description, ": ", b.reason, b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? "")
+        var left = ""
+        if let u = b.until { left = ", " + ControlReport.seconds(u - now) + " left" }
+        line(label, b.ssid.description, ": ", b.reason, left)
     }
 
     @inline(never)
