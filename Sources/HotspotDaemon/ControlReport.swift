@@ -287,7 +287,8 @@ struct ControlReport {
         if let m = s.nextMaintainAt { line("maintain", "in ", ControlReport.seconds(m - s.now)) }
         if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)), " left") }
         if let a = x.address {
-            line("address", a, x.gateway.map { ", gateway " + $0 } ?? "")
+            // Optional parts as parts, not `Optional.map` closures: smaller on the router, the same text.
+            line("address", a, x.gateway == nil ? "" : ", gateway ", x.gateway ?? "")
         }
         if !x.dns.isEmpty {
             line("dns", ControlReport.spaced(x.dns))
@@ -312,9 +313,13 @@ struct ControlReport {
         }
         if let p = x.stateLoadProblem { line("state file", p) }
         if let p = x.stateSaveProblem { line("state file", p) }
-        for (i, t) in x.transitions.reversed().enumerated() {
-            line(i == 0 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ", t.state.rawValue, ", link ",
-                 t.link, t.ssid.map { " " + $0.description } ?? "")
+        // Newest first, by index: no reversed and enumerated iterators over transitions.
+        var i = x.transitions.count
+        while i > 0 {
+            i -= 1
+            let t = x.transitions[i]
+            line(i == x.transitions.count - 1 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ",
+                 t.state.rawValue, ", link ", t.link, t.ssid == nil ? "" : " ", t.ssid?.description ?? "")
         }
     }
 
@@ -326,11 +331,17 @@ struct ControlReport {
         if lookalike { return "look-alike: " + e.security.rawValue + ", but you gave this network a key" }
         // The closures see `now`, not `s`: capturing the snapshot copies all of it.
         let now = s.now
-        if let d = s.disabled.first(where: { $0.ssid == e.ssid }) {
-            return "disabled (" + d.reason + ")" + (d.until.map { " for " + seconds($0 - now) } ?? " until enabled")
+        // Loops, not `first(where:)`: no specialised search for each closure.
+        // `if let`, not `until.map`: no Optional.map specialised for these closures.
+        for d in s.disabled where d.ssid == e.ssid {
+            let why = "disabled (" + d.reason + ")"
+            if let u = d.until { return why + " for " + seconds(u - now) }
+            return why + " until enabled"
         }
-        if let b = s.backedOff.first(where: { $0.ssid == e.ssid }) {
-            return "backed off (" + b.reason + ")" + (b.until.map { " for " + seconds($0 - now) } ?? "")
+        for b in s.backedOff where b.ssid == e.ssid {
+            let why = "backed off (" + b.reason + ")"
+            if let u = b.until { return why + " for " + seconds(u - now) }
+            return why
         }
         if s.loggedOff.contains(e.ssid) { return "logged off" }
         for h in s.helpers where h.excludedFor.contains(e.ssid) { return "excluded for helper " + h.name }
@@ -441,7 +452,9 @@ struct ControlReport {
     /// A disabled or backed-off network, one line.
     @inline(never)
     mutating func blockedLine(_ label: StaticString, _ b: StatusSnapshot.Blocked, _ now: Int64) {
-        line(label, b.ssid.description, ": ", b.reason, b.until.map { ", " + ControlReport.seconds($0 - now) + " left" } ?? "")
+        var left = ""
+        if let u = b.until { left = ", " + ControlReport.seconds(u - now) + " left" }
+        line(label, b.ssid.description, ": ", b.reason, left)
     }
 
     @inline(never)

@@ -18,8 +18,7 @@ extension HotspotDaemon {
         switch helper.kind {
         case .builtin:
             if helper.program == KnownNetworkHelper.program {
-                let known = driver.machine.configuration.knownNetworks
-                let response = KnownNetworkHelper.respond(to: request, networks: known)
+                let response = KnownNetworkHelper.respond(to: request, networks: configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))
@@ -53,10 +52,7 @@ extension HotspotDaemon {
         var uplink = UplinkAddressing(interface: uplinkInterface)
         var stateDirectory: String? = nil
         if request.command != .filterScanList {
-            if let a = route?.addressing {
-                uplink.address = a.addresses.first.map { $0.address.description }
-                uplink.gateway = a.gateway.map { $0.description }
-            }
+            if let a = route?.addressing { (uplink.address, uplink.gateway) = HotspotDaemon.addressAndGateway(a) }
             uplink.dnsServers = HotspotDaemon.dnsServers()
             uplink.captivePortalAPI = captivePortalAPI()
             stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
@@ -70,14 +66,18 @@ extension HotspotDaemon {
         sandbox.gid = ids.gid
         let started = loop.now
         runs.append(Run(request: request, process: nil, startedAt: started))
+        // The closure keeps the id and takes the request back from `runs`: capturing the request and the
+        // launch would copy both into its context.
+        let id = request.id, stderrLines = launch.stderrLines
         let process = HelperProcess.start(
             loop: loop, path: launch.path, arguments: launch.arguments, environment: launch.environment,
             input: launch.input, sandbox: sandbox
         ) { [self] outcome in
-            guard let i = runs.firstIndex(where: { $0.request.id == request.id }) else { return }
-            runs.remove(at: i)
-            let input = HotspotDaemon.input(for: request, outcome, stderrLines: launch.stderrLines, log: { [self] n in
-                logger.log(.info, "helper " + request.helper + ": " + n)
+            guard let i = runIndex(id) else { return }
+            let request = runs.remove(at: i).request
+            let name = request.helper
+            let input = HotspotDaemon.input(for: request, outcome, stderrLines: stderrLines, log: { [self] n in
+                logger.log(.info, "helper " + name + ": " + n)
             })
             let summary = HotspotDaemon.summary(input)
             logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
@@ -87,7 +87,15 @@ extension HotspotDaemon {
             submitHelperResult(input)
             if case .exited(HelperProtocol.dnsFailureStatus, _, _) = outcome { submitHelperResult(.internetHint(.dnsFailed)) }
         }
-        if let i = runs.firstIndex(where: { $0.request.id == request.id }) { runs[i].process = process }
+        if let i = runIndex(id) { runs[i].process = process }
+    }
+
+    /// The index of the run of a request id in `runs`: one copy of the search for its three callers.
+    @inline(never)
+    func runIndex(_ id: UInt64) -> Int? {
+        var i = 0
+        while i < runs.count && runs[i].request.id != id { i += 1 }
+        return i < runs.count ? i : nil
     }
 
     /// Every helper answer reaches the core after the batch that started the helper.
@@ -96,7 +104,7 @@ extension HotspotDaemon {
     }
 
     public func abandonHelper(requestID: UInt64, helper: String) {
-        guard let i = runs.firstIndex(where: { $0.request.id == requestID }) else { return }
+        guard let i = runIndex(requestID) else { return }
         let run = runs.remove(at: i)
         run.process?.abandon()
         logger.log(.info, "helper " + helper + ": " + run.request.command.rawValue + " abandoned after "
@@ -107,16 +115,19 @@ extension HotspotDaemon {
     static func input(for request: HelperRequest, _ outcome: HelperProcess.Outcome, stderrLines: Int = 1,
                       log: (String) -> Void) -> HotspotInput {
         switch outcome {
-        case .exited(let status, let stdout, let stderr):
-            logStderr(stderr, lines: stderrLines, log)
+        case .exited(_, _, let stderr), .signaled(_, let stderr), .killed(let stderr):
+            for line in HotspotDaemon.stderrLines(stderr, stderrLines) { log(line) }
+        case .flooded, .failedToStart:
+            break
+        }
+        switch outcome {
+        case .exited(let status, let stdout, _):
             let output = HelperOutput(exitStatus: status, stdout: stdout, for: request)
             for n in output.notes { log(n.description) }
             return output.input
-        case .signaled(let signal, let stderr):
-            logStderr(stderr, lines: stderrLines, log)
+        case .signaled(let signal, _):
             return .helperFailed(requestID: request.id, .crashed(signal: signal))
-        case .killed(let stderr):
-            logStderr(stderr, lines: stderrLines, log)
+        case .killed:
             return .helperFailed(requestID: request.id, .timedOut)
         case .flooded:
             return .helperFailed(requestID: request.id, .invalidOutput("more output than hotspotd reads"))
@@ -126,11 +137,15 @@ extension HotspotDaemon {
     }
 
     /// The first `lines` lines of a helper's stderr, printable, for the log (an external helper's first
-    /// line only: curl's chatter and the like would flood it).
-    static func logStderr(_ stderr: [UInt8], lines: Int, _ log: (String) -> Void) {
+    /// line only: curl's chatter and the like would flood it). Returned, not logged through a closure: one
+    /// copy of this for all callers rather than one per closure.
+    @inline(never)
+    static func stderrLines(_ stderr: [UInt8], _ lines: Int) -> [String] {
+        var out: [String] = []
         for line in stderr.split(separator: UInt8(ascii: "\n")).prefix(lines) {
-            log("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
+            out.append("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
         }
+        return out
     }
 
     static func summary(_ input: HotspotInput) -> String {
@@ -168,7 +183,7 @@ extension HotspotDaemon {
     /// Both levels are opened without following a symlink and given owner and mode through the open
     /// directory: the base is ours (0755), so nobody else creates or replaces what is in it.
     func helperStateDirectory(_ name: String, uid: UInt32, gid: UInt32) -> String? {
-        guard !name.isEmpty, name.utf8.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == 0x5f || $0 == 0x2d }) else {
+        guard !name.isEmpty, HotspotDaemon.isMadeOf(name, lettersDigitsAnd: "_-") else {
             return nil
         }
         let base = settings.runDirectory + "-helpers"
@@ -193,6 +208,12 @@ extension HotspotDaemon {
             if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
         }
         return []
+    }
+
+    /// The first address and the gateway of an interface as text (helpers' environment, `status`): one copy.
+    @inline(never)
+    static func addressAndGateway(_ a: InterfaceAddressing) -> (String?, String?) {
+        (a.addresses.first.map { $0.address.description }, a.gateway.map { $0.description })
     }
 
     /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
@@ -265,10 +286,20 @@ extension HotspotDaemon {
             let n = buffer.withUnsafeMutableBytes { readlink(binary, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
             path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
         }
-        let safe = path.utf8.first == UInt8(ascii: "/") && path.utf8.allSatisfy {
-            ASCII.isDigit($0) || ASCII.isLetter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".")
-                || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
-        }
+        let safe = path.utf8.first == UInt8(ascii: "/") && isMadeOf(path, lettersDigitsAnd: "/._-")
         return (safe ? path : "hotspotd") + " fetch"
+    }
+
+    /// Every byte of `s` an ASCII letter, a digit or one of `others`: one loop for the state directory's name
+    /// and `hotspotd fetch`'s path rather than a specialised `allSatisfy` for each.
+    @inline(never)
+    static func isMadeOf(_ s: String, lettersDigitsAnd others: StaticString) -> Bool {
+        let extra = ASCII.bytes(others)
+        for b in s.utf8 where !ASCII.isLetter(b) && !ASCII.isDigit(b) {
+            var i = 0
+            while i < extra.count && extra[i] != b { i += 1 }
+            if i == extra.count { return false }
+        }
+        return true
     }
 }

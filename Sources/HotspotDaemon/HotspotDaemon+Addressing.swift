@@ -50,7 +50,7 @@ extension HotspotDaemon {
             var moved = false
             if case .exited(let status, _, let stderr) = outcome {
                 moved = status == 0
-                HotspotDaemon.logStderr(stderr, lines: 2) { logger.log(.warning, $0) }
+                for line in HotspotDaemon.stderrLines(stderr, 2) { logger.log(.warning, line) }
             }
             let note = moved ? "moved " + move : "the LAN was not moved: " + outcome.description
             logger.log(.notice, note)

@@ -41,7 +41,10 @@ extension HotspotDaemon {
             var r = ControlReport(json: json)
             var exitStatus: UInt8 = 0
             if case .status = request {
-                r.status(s, extras())
+                // Filled in place: returned by a function, the extras were copied once more on the way.
+                var x = ControlReport.Extras()
+                addExtras(to: &x)
+                r.status(s, x)
                 exitStatus = s.isUsable ? 0 : 1
             } else if case .scan = request {
                 r.scan(driver.scanRows(), s, minSignal: driver.machine.configuration.minSignal)
@@ -146,15 +149,23 @@ extension HotspotDaemon {
         var reply = ControlReply.refused("the daemon is busy; try again")
         driver.submit(.owner(request)) { answer in
             switch answer {
-            case .accepted(let message): reply = ControlReply(exitStatus: 0, body: Array((message + "\n").utf8))
+            case .accepted(let message): reply = self.text(message)
             case .refused(let message): reply = .refused(message)
             }
         }
         return reply
     }
 
+    /// What `status` shows beside the snapshot (tests read it this way; the daemon fills its own in place).
     func extras() -> ControlReport.Extras {
-        var x = ControlReport.Extras(lastRun: lastRun, transitions: transitions)
+        var x = ControlReport.Extras()
+        addExtras(to: &x)
+        return x
+    }
+
+    func addExtras(to x: inout ControlReport.Extras) {
+        x.lastRun = lastRun
+        x.transitions = transitions
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
@@ -165,10 +176,8 @@ extension HotspotDaemon {
         x.clashRouter = clash.router
         x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote
         if let a = route?.addressing, a.hasAddress {
-            x.address = a.addresses.first.map { $0.address.description }
-            x.gateway = a.gateway.map { $0.description }
+            (x.address, x.gateway) = HotspotDaemon.addressAndGateway(a)
             x.dns = HotspotDaemon.dnsServers()
         }
-        return x
     }
 }

@@ -60,7 +60,7 @@ extension HotspotDaemon {
         guard let environment = events.environment(s, changed: changed, before: before),
               cl_directory_has_entries(events.directory) == 1 else { return }
         if events.queue.count == OwnerEvents.queueLimit {
-            events.queue.removeFirst()
+            events.queue.remove(at: 0)
             logger.log(.warning, "events.d: too many events waiting; the oldest dropped")
         }
         events.queue.append(environment)
@@ -69,7 +69,7 @@ extension HotspotDaemon {
 
     func runNextEvent() {
         guard events.running == nil, !events.queue.isEmpty, let ids = HotspotDaemon.resolve(settings.helperUser) else { return }
-        let environment = events.queue.removeFirst()
+        let environment = events.queue.remove(at: 0)
         // HOTSPOT_EVENT=NAME, after the base environment.
         let what = environment[HelperProtocol.baseEnvironment.count]
         logger.log(.info, "events.d: " + what)
@@ -84,7 +84,7 @@ extension HotspotDaemon {
         ) { [self] outcome in
             events.running = nil
             if case .exited(_, _, let stderr) = outcome {
-                HotspotDaemon.logStderr(stderr, lines: 4) { logger.log(.warning, "events.d: " + $0) }
+                for line in HotspotDaemon.stderrLines(stderr, 4) { logger.log(.warning, "events.d: " + line) }
             } else {
                 // Stopped at the time limit, or /bin/sh did not start.
                 logger.log(.warning, "events.d: " + what + " did not finish")

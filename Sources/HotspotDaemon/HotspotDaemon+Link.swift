@@ -103,7 +103,7 @@ extension HotspotDaemon {
             let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm
             handle(.stationPolled(rssi: rssi, coreAssociated: driver.machine.isAssociated))
         case .armTimer(let timer, let ms):
-            perform(.cancelTimer(timer), r)
+            loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
             let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }
             if timer == .gateway { gatewayTimer = id } else { stationTimer = id }
         case .cancelTimer(let timer):

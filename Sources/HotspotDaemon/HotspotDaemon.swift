@@ -18,7 +18,7 @@ public final class HotspotDaemon: HotspotEffects {
     let options: Options
     let logger: Logger
     var settings: DaemonSettings
-    var driver: HotspotDriver! = nil
+    let driver: HotspotDriver
     /// A station interface and its wpa_supplicant: one per `list interface` entry.
     struct Radio {
         let name: String
@@ -93,7 +93,9 @@ public final class HotspotDaemon: HotspotEffects {
         case .ignored(let why): logger.log(.error, why + "; starting without it")
         }
         driver = HotspotDriver(machine: HotspotMachine(configuration: configuration, restoring: restored, now: loop.now),
-                               loop: loop, effects: self)
+                               loop: loop)
+        // Not optional in the daemon: each use would check it (the driver's one `effects` check serves all).
+        driver.effects = self
     }
 
     /// Runs the daemon until TERM/INT; returns the exit status.
@@ -244,12 +246,13 @@ public final class HotspotDaemon: HotspotEffects {
         let t = ControlReport.Transition(state: s.state, link: s.link?.stage.rawValue ?? "down", ssid: s.link?.ssid,
                                          at: loop.now)
         let last = transitions.last
-        let same = last.map { $0.state == t.state && $0.ssid == t.ssid && ASCII.same($0.link, t.link) } ?? false
+        var same = false
+        if let l = last { same = l.state == t.state && l.ssid == t.ssid && ASCII.same(l.link, t.link) }
         raiseEvent(s, changed: !same, before: last)
         if same { return }
         transitions.append(t)
         // Eight: a whole join (joining, associated, evaluating, authenticating, the owner's answers,
         // authenticated) fits, so time to online can be cut from `status --json` alone.
-        if transitions.count > 8 { transitions.removeFirst() }
+        if transitions.count > 8 { transitions.remove(at: 0) }
     }
 }

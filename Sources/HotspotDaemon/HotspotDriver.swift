@@ -49,17 +49,22 @@ public final class HotspotDriver {
     /// The machine's status, taken in place (see `snapshotInPlace`).
     public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
     public func scanRows() -> [StatusSnapshot.ScanRow] { machine.scanRowsInPlace() }
-    let effects: HotspotEffects
+    /// Set once, right after `init(machine:loop:)` when the effects are the driver's owner.
+    var effects: HotspotEffects!
     var inbox: [Pending] = []
     var performing = false
     var timers: [ArmedTimer] = []
     /// The reply handler of the input whose actions are being performed.
     var currentReply: ReplyHandler? = nil
 
-    public init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+    public convenience init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+        self.init(machine: machine, loop: loop)
+        self.effects = effects
+    }
+
+    init(machine: HotspotMachine, loop: EventLoop) {
         self.machine = machine
         self.loop = loop
-        self.effects = effects
     }
 
     /// Feed one input to the core. `onReply` receives the core's answer when the input is an owner's request.
@@ -102,16 +107,25 @@ public final class HotspotDriver {
     func arm(_ id: TimerID, at deadline: Int64) {
         cancel(id)
         let loopTimer = loop.schedule(at: deadline) { [self] in
-            self.timers.removeAll { $0.id == id }
-            self.submit(.timerFired(id))
+            // One entry per id: arming cancels the id's earlier timer first.
+            if let i = timerIndex(id) { timers.remove(at: i) }
+            submit(.timerFired(id))
         }
         timers.append(ArmedTimer(id: id, deadline: deadline, loopTimer: loopTimer))
     }
 
     func cancel(_ id: TimerID) {
-        guard let i = timers.firstIndex(where: { $0.id == id }) else { return }
+        guard let i = timerIndex(id) else { return }
         loop.cancel(timers[i].loopTimer)
         timers.remove(at: i)
+    }
+
+    /// Where the timer of `id` is in `timers`: one loop for both callers instead of two specialised searches.
+    @inline(never)
+    func timerIndex(_ id: TimerID) -> Int? {
+        var i = 0
+        while i < timers.count && timers[i].id != id { i += 1 }
+        return i < timers.count ? i : nil
     }
 
     /// Stop every timer (orderly exit).

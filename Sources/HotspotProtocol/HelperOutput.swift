@@ -276,17 +276,15 @@ extension HelperOutput {
                     return "an http:// or https:// URL without spaces"
                 }
                 portalURL = ASCII.string(value)
-            case .maintainAfter:
-                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)),
-                      s >= 1, s <= HelperProtocol.maxMaintainAfterSeconds else {
-                    return "whole seconds, 1-" + String(HelperProtocol.maxMaintainAfterSeconds)
+            case .maintainAfter, .sessionRemaining:
+                // One branch for both: maintain_after is 1 s at least, session_remaining may be 0.
+                let isMaintain = key == .maintainAfter
+                let low = isMaintain ? 1 : 0
+                let high = isMaintain ? HelperProtocol.maxMaintainAfterSeconds : HelperProtocol.maxSessionSeconds
+                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)), s >= low, s <= high else {
+                    return "whole seconds, " + String(low) + "-" + String(high)
                 }
-                maintainAfterMs = Int64(s) * 1000
-            case .sessionRemaining:
-                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)), s <= HelperProtocol.maxSessionSeconds else {
-                    return "whole seconds, 0-" + String(HelperProtocol.maxSessionSeconds)
-                }
-                sessionRemainingMs = Int64(s) * 1000
+                if isMaintain { maintainAfterMs = Int64(s) * 1000 } else { sessionRemainingMs = Int64(s) * 1000 }
             }
             return nil
         }
@@ -403,15 +401,13 @@ extension HelperOutput {
         return nil
     }
 
+    /// Well-formed UTF-8, sequence by sequence (the JSON reader's check: smaller than the standard library's decoder).
     static func isUTF8(_ s: ArraySlice<UInt8>) -> Bool {
-        var it = s.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
+        var i = s.startIndex
+        while i < s.endIndex {
+            guard let n = PortalBytes.utf8SequenceLength(s, at: i) else { return false }
+            i += n
         }
+        return true
     }
 }

@@ -118,8 +118,8 @@ public final class SupplicantClient {
         case .openSockets:
             closeSockets()
             do throws(Errno) {
-                eventSocket = try open("ev", onReady: readEvents)
-                requestSocket = try open("rq", onReady: readReplies)
+                eventSocket = try open(.events)
+                requestSocket = try open(.requests)
             } catch {
                 closeSockets()
                 return connection.openFailed(reason: "cannot reach " + configuration.controlPath + ": " + error.description,
@@ -128,7 +128,7 @@ public final class SupplicantClient {
             return connection.socketsOpened(now: loop.now)
         case .reopenRequestSocket:
             close(&requestSocket)
-            do throws(Errno) { requestSocket = try open("rq", onReady: readReplies) } catch {
+            do throws(Errno) { requestSocket = try open(.requests) } catch {
                 return connection.openFailed(reason: error.description, now: loop.now)
             }
             return connection.socketsOpened(now: loop.now)
@@ -171,12 +171,14 @@ public final class SupplicantClient {
         }
     }
 
-    func open(_ role: String, onReady: @escaping (Int) -> Void) throws(Errno) -> OpenSocket {
+    /// A socket for `role` (`ev` or `rq` in its name), drained when poll says it is readable.
+    func open(_ role: SupplicantConnection.Socket) throws(Errno) -> OpenSocket {
         socketGeneration += 1
         let generation = socketGeneration
-        let path = configuration.clientDirectory + "/wpa_ctrl_" + String(getpid()) + "-" + configuration.socketTag + role + String(generation)
+        let path = configuration.clientDirectory + "/wpa_ctrl_" + String(getpid()) + "-" + configuration.socketTag
+            + (role == .events ? "ev" : "rq") + String(generation)
         let socket = try UnixDatagramSocket.connect(localPath: path, peerPath: configuration.controlPath)
-        let watch = loop.watch(socket.fd) { _ in onReady(generation) }
+        let watch = loop.watch(socket.fd) { [self] _ in drain(role, generation) }
         return OpenSocket(socket: socket, watch: watch, generation: generation)
     }
 
@@ -193,10 +195,6 @@ public final class SupplicantClient {
     }
 
     // MARK: - reading
-
-    func readEvents(_ generation: Int) { drain(.events, generation) }
-
-    func readReplies(_ generation: Int) { drain(.requests, generation) }
 
     /// Hand every waiting datagram of a socket to the machine, until none is left or the socket was
     /// replaced or closed meanwhile (its datagrams are then nobody's).
