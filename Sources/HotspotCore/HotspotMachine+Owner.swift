@@ -84,7 +84,7 @@ extension HotspotMachine {
         if prefix {
             // NEHotspotConfiguration(ssidPrefix:): the strongest network in range whose name starts with it.
             var best: ScanEntry? = nil
-            for e in scan.entries where e.ssid.bytes.starts(with: name.bytes) && e.rssi > best?.rssi ?? Int.min { best = e }
+            for e in scan.entries where e.ssid.hasPrefix(name) && e.rssi > best?.rssi ?? Int.min { best = e }
             guard let b = best else { return reply(.refused("no network whose name starts with it is in range")) }
             ssid = b.ssid
         }

@@ -38,10 +38,10 @@ public struct KnownNetwork: Hashable, Sendable {
         var best: KnownNetwork? = nil
         // Both lists in place: called for every BSS of every scan, it allocates nothing.
         for list in 0..<2 {
-            for k in list == 0 ? a : b where name.bytes.starts(with: k.ssid.bytes) {
+            for k in list == 0 ? a : b where name.hasPrefix(k.ssid) {
                 if !k.isPrefix {
                     if k.ssid == name { return k }
-                } else if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 {
+                } else if k.ssid.count > best?.ssid.count ?? -1 {
                     best = k
                 }
             }

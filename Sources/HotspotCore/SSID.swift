@@ -48,6 +48,14 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// Its bytes start with `p`'s, compared in place (`bytes.starts(with:)` built two arrays).
+    @inline(never)
+    public func hasPrefix(_ p: SSID) -> Bool {
+        guard p.count <= count else { return false }
+        for i in 0..<p.count where byte(i) != p.byte(i) { return false }
+        return true
+    }
+
     /// Lowercase hex: the only form that goes to wpa_supplicant.
     public var hex: String { Hex.encode(bytes) }
 
