@@ -50,7 +50,8 @@ extension HotspotMachine {
 
     @inline(never)
     func supports(_ helper: String, _ command: HelperCommand) -> Bool {
-        configuration.helper(named: helper)?.supports(command) == true
+        guard let i = configuration.helperIndex(named: helper) else { return false }
+        return configuration.helpers[i].supports(command)
     }
 
     var onlineSSID: SSID? {
@@ -71,15 +72,18 @@ extension HotspotMachine {
 
     @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {
-        for (i, r) in requests.enumerated() where r.id == id { return i }
+        for i in requests.indices where requests[i].id == id { return i }
         return nil
     }
 
     /// Configuration order: earlier helpers win ties.
-    func order(_ helper: String) -> Int { slots.firstIndex { $0.name == helper } ?? Int.max }
+    func order(_ helper: String) -> Int { slotIndex(helper) ?? Int.max }
 
     @inline(never)
-    func slotIndex(_ helper: String) -> Int? { slots.firstIndex { $0.name == helper } }
+    func slotIndex(_ helper: String) -> Int? {
+        for i in slots.indices where slots[i].name == helper { return i }
+        return nil
+    }
 
     // MARK: Requests
 
@@ -151,7 +155,8 @@ extension HotspotMachine {
     mutating func flushPendingScans() {
         guard slots.contains(where: { $0.scanPending }) else { return }
         let path = joinPathHelpers
-        for (i, h) in configuration.helpers.enumerated() where i < slots.count && slots[i].scanPending {
+        for i in configuration.helpers.indices where i < slots.count && slots[i].scanPending {
+            let h = configuration.helpers[i]
             if slots[i].request != nil || path.contains(h.name) { continue }
             slots[i].scanPending = false
             guard configuration.preferences.isEnabled, evaluates(h, .filterScanList), !scan.isEmpty else { continue }
@@ -350,10 +355,10 @@ extension HotspotMachine {
         guard prefs.isEnabled && !configuration.helpers.isEmpty else {
             return enterAuthenticated(nil, hint: nil)
         }
-        if let name = cachedHelper(ssid), let h = configuration.helper(named: name) {
+        if let name = cachedHelper(ssid), configuration.helperIndex(named: name) != nil {
             // Used just now: its table drops it last. (Saved with the next change, not for this alone.)
             _ = networks.slot(ssid, used: true)
-            if h.supports(.maintain) {
+            if supports(name, .maintain) {
                 let r = send(name, .maintain, network: linkNetwork(chosen: true))
                 enter(.maintaining(helper: name, request: r))
             } else {

@@ -25,8 +25,8 @@ extension HotspotMachine {
     }
 
     func isKnownHelper(_ name: String) -> Bool {
-        guard let d = configuration.helper(named: name) else { return false }
-        return d.kind == .builtin && d.program == KnownNetworkHelper.program
+        guard let i = configuration.helperIndex(named: name) else { return false }
+        return configuration.helpers[i].kind == .builtin && configuration.helpers[i].program == KnownNetworkHelper.program
     }
 
     /// A second look that confirms no internet comes this soon after the first of an association: the

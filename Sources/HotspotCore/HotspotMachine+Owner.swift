@@ -242,12 +242,12 @@ extension HotspotMachine {
         slots = new.helpers.map { h in old.first { $0.name == h.name } ?? HelperSlot(name: h.name) }
         var uncached = false
         for i in networks.records.indices {
-            if let h = networks.records[i].cachedHelper, new.helper(named: h) == nil {
+            if let h = networks.records[i].cachedHelper, new.helperIndex(named: h) == nil {
                 networks.records[i].cachedHelper = nil
                 uncached = true
             }
             if !networks.records[i].excluded.isEmpty {
-                networks.records[i].excluded = networks.records[i].excluded.filter { new.helper(named: $0) != nil }
+                networks.records[i].excluded = networks.records[i].excluded.filter { new.helperIndex(named: $0) != nil }
             }
         }
         if uncached { dirty = true }
@@ -276,7 +276,7 @@ extension HotspotMachine {
         case .loggingOff(let h, _):
             if !supports(h, .logoff) { restartJoinPath() }
         case .authenticated(let h?):
-            if new.helper(named: h) == nil {
+            if new.helperIndex(named: h) == nil {
                 restartJoinPath()
             } else if !supports(h, .maintain) {
                 cancelTimer(.maintain)

@@ -35,7 +35,8 @@ extension HotspotMachine {
             answersSent = r != nil
         }
         var helpers: [StatusSnapshot.Helper] = []
-        for (i, h) in configuration.helpers.enumerated() where i < slots.count {
+        for i in configuration.helpers.indices where i < slots.count {
+            let h = configuration.helpers[i]
             let slot = slots[i]
             var running: InFlight? = nil
             if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
@@ -86,7 +87,7 @@ extension HotspotMachine {
     public func scanRows() -> [StatusSnapshot.ScanRow] {
         let candidates = currentCandidates()
         var index: [SSID: Int] = Dictionary(minimumCapacity: candidates.count)
-        for (i, c) in candidates.enumerated() { index[c.ssid] = i }
+        for i in candidates.indices { index[candidates[i].ssid] = i }
         let current = linkSSID
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)

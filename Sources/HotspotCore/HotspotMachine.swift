@@ -148,7 +148,7 @@ public struct HotspotMachine {
         selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
                                   switchScans: configuration.switchScans)
         ownerNetworks = saved.ownerNetworks
-        for c in saved.helperCache where configuration.helper(named: c.helper) != nil {
+        for c in saved.helperCache where configuration.helperIndex(named: c.helper) != nil {
             networks.records[networks.slot(c.ssid)].cachedHelper = c.helper
         }
         for d in saved.disabled {
@@ -296,7 +296,7 @@ public struct HotspotMachine {
         reportLookalikes()
         refreshLinkFromScan()
         if configuration.preferences.isEnabled {
-            for (i, h) in configuration.helpers.enumerated() where evaluates(h, .filterScanList) {
+            for i in configuration.helpers.indices where evaluates(configuration.helpers[i], .filterScanList) {
                 slots[i].scanPending = true
             }
         }

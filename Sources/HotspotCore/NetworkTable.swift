@@ -30,6 +30,6 @@ struct NetworkTable {
         guard records.count >= 16 && live * 2 < records.count else { return }
         records = records.filter { !$0.isEmpty }
         index = Dictionary(minimumCapacity: records.count)
-        for (i, r) in records.enumerated() { index[r.ssid] = i }
+        for i in records.indices { index[records[i].ssid] = i }
     }
 }

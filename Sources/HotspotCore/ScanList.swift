@@ -21,7 +21,8 @@ public struct ScanList: Sendable {
             entries.removeLast(dropped)
         }
         strongestIndex = Dictionary(minimumCapacity: entries.count)
-        for (i, e) in entries.enumerated() {
+        for i in entries.indices {
+            let e = entries[i]
             if let j = strongestIndex[e.ssid], !ScanList.prefers(e, over: entries[j]) { continue }
             strongestIndex[e.ssid] = i
         }

@@ -49,7 +49,8 @@ public struct UplinkSelector: Hashable, Sendable {
             offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
                                   signalStrength: v.signalStrength, claimedBy: nil))
         }
-        for (i, helper) in helpers.enumerated() where i < claims.count {
+        for i in helpers.indices where i < claims.count {
+            let helper = helpers[i]
             for claim in claims[i] where claim.confidence > .none {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
                 // network the owner gave a key or EAP settings (exact name, then the longest prefix), or one
