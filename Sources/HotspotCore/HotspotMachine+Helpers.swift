@@ -153,7 +153,9 @@ extension HotspotMachine {
 
     /// Sends the latest scan list to every helper that is owed one and free.
     mutating func flushPendingScans() {
-        guard slots.contains(where: { $0.scanPending }) else { return }
+        var owed = false
+        for s in slots where s.scanPending { owed = true }
+        guard owed else { return }
         let path = joinPathHelpers
         for i in configuration.helpers.indices where i < slots.count && slots[i].scanPending {
             let h = configuration.helpers[i]
@@ -234,7 +236,12 @@ extension HotspotMachine {
         guard let ssid = onlineSSID else { return stray(f) }
         switch phase {
         case .evaluating(var pending, var bestLow):
-            guard let i = pending.firstIndex(where: { $0.request == f.id }) else { return stray(f) }
+            var found: Int? = nil
+            for i in pending.indices where pending[i].request == f.id {
+                found = i
+                break
+            }
+            guard let i = found else { return stray(f) }
             pending.remove(at: i)
             var confidence = Confidence.none
             switch o {

@@ -51,7 +51,13 @@ extension HotspotMachine {
         let request = send(h, .presentUI, network: linkNetwork(chosen: true), answers: answers)
         // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
         var asked = ui
-        asked.earlierAnswers = answers.filter { a in !(ui.fields.first { $0.name == a.key }?.isSecret ?? true) }
+        asked.earlierAnswers = []
+        for a in answers {
+            for f in ui.fields where f.name == a.key {
+                if !f.isSecret { asked.earlierAnswers.append(a) }
+                break
+            }
+        }
         enter(.presentingUI(helper: h, ui: asked, request: request))
         reply(.accepted("answers sent to helper " + h))
     }
@@ -88,11 +94,16 @@ extension HotspotMachine {
             guard let b = best else { return reply(.refused("no network whose name starts with it is in range")) }
             ssid = b.ssid
         }
-        let existing = ownerNetworks.firstIndex { $0.ssid == name && $0.isPrefix == prefix }
+        let existing = KnownNetwork.index(of: name, in: ownerNetworks, prefix: prefix)
         if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {
             return reply(.refused("too many networks: forget one first (limit 128), or join it with --once"))
         }
-        let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
+        var known: KnownNetwork? = nil
+        if let i = existing {
+            known = ownerNetworks[i]
+        } else if let i = KnownNetwork.index(of: ssid, in: configuration.knownNetworks) {
+            known = configuration.knownNetworks[i]
+        }
         let pass = given != nil ? nil : passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
@@ -159,8 +170,8 @@ extension HotspotMachine {
     }
 
     mutating func ownerForget(_ ssid: SSID) {
-        guard let i = ownerNetworks.firstIndex(where: { $0.ssid == ssid }) else {
-            if configuration.knownNetworks.contains(where: { $0.ssid == ssid }) {
+        guard let i = KnownNetwork.index(of: ssid, in: ownerNetworks) else {
+            if KnownNetwork.index(of: ssid, in: configuration.knownNetworks) != nil {
                 return reply(.refused("this network is in the configuration file; remove it there"))
             }
             reply(.refused("this is not one of your networks"))
@@ -238,8 +249,11 @@ extension HotspotMachine {
         }
         // Helpers keep what they had by name; join-path requests of vanished helpers stay in `requests`
         // until the phase check below abandons them.
-        let old = slots
-        slots = new.helpers.map { h in old.first { $0.name == h.name } ?? HelperSlot(name: h.name) }
+        var kept: [HelperSlot] = []
+        for h in new.helpers {
+            if let j = slotIndex(h.name) { kept.append(slots[j]) } else { kept.append(HelperSlot(name: h.name)) }
+        }
+        slots = kept
         var uncached = false
         for i in networks.records.indices {
             if let h = networks.records[i].cachedHelper, new.helperIndex(named: h) == nil {
@@ -247,7 +261,9 @@ extension HotspotMachine {
                 uncached = true
             }
             if !networks.records[i].excluded.isEmpty {
-                networks.records[i].excluded = networks.records[i].excluded.filter { new.helperIndex(named: $0) != nil }
+                var still: [String] = []
+                for h in networks.records[i].excluded where new.helperIndex(named: h) != nil { still.append(h) }
+                networks.records[i].excluded = still
             }
         }
         if uncached { dirty = true }

@@ -67,12 +67,14 @@ extension HotspotMachine {
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
         }
+        var owners: [SSID] = []
+        for n in ownerNetworks { owners.append(n.ssid) }
         var snapshot = StatusSnapshot(
             now: clock, state: state, stateSince: stateSince,
             isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
-            loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
+            loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
         if let s = linkSSID { snapshot.uplinkInternet = networks[s]?.internet }
         return snapshot
@@ -95,7 +97,9 @@ extension HotspotMachine {
             let c = index[e.ssid].map { candidates[$0] }
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
-                isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
+                isKnown: KnownNetwork.index(of: e.ssid, in: configuration.knownNetworks) != nil
+                    || KnownNetwork.index(of: e.ssid, in: ownerNetworks) != nil,
+                isBlocked: isBlocked(e.ssid),
                 isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
         }
         return rows

@@ -77,9 +77,13 @@ extension HotspotMachine {
             }
             let all = currentCandidates()
             let best = selector.best(of: unblocked(all, except: info.ssid), where: { _ in true })
-            var current = all.first { $0.ssid == info.ssid }
-                ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security), priority: Int.min,
-                                   confidence: .none, signalStrength: 0, claimedBy: nil)
+            var listed: UplinkCandidate? = nil
+            for c in all where c.ssid == info.ssid {
+                listed = c
+                break
+            }
+            var current = listed ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security),
+                                                    priority: Int.min, confidence: .none, signalStrength: 0, claimedBy: nil)
             current.signalStrength = SignalStrength.fromDBm(info.rssi)
             guard selector.shouldLeave(current, for: best), let b = best else { return }
             say(.notice, info.ssid, "leaving for a better network:", b.ssid.description)

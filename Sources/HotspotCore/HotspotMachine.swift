@@ -143,7 +143,8 @@ public struct HotspotMachine {
         self.configuration = configuration
         clock = now
         stateSince = now
-        slots = configuration.helpers.map { HelperSlot(name: $0.name) }
+        slots = []
+        for h in configuration.helpers { slots.append(HelperSlot(name: h.name)) }
         backoff = Backoff(baseMs: configuration.backoffBaseMs, capMs: configuration.backoffCapMs)
         selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
                                   switchScans: configuration.switchScans)
@@ -415,7 +416,9 @@ public struct HotspotMachine {
 
     func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
         guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
-        return entries.filter { $0.bssid != b }
+        var kept: [ScanEntry] = []
+        for e in entries where e.bssid != b { kept.append(e) }
+        return kept
     }
 
     mutating func onLinkSignal(_ rssi: Int) {

@@ -30,6 +30,14 @@ public struct KnownNetwork: Hashable, Sendable {
         self.eap = eap
     }
 
+    /// The first network of this name in `list` (and of this kind, when `prefix` is given): one loop for
+    /// every caller, not a closure and its specialised search each.
+    @inline(never)
+    static func index(of ssid: SSID, in list: [KnownNetwork], prefix: Bool? = nil) -> Int? {
+        for i in list.indices where list[i].ssid == ssid && (prefix == nil || list[i].isPrefix == prefix) { return i }
+        return nil
+    }
+
     /// Apple's order for a network name: a network of exactly that name (in `a`, then `b`), else the
     /// longest prefix that starts it.
     @inline(never)

@@ -54,5 +54,8 @@ public struct ScanList: Sendable {
         return a.rssi > b.rssi
     }
 
-    public func entry(bssid: BSSID) -> ScanEntry? { entries.first { $0.bssid == bssid } }
+    public func entry(bssid: BSSID) -> ScanEntry? {
+        for e in entries where e.bssid == bssid { return e }
+        return nil
+    }
 }
