@@ -88,8 +88,8 @@ extension HotspotMachine {
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
     public func scanRows() -> [StatusSnapshot.ScanRow] {
         let candidates = currentCandidates()
-        var index: [SSID: Int] = Dictionary(minimumCapacity: candidates.count)
-        for i in candidates.indices { index[candidates[i].ssid] = i }
+        var index = SSIDIndex(minimumCapacity: candidates.count)
+        for i in candidates.indices { index.set(candidates[i].ssid, i) }
         let current = linkSSID
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)

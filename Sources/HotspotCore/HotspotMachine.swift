@@ -5,7 +5,7 @@
 /// Two things run side by side: the *link* (down → joining → associated → online, the router's part) and the
 /// *phase* of the helper model (the eight states), which only leaves `inactive` / `failure` while online.
 ///
-/// Storage is arrays plus one kind of dictionary (SSID → index): every distinct Dictionary type costs
+/// Storage is arrays plus one map (SSIDIndex, SSID → index): every distinct Dictionary type costs
 /// kilobytes of specialised code in the router binary.
 public struct HotspotMachine {
     // MARK: What the machine keeps between inputs

@@ -9,7 +9,7 @@ public struct ScanList: Sendable {
 
     public private(set) var entries: [ScanEntry]
     /// Index in `entries` of each SSID's strongest BSS.
-    var strongestIndex: [SSID: Int]
+    var strongestIndex: SSIDIndex
     /// How many BSSes were dropped by the bound.
     public private(set) var dropped: Int
 
@@ -20,11 +20,11 @@ public struct ScanList: Sendable {
             dropped = entries.count - ScanList.maxEntries
             entries.removeLast(dropped)
         }
-        strongestIndex = Dictionary(minimumCapacity: entries.count)
+        strongestIndex = SSIDIndex(minimumCapacity: entries.count)
         for i in entries.indices {
             let e = entries[i]
             if let j = strongestIndex[e.ssid], !ScanList.prefers(e, over: entries[j]) { continue }
-            strongestIndex[e.ssid] = i
+            strongestIndex.set(e.ssid, i)
         }
     }
 

@@ -23,12 +23,12 @@ public struct UplinkSelector: Hashable, Sendable {
     public func candidates(scan: ScanList, known: [KnownNetwork], helpers: [HelperDescriptor],
                            claims: [[HelperClaim]]) -> [UplinkCandidate] {
         var out: [UplinkCandidate] = []
-        var index: [SSID: Int] = Dictionary()
+        var index = SSIDIndex()
         func offer(_ c: UplinkCandidate) {
             if let i = index[c.ssid] {
                 if ranks(c, above: out[i]) { out[i] = c }
             } else {
-                index[c.ssid] = out.count
+                index.set(c.ssid, out.count)
                 out.append(c)
             }
         }
