@@ -1,8 +1,5 @@
 /// The router's part: choosing, joining and leaving the uplink.
 extension HotspotMachine {
-    /// Configured networks first, then the owner's (the selector keeps the better per SSID).
-    var knownNetworks: [KnownNetwork] { configuration.knownNetworks + ownerNetworks }
-
     /// A BSS that carries the name of a network the owner gave a key (or EAP settings) but offers another
     /// security: an evil twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
@@ -39,8 +36,13 @@ extension HotspotMachine {
     }
 
     func currentCandidates() -> [UplinkCandidate] {
-        let claims = configuration.preferences.isEnabled ? slots.map { $0.claims } : []
-        return selector.candidates(scan: scan, known: knownNetworks, helpers: configuration.helpers, claims: claims)
+        var claims: [[HelperClaim]] = []
+        if configuration.preferences.isEnabled {
+            for s in slots { claims.append(s.claims) }
+        }
+        // Configured networks first, then the owner's (the selector keeps the better per SSID).
+        return selector.candidates(scan: scan, known: configuration.knownNetworks, alsoKnown: ownerNetworks,
+                                   helpers: configuration.helpers, claims: claims)
     }
 
     /// With no link: join the best candidate. On a working uplink, after a scan: leave it only when the
@@ -58,9 +60,11 @@ extension HotspotMachine {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
                 guard afterScan else { return }
-                for k in knownNetworks where k.isHidden && !isBlocked(k.ssid) {
-                    say(.info, k.ssid, "trying the hidden network")
-                    return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                for list in 0..<2 {
+                    for k in list == 0 ? configuration.knownNetworks : ownerNetworks where k.isHidden && !isBlocked(k.ssid) {
+                        say(.info, k.ssid, "trying the hidden network")
+                        return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                    }
                 }
                 return
             }
