@@ -280,12 +280,16 @@ extension HotspotMachine {
                 enterAuthenticated(nil, hint: nil)
             }
 
-        case .authenticating(let h, let r):
+        // One switch for both: the answer's command (authenticate or presentUI, the phase's own request)
+        // names the step in the failure.
+        case .authenticating(let h, let r), .presentingUI(let h, _, let r?):
             guard r == f.id else { return stray(f) }
+            let step = f.command.rawValue
             switch o {
             case .success(let resp):
                 enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .uiRequired(let ui):
+                if case .presentingUI(_, let asked, _) = phase { return refused(h, asked: asked, again: ui ?? asked) }
                 guard supports(h, .presentUI) else {
                     return failPermanently(h, "uiRequired, but it does not handle presentUI", .invalidResult)
                 }
@@ -294,28 +298,11 @@ extension HotspotMachine {
             case .unsupportedNetwork:
                 excludeAndReevaluate(h)
             case .temporaryFailure:
-                failTemporarily(h, "authenticate: temporaryFailure")
+                failTemporarily(h, step + ": temporaryFailure")
             case .authenticationRequired:
-                failPermanently(h, "authenticate: invalid result", .invalidResult)
+                failPermanently(h, step + ": invalid result", .invalidResult)
             case .failed(let why, let reason):
-                failPermanently(h, "authenticate: " + why, reason)
-            }
-
-        case .presentingUI(let h, let asked, let r):
-            guard r == f.id else { return stray(f) }
-            switch o {
-            case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
-            case .unsupportedNetwork:
-                excludeAndReevaluate(h)
-            case .temporaryFailure:
-                failTemporarily(h, "presentUI: temporaryFailure")
-            case .uiRequired(let again):
-                refused(h, asked: asked, again: again ?? asked)
-            case .authenticationRequired:
-                failPermanently(h, "presentUI: invalid result", .invalidResult)
-            case .failed(let why, let reason):
-                failPermanently(h, "presentUI: " + why, reason)
+                failPermanently(h, step + ": " + why, reason)
             }
 
         case .maintaining(let h, let r):
@@ -337,7 +324,7 @@ extension HotspotMachine {
             if case .failed(let why, _) = o { say(.warning, ssid, "logoff failed:", h + ": " + why) }
             finishLogoff()
 
-        case .inactive, .authenticated, .failure:
+        case .inactive, .authenticated, .failure, .presentingUI(_, _, nil):
             stray(f)
         }
     }
