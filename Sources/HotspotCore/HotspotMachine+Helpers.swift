@@ -130,7 +130,7 @@ extension HotspotMachine {
     mutating func abandonJoinPath() {
         switch phase {
         case .evaluating(let pending, _):
-            for e in pending { abandon(e.request) }
+            for i in pending.indices { abandon(pending[i].request) }
         case .authenticating(_, let r), .maintaining(_, let r), .loggingOff(_, let r):
             abandon(r)
         case .presentingUI(_, _, let r):
@@ -154,7 +154,7 @@ extension HotspotMachine {
     /// Sends the latest scan list to every helper that is owed one and free.
     mutating func flushPendingScans() {
         var owed = false
-        for s in slots where s.scanPending { owed = true }
+        for i in slots.indices where slots[i].scanPending { owed = true }
         guard owed else { return }
         let path = joinPathHelpers
         for i in configuration.helpers.indices where i < slots.count && slots[i].scanPending {
@@ -258,7 +258,7 @@ extension HotspotMachine {
             case .high:
                 guard let a = auth else { break }
                 // The first high wins at once; the others are abandoned.
-                for e in pending { abandon(e.request) }
+                for i in pending.indices { abandon(pending[i].request) }
                 say(.info, ssid, "claimed with high confidence by", claimant(f.helper, a))
                 startAuthenticate(a)
                 return

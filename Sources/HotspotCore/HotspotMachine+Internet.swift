@@ -43,7 +43,8 @@ extension HotspotMachine {
     /// A candidate other than `ssid` the router may join now.
     func hasOtherCandidate(than ssid: SSID) -> Bool {
         // A loop, not the selector's search: its closure would be one more specialised copy of it.
-        for c in currentCandidates() where c.ssid != ssid && !isBlocked(c.ssid) { return true }
+        let all = currentCandidates()
+        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { return true }
         return false
     }
 

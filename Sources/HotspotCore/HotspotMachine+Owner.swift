@@ -57,8 +57,8 @@ extension HotspotMachine {
         var asked = ui
         asked.earlierAnswers = []
         for a in answers {
-            for f in ui.fields where f.name == a.key {
-                if !f.isSecret { asked.earlierAnswers.append(a) }
+            for i in ui.fields.indices where ui.fields[i].name == a.key {
+                if !ui.fields[i].isSecret { asked.earlierAnswers.append(a) }
                 break
             }
         }
@@ -278,8 +278,8 @@ extension HotspotMachine {
             guard let ssid = onlineSSID else { break }
             // A loop: a closure calling `canEvaluate` would copy the whole machine.
             var lost = false
-            for e in pending {
-                if let h = new.helper(named: e.helper), canEvaluate(h, ssid) { continue }
+            for i in pending.indices {
+                if let h = new.helper(named: pending[i].helper), canEvaluate(h, ssid) { continue }
                 lost = true
             }
             if lost {

@@ -42,7 +42,8 @@ extension HotspotMachine {
             if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
-            for r in networks.records {
+            for j in networks.records.indices {
+                let r = networks.records[j]
                 if r.cachedHelper == h.name { cachedFor.append(r.ssid) }
                 if r.excluded.contains(h.name) { excludedFor.append(r.ssid) }
             }
@@ -58,7 +59,8 @@ extension HotspotMachine {
         var disabledList: [StatusSnapshot.Blocked] = []
         var backedOff: [StatusSnapshot.Blocked] = []
         var loggedOff: [SSID] = []
-        for r in networks.records {
+        for j in networks.records.indices {
+            let r = networks.records[j]
             if r.isDisabled(now: clock), let reason = r.disabledReason {
                 disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
             }

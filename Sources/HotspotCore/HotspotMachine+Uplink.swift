@@ -14,7 +14,7 @@ extension HotspotMachine {
     /// would copy the whole machine.
     func unblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> [UplinkCandidate] {
         var out: [UplinkCandidate] = []
-        for c in all where c.ssid != ssid && !isBlocked(c.ssid) { out.append(c) }
+        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { out.append(all[i]) }
         return out
     }
 
@@ -38,7 +38,7 @@ extension HotspotMachine {
     func currentCandidates() -> [UplinkCandidate] {
         var claims: [[HelperClaim]] = []
         if configuration.preferences.isEnabled {
-            for s in slots { claims.append(s.claims) }
+            for i in slots.indices { claims.append(slots[i].claims) }
         }
         // Configured networks first, then the owner's (the selector keeps the better per SSID).
         return selector.candidates(scan: scan, known: configuration.knownNetworks, alsoKnown: ownerNetworks,
@@ -82,8 +82,8 @@ extension HotspotMachine {
             let all = currentCandidates()
             let best = selector.best(of: unblocked(all, except: info.ssid), where: { _ in true })
             var listed: UplinkCandidate? = nil
-            for c in all where c.ssid == info.ssid {
-                listed = c
+            for i in all.indices where all[i].ssid == info.ssid {
+                listed = all[i]
                 break
             }
             var current = listed ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security),

@@ -149,10 +149,13 @@ public struct HotspotMachine {
         selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
                                   switchScans: configuration.switchScans)
         ownerNetworks = saved.ownerNetworks
-        for c in saved.helperCache where configuration.helperIndex(named: c.helper) != nil {
+        for i in saved.helperCache.indices {
+            let c = saved.helperCache[i]
+            guard configuration.helperIndex(named: c.helper) != nil else { continue }
             networks.records[networks.slot(c.ssid)].cachedHelper = c.helper
         }
-        for d in saved.disabled {
+        for j in saved.disabled.indices {
+            let d = saved.disabled[j]
             let i = networks.slot(d.ssid)
             networks.records[i].disabledReason = d.reason
             networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
@@ -190,7 +193,8 @@ public struct HotspotMachine {
         var s = PersistentState(ownerNetworks: ownerNetworks)
         // Closures here see `now`, not `self`: capturing the machine copies all of it.
         let now = clock
-        for r in networks.records {
+        for i in networks.records.indices {
+            let r = networks.records[i]
             // A name the state file cannot carry (the configuration was not validated) is not written.
             if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
                 s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))

@@ -81,11 +81,13 @@ public struct PersistentState: Hashable, Sendable {
             put(ssid.isEmpty ? "-" : ssid.hex)
         }
         put(PersistentState.header)
-        for c in helperCache {
-            put(c.ssid, "\ncache ")
-            put(" " + c.helper)
+        // Loops over indices: an iterator of each element type is one more specialised copy.
+        for i in helperCache.indices {
+            put(helperCache[i].ssid, "\ncache ")
+            put(" " + helperCache[i].helper)
         }
-        for d in disabled {
+        for i in disabled.indices {
+            let d = disabled[i]
             put(d.ssid, "\ndisabled ")
             put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
         }

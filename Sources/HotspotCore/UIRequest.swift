@@ -37,7 +37,7 @@ public struct UIRequest: Hashable, Sendable {
     public static let maxRefusals = 3
 
     public func hasField(named name: String) -> Bool {
-        for f in fields where f.name == name { return true }
+        for i in fields.indices where fields[i].name == name { return true }
         return false
     }
 }
