@@ -360,7 +360,9 @@ extension HotspotMachine {
             }
             return
         }
-        if prefs.evaluatedSSIDs.contains(ssid), let name = prefs.authenticationProvider,
+        var evaluated = false
+        for i in prefs.evaluatedSSIDs.indices where prefs.evaluatedSSIDs[i] == ssid { evaluated = true }
+        if evaluated, let name = prefs.authenticationProvider,
            supports(name, .authenticate), !isExcluded(name, ssid) {
             say(.info, ssid, "evaluated SSID: authenticating with", name)
             return startAuthenticate(name)

@@ -70,7 +70,7 @@ extension HotspotMachine {
             if r.loggedOff { loggedOff.append(r.ssid) }
         }
         var owners: [SSID] = []
-        for n in ownerNetworks { owners.append(n.ssid) }
+        for i in ownerNetworks.indices { owners.append(ownerNetworks[i].ssid) }
         var snapshot = StatusSnapshot(
             now: clock, state: state, stateSince: stateSince,
             isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,

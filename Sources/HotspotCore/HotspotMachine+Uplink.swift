@@ -61,7 +61,9 @@ extension HotspotMachine {
                 // failed try backs off like any join).
                 guard afterScan else { return }
                 for list in 0..<2 {
-                    for k in list == 0 ? configuration.knownNetworks : ownerNetworks where k.isHidden && !isBlocked(k.ssid) {
+                    let l = list == 0 ? configuration.knownNetworks : ownerNetworks
+                    for i in l.indices where l[i].isHidden && !isBlocked(l[i].ssid) {
+                        let k = l[i]
                         say(.info, k.ssid, "trying the hidden network")
                         return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
                     }

@@ -46,7 +46,9 @@ public struct KnownNetwork: Hashable, Sendable {
         var best: KnownNetwork? = nil
         // Both lists in place: called for every BSS of every scan, it allocates nothing.
         for list in 0..<2 {
-            for k in list == 0 ? a : b where name.hasPrefix(k.ssid) {
+            let l = list == 0 ? a : b
+            for i in l.indices where name.hasPrefix(l[i].ssid) {
+                let k = l[i]
                 if !k.isPrefix {
                     if k.ssid == name { return k }
                 } else if k.ssid.count > best?.ssid.count ?? -1 {

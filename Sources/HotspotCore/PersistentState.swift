@@ -92,7 +92,8 @@ public struct PersistentState: Hashable, Sendable {
             put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
         }
         for ssid in loggedOff { put(ssid, "\nloggedoff ") }
-        for n in ownerNetworks {
+        for i in ownerNetworks.indices {
+            let n = ownerNetworks[i]
             put(n.ssid, "\nnetwork ")
             put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
             if let m = n.mac { put(" " + m.description) }

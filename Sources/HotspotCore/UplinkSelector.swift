@@ -34,7 +34,9 @@ public struct UplinkSelector: Hashable, Sendable {
             }
         }
         for list in 0..<2 {
-            for k in list == 0 ? known : alsoKnown {
+            let l = list == 0 ? known : alsoKnown
+            for i in l.indices {
+                let k = l[i]
                 guard let v = scan.strongest(k.ssid, security: k.security),
                       let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else {
                     continue
