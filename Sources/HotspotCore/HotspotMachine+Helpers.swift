@@ -475,7 +475,8 @@ extension HotspotMachine {
     }
 
     mutating func leave(_ record: FailureRecord) {
-        let detail = (record.helper.map { $0 + ": " } ?? "") + record.reason
+        var detail = record.reason
+        if let h = record.helper { detail = h + ": " + detail }
         if record.autoJoinDisabled {
             say(.warning, record.ssid, "auto-join disabled (hotspotd enable):", detail)
         } else {

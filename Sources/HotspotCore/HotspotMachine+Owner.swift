@@ -140,12 +140,17 @@ extension HotspotMachine {
         // A configured enterprise network is remembered by its configuration, not copied into the state file;
         // the owner's own keeps its EAP settings (without them it would be an open network of that name).
         if !once && (eap == nil || given != nil || existing != nil) {
-            var n = KnownNetwork(ssid: name, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0, eap: eap)
-            n.mac = mac ?? existing.flatMap { ownerNetworks[$0].mac }
+            var n = KnownNetwork(ssid: name, passphrase: pass, eap: eap)
+            n.mac = mac
+            // What the owner gave before stays unless given again (if-lets: an Optional.map each is code).
+            if let i = existing {
+                n.priority = ownerNetworks[i].priority
+                if mac == nil { n.mac = ownerNetworks[i].mac }
+            }
             n.isPrefix = prefix
             n.isHidden = hidden
             n.lifetimeDays = days
-            n.expiresAt = days.flatMap { d in wallClock.map { $0 + Int64(d) * 86_400 } }
+            if let d = days, let now = wallClock { n.expiresAt = now + Int64(d) * 86_400 }
             if let i = existing {
                 if ownerNetworks[i] != n {
                     ownerNetworks[i] = n

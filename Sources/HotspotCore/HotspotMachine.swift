@@ -612,7 +612,8 @@ public struct HotspotMachine {
     @inline(never)
     mutating func say(_ level: LogLevel, _ ssid: SSID?, _ text: StaticString, _ detail: String? = nil,
                       retryMs: Int64? = nil) {
-        var line = ssid.map { $0.description + ": " } ?? ""
+        var line = ""
+        if let s = ssid { line = s.description + ": " }
         line += text.description
         if let d = detail { line += " " + d }
         if let r = retryMs { line += "; retry in " + String(r / 1000) + " s" }

@@ -60,8 +60,9 @@ public struct ManagerPreferences: Hashable, Sendable {
     public func values(of field: Int) -> [[UInt8]] {
         switch field {
         case 0: return [[isEnabled ? 0x31 : 0x30]]
-        case 1: return evaluationProvider.map { [Array($0.utf8)] } ?? []
-        case 2: return authenticationProvider.map { [Array($0.utf8)] } ?? []
+        case 1, 2:
+            guard let name = field == 1 ? evaluationProvider : authenticationProvider else { return [] }
+            return [Array(name.utf8)]
         case 3: return safariDomains.map { Array($0.utf8) }
         default: return evaluatedSSIDs.map { $0.bytes }
         }

@@ -89,7 +89,8 @@ public struct PersistentState: Hashable, Sendable {
         for i in disabled.indices {
             let d = disabled[i]
             put(d.ssid, "\ndisabled ")
-            put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
+            put(" " + d.reason.rawValue + " ")
+            if let r = d.remainingMs { put(String(r)) } else { put("forever") }
         }
         for ssid in loggedOff { put(ssid, "\nloggedoff ") }
         for i in ownerNetworks.indices {
