@@ -32,7 +32,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
         guard tls || ASCII.equals(m, "peap") || ASCII.equals(m, "ttls") else { return "eap must be peap, ttls or tls" }
         // Bits by `Field`: what the method needs, and which values are files.
         let needed = tls ? 0b1111_0010 : 0b0011_1010
-        for (i, v) in values.enumerated() {
+        for i in values.indices {
+            let v = values[i]
             let why: StaticString
             if v.isEmpty {
                 guard needed & 1 << i != 0 else { continue }
@@ -60,7 +61,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
     /// ` eapN=HEX` for each value given, N its `Field`: the words of a `join` request and of an owner network
     /// in the state file, hex so that no byte of a value can end or split either.
     public func appendWords(to out: inout [UInt8]) {
-        for (i, v) in values.enumerated() where !v.isEmpty {
+        for i in values.indices where !values[i].isEmpty {
+            let v = values[i]
             ASCII.append(&out, " eap")
             out.append(UInt8(ascii: "0") + UInt8(i))
             out.append(UInt8(ascii: "="))

@@ -45,23 +45,35 @@ public struct HotspotConfiguration: Hashable, Sendable {
         self.preferences = preferences
     }
 
+    public func helper(named name: String) -> HelperDescriptor? {
+        guard let i = helperIndex(named: name) else { return nil }
+        return helpers[i]
+    }
+
+    /// Where the helper of this name is in `helpers`: a lookup that copies no descriptor.
     @inline(never)
-    public func helper(named name: String) -> HelperDescriptor? { helpers.first { $0.name == name } }
+    public func helperIndex(named name: String) -> Int? {
+        for i in helpers.indices where helpers[i].name == name { return i }
+        return nil
+    }
 
     public func validate() throws(ConfigurationError) {
-        for (i, h) in helpers.enumerated() {
+        for i in helpers.indices {
+            let h = helpers[i]
             guard HelperDescriptor.isValidName(h.name) else {
                 throw ConfigurationError("helper name \"" + h.name + "\": use 1–32 of A–Z a–z 0–9 . _ -")
             }
-            if helpers[..<i].contains(where: { $0.name == h.name }) {
+            // The first of the name is an earlier one.
+            if helperIndex(named: h.name) != i {
                 throw ConfigurationError("helper \"" + h.name + "\" is defined twice")
             }
         }
-        for (i, n) in knownNetworks.enumerated() {
+        for i in knownNetworks.indices {
+            let n = knownNetworks[i]
             if n.ssid.isEmpty {
                 throw ConfigurationError("a network without a name (empty SSID) cannot be joined")
             }
-            if knownNetworks[..<i].contains(where: { $0.ssid == n.ssid }) {
+            for j in 0..<i where knownNetworks[j].ssid == n.ssid {
                 throw ConfigurationError("network " + n.ssid.description + " is configured twice")
             }
         }

@@ -50,7 +50,8 @@ extension HotspotMachine {
 
     @inline(never)
     func supports(_ helper: String, _ command: HelperCommand) -> Bool {
-        configuration.helper(named: helper)?.supports(command) == true
+        guard let i = configuration.helperIndex(named: helper) else { return false }
+        return configuration.helpers[i].supports(command)
     }
 
     var onlineSSID: SSID? {
@@ -71,15 +72,18 @@ extension HotspotMachine {
 
     @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {
-        for (i, r) in requests.enumerated() where r.id == id { return i }
+        for i in requests.indices where requests[i].id == id { return i }
         return nil
     }
 
     /// Configuration order: earlier helpers win ties.
-    func order(_ helper: String) -> Int { slots.firstIndex { $0.name == helper } ?? Int.max }
+    func order(_ helper: String) -> Int { slotIndex(helper) ?? Int.max }
 
     @inline(never)
-    func slotIndex(_ helper: String) -> Int? { slots.firstIndex { $0.name == helper } }
+    func slotIndex(_ helper: String) -> Int? {
+        for i in slots.indices where slots[i].name == helper { return i }
+        return nil
+    }
 
     // MARK: Requests
 
@@ -126,7 +130,7 @@ extension HotspotMachine {
     mutating func abandonJoinPath() {
         switch phase {
         case .evaluating(let pending, _):
-            for e in pending { abandon(e.request) }
+            for i in pending.indices { abandon(pending[i].request) }
         case .authenticating(_, let r), .maintaining(_, let r), .loggingOff(_, let r):
             abandon(r)
         case .presentingUI(_, _, let r):
@@ -149,9 +153,12 @@ extension HotspotMachine {
 
     /// Sends the latest scan list to every helper that is owed one and free.
     mutating func flushPendingScans() {
-        guard slots.contains(where: { $0.scanPending }) else { return }
+        var owed = false
+        for i in slots.indices where slots[i].scanPending { owed = true }
+        guard owed else { return }
         let path = joinPathHelpers
-        for (i, h) in configuration.helpers.enumerated() where i < slots.count && slots[i].scanPending {
+        for i in configuration.helpers.indices where i < slots.count && slots[i].scanPending {
+            let h = configuration.helpers[i]
             if slots[i].request != nil || path.contains(h.name) { continue }
             slots[i].scanPending = false
             guard configuration.preferences.isEnabled, evaluates(h, .filterScanList), !scan.isEmpty else { continue }
@@ -229,7 +236,12 @@ extension HotspotMachine {
         guard let ssid = onlineSSID else { return stray(f) }
         switch phase {
         case .evaluating(var pending, var bestLow):
-            guard let i = pending.firstIndex(where: { $0.request == f.id }) else { return stray(f) }
+            var found: Int? = nil
+            for i in pending.indices where pending[i].request == f.id {
+                found = i
+                break
+            }
+            guard let i = found else { return stray(f) }
             pending.remove(at: i)
             var confidence = Confidence.none
             switch o {
@@ -246,7 +258,7 @@ extension HotspotMachine {
             case .high:
                 guard let a = auth else { break }
                 // The first high wins at once; the others are abandoned.
-                for e in pending { abandon(e.request) }
+                for i in pending.indices { abandon(pending[i].request) }
                 say(.info, ssid, "claimed with high confidence by", claimant(f.helper, a))
                 startAuthenticate(a)
                 return
@@ -268,12 +280,16 @@ extension HotspotMachine {
                 enterAuthenticated(nil, hint: nil)
             }
 
-        case .authenticating(let h, let r):
+        // One switch for both: the answer's command (authenticate or presentUI, the phase's own request)
+        // names the step in the failure.
+        case .authenticating(let h, let r), .presentingUI(let h, _, let r?):
             guard r == f.id else { return stray(f) }
+            let step = f.command.rawValue
             switch o {
             case .success(let resp):
                 enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .uiRequired(let ui):
+                if case .presentingUI(_, let asked, _) = phase { return refused(h, asked: asked, again: ui ?? asked) }
                 guard supports(h, .presentUI) else {
                     return failPermanently(h, "uiRequired, but it does not handle presentUI", .invalidResult)
                 }
@@ -282,28 +298,11 @@ extension HotspotMachine {
             case .unsupportedNetwork:
                 excludeAndReevaluate(h)
             case .temporaryFailure:
-                failTemporarily(h, "authenticate: temporaryFailure")
+                failTemporarily(h, step + ": temporaryFailure")
             case .authenticationRequired:
-                failPermanently(h, "authenticate: invalid result", .invalidResult)
+                failPermanently(h, step + ": invalid result", .invalidResult)
             case .failed(let why, let reason):
-                failPermanently(h, "authenticate: " + why, reason)
-            }
-
-        case .presentingUI(let h, let asked, let r):
-            guard r == f.id else { return stray(f) }
-            switch o {
-            case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
-            case .unsupportedNetwork:
-                excludeAndReevaluate(h)
-            case .temporaryFailure:
-                failTemporarily(h, "presentUI: temporaryFailure")
-            case .uiRequired(let again):
-                refused(h, asked: asked, again: again ?? asked)
-            case .authenticationRequired:
-                failPermanently(h, "presentUI: invalid result", .invalidResult)
-            case .failed(let why, let reason):
-                failPermanently(h, "presentUI: " + why, reason)
+                failPermanently(h, step + ": " + why, reason)
             }
 
         case .maintaining(let h, let r):
@@ -325,7 +324,7 @@ extension HotspotMachine {
             if case .failed(let why, _) = o { say(.warning, ssid, "logoff failed:", h + ": " + why) }
             finishLogoff()
 
-        case .inactive, .authenticated, .failure:
+        case .inactive, .authenticated, .failure, .presentingUI(_, _, nil):
             stray(f)
         }
     }
@@ -350,10 +349,10 @@ extension HotspotMachine {
         guard prefs.isEnabled && !configuration.helpers.isEmpty else {
             return enterAuthenticated(nil, hint: nil)
         }
-        if let name = cachedHelper(ssid), let h = configuration.helper(named: name) {
+        if let name = cachedHelper(ssid), configuration.helperIndex(named: name) != nil {
             // Used just now: its table drops it last. (Saved with the next change, not for this alone.)
             _ = networks.slot(ssid, used: true)
-            if h.supports(.maintain) {
+            if supports(name, .maintain) {
                 let r = send(name, .maintain, network: linkNetwork(chosen: true))
                 enter(.maintaining(helper: name, request: r))
             } else {
@@ -361,7 +360,9 @@ extension HotspotMachine {
             }
             return
         }
-        if prefs.evaluatedSSIDs.contains(ssid), let name = prefs.authenticationProvider,
+        var evaluated = false
+        for i in prefs.evaluatedSSIDs.indices where prefs.evaluatedSSIDs[i] == ssid { evaluated = true }
+        if evaluated, let name = prefs.authenticationProvider,
            supports(name, .authenticate), !isExcluded(name, ssid) {
             say(.info, ssid, "evaluated SSID: authenticating with", name)
             return startAuthenticate(name)
@@ -474,7 +475,8 @@ extension HotspotMachine {
     }
 
     mutating func leave(_ record: FailureRecord) {
-        let detail = (record.helper.map { $0 + ": " } ?? "") + record.reason
+        var detail = record.reason
+        if let h = record.helper { detail = h + ": " + detail }
         if record.autoJoinDisabled {
             say(.warning, record.ssid, "auto-join disabled (hotspotd enable):", detail)
         } else {

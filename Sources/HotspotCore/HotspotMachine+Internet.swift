@@ -25,8 +25,8 @@ extension HotspotMachine {
     }
 
     func isKnownHelper(_ name: String) -> Bool {
-        guard let d = configuration.helper(named: name) else { return false }
-        return d.kind == .builtin && d.program == KnownNetworkHelper.program
+        guard let i = configuration.helperIndex(named: name) else { return false }
+        return configuration.helpers[i].kind == .builtin && configuration.helpers[i].program == KnownNetworkHelper.program
     }
 
     /// A second look that confirms no internet comes this soon after the first of an association: the
@@ -43,7 +43,8 @@ extension HotspotMachine {
     /// A candidate other than `ssid` the router may join now.
     func hasOtherCandidate(than ssid: SSID) -> Bool {
         // A loop, not the selector's search: its closure would be one more specialised copy of it.
-        for c in currentCandidates() where c.ssid != ssid && !isBlocked(c.ssid) { return true }
+        let all = currentCandidates()
+        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { return true }
         return false
     }
 

@@ -12,7 +12,11 @@ extension HotspotMachine {
         }
     }
 
-    mutating func reply(_ r: OwnerReply) { emit(.reply(r)) }
+    /// The owner's answer is built here, not at each of the twenty-odd places that give one.
+    @inline(never)
+    mutating func refuse(_ why: String) { emit(.reply(.refused(why))) }
+    @inline(never)
+    mutating func accept(_ what: String) { emit(.reply(.accepted(what))) }
 
     /// Apple queues logoff only for an authenticated network; afterwards the router leaves it for good.
     mutating func ownerLogoff() {
@@ -25,9 +29,9 @@ extension HotspotMachine {
             helper = h
             abandon(r)
         case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure:
-            return reply(.refused("logoff needs an authenticated network; the state is " + state.rawValue))
+            return refuse("logoff needs an authenticated network; the state is " + state.rawValue)
         }
-        reply(.accepted("logging off"))
+        accept("logging off")
         if let h = helper, supports(h, .logoff) {
             let r = send(h, .logoff, network: linkNetwork(chosen: true))
             enter(.loggingOff(helper: h, request: r))
@@ -39,34 +43,40 @@ extension HotspotMachine {
     /// presentUI goes out only here: after uiRequired, with the owner's answers.
     mutating func ownerSubmitUI(_ answers: [UIAnswer]) {
         guard case .presentingUI(let h, let ui, let r) = phase else {
-            return reply(.refused("no login is waiting for answers"))
+            return refuse("no login is waiting for answers")
         }
-        guard r == nil else { return reply(.refused("the answers were sent already; waiting for helper " + h)) }
+        guard r == nil else { return refuse("the answers were sent already; waiting for helper " + h) }
         for a in answers {
-            if a.key.isEmpty { return reply(.refused("an answer without a field name")) }
+            if a.key.isEmpty { return refuse("an answer without a field name") }
             if !ui.fields.isEmpty && !ui.hasField(named: a.key) {
-                return reply(.refused("the login does not ask for \"" + a.key + "\""))
+                return refuse("the login does not ask for \"" + a.key + "\"")
             }
         }
         let request = send(h, .presentUI, network: linkNetwork(chosen: true), answers: answers)
         // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
         var asked = ui
-        asked.earlierAnswers = answers.filter { a in !(ui.fields.first { $0.name == a.key }?.isSecret ?? true) }
+        asked.earlierAnswers = []
+        for a in answers {
+            for i in ui.fields.indices where ui.fields[i].name == a.key {
+                if !ui.fields[i].isSecret { asked.earlierAnswers.append(a) }
+                break
+            }
+        }
         enter(.presentingUI(helper: h, ui: asked, request: request))
-        reply(.accepted("answers sent to helper " + h))
+        accept("answers sent to helper " + h)
     }
 
     /// Giving up a login means not wanting this network: like a failure, until `hotspotd enable`.
     mutating func ownerCancelUI() {
-        guard case .presentingUI(let h, _, _) = phase else { return reply(.refused("no login is waiting")) }
-        reply(.accepted("login cancelled"))
+        guard case .presentingUI(let h, _, _) = phase else { return refuse("no login is waiting") }
+        accept("login cancelled")
         failPermanently(h, "the owner cancelled the login", .ownerCancelledUI)
     }
 
     mutating func ownerEnable(_ ssid: SSID) {
         let changed = liftBlocks(ssid, exclusionsToo: true)
         if changed { say(.notice, ssid, "auto-join enabled by the owner") }
-        reply(.accepted(changed ? "auto-join enabled again" : "it was not disabled"))
+        accept(changed ? "auto-join enabled again" : "it was not disabled")
         selectUplink(afterScan: false)
     }
 
@@ -74,25 +84,30 @@ extension HotspotMachine {
     mutating func ownerJoin(_ name: SSID, _ passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil,
                             prefix: Bool = false, hidden: Bool = false, days: Int? = nil, eap given: EAPSettings? = nil) {
         guard !name.isEmpty else {
-            return reply(.refused("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name"))
+            return refuse("a hidden network (empty SSID) cannot be joined: wpa_supplicant needs its name")
         }
         // The owner's EAP settings are held to the configuration's rule: never an unverified server.
         if let why = given?.problem() ?? (given != nil && passphrase != nil ? "give a passphrase or EAP settings, not both" : nil) {
-            return reply(.refused(why))
+            return refuse(why)
         }
         var ssid = name
         if prefix {
             // NEHotspotConfiguration(ssidPrefix:): the strongest network in range whose name starts with it.
             var best: ScanEntry? = nil
-            for e in scan.entries where e.ssid.bytes.starts(with: name.bytes) && e.rssi > best?.rssi ?? Int.min { best = e }
-            guard let b = best else { return reply(.refused("no network whose name starts with it is in range")) }
+            for e in scan.entries where e.ssid.hasPrefix(name) && e.rssi > best?.rssi ?? Int.min { best = e }
+            guard let b = best else { return refuse("no network whose name starts with it is in range") }
             ssid = b.ssid
         }
-        let existing = ownerNetworks.firstIndex { $0.ssid == name && $0.isPrefix == prefix }
+        let existing = KnownNetwork.index(of: name, in: ownerNetworks, prefix: prefix)
         if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {
-            return reply(.refused("too many networks: forget one first (limit 128), or join it with --once"))
+            return refuse("too many networks: forget one first (limit 128), or join it with --once")
         }
-        let known = existing.map { ownerNetworks[$0] } ?? configuration.knownNetworks.first { $0.ssid == ssid }
+        var known: KnownNetwork? = nil
+        if let i = existing {
+            known = ownerNetworks[i]
+        } else if let i = KnownNetwork.index(of: ssid, in: configuration.knownNetworks) {
+            known = configuration.knownNetworks[i]
+        }
         let pass = given != nil ? nil : passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
@@ -104,17 +119,17 @@ extension HotspotMachine {
         switch security {
         case .open:
             if pass != nil {
-                return reply(.refused("only an open network of this name is in range, and you gave it a key: not joining it unencrypted"))
+                return refuse("only an open network of this name is in range, and you gave it a key: not joining it unencrypted")
             }
             target = JoinTarget(ssid: ssid, security: .open, didAutoJoin: false)
         case .personal:
-            guard let p = pass else { return reply(.refused("this network needs a passphrase")) }
+            guard let p = pass else { return refuse("this network needs a passphrase") }
             target = JoinTarget(ssid: ssid, security: .personal, passphrase: p, didAutoJoin: false)
         case .enterprise where eap != nil:
             target = JoinTarget(ssid: ssid, security: .enterprise, didAutoJoin: false)
             target.eap = eap
         case .wep, .enterprise, .unknown:
-            return reply(.refused("hotspotd cannot join networks with " + security.rawValue + " security"))
+            return refuse("hotspotd cannot join networks with " + security.rawValue + " security")
         }
         // The owner's word lifts every automatic block.
         liftBlocks(ssid, exclusionsToo: false)
@@ -125,12 +140,17 @@ extension HotspotMachine {
         // A configured enterprise network is remembered by its configuration, not copied into the state file;
         // the owner's own keeps its EAP settings (without them it would be an open network of that name).
         if !once && (eap == nil || given != nil || existing != nil) {
-            var n = KnownNetwork(ssid: name, passphrase: pass, priority: existing.map { ownerNetworks[$0].priority } ?? 0, eap: eap)
-            n.mac = mac ?? existing.flatMap { ownerNetworks[$0].mac }
+            var n = KnownNetwork(ssid: name, passphrase: pass, eap: eap)
+            n.mac = mac
+            // What the owner gave before stays unless given again (if-lets: an Optional.map each is code).
+            if let i = existing {
+                n.priority = ownerNetworks[i].priority
+                if mac == nil { n.mac = ownerNetworks[i].mac }
+            }
             n.isPrefix = prefix
             n.isHidden = hidden
             n.lifetimeDays = days
-            n.expiresAt = days.flatMap { d in wallClock.map { $0 + Int64(d) * 86_400 } }
+            if let d = days, let now = wallClock { n.expiresAt = now + Int64(d) * 86_400 }
             if let i = existing {
                 if ownerNetworks[i] != n {
                     ownerNetworks[i] = n
@@ -146,9 +166,9 @@ extension HotspotMachine {
             // network replaces.
             info.target = target
             link = .online(info)
-            return reply(.accepted("already associated"))
+            return accept("already associated")
         }
-        reply(.accepted("joining"))
+        accept("joining")
         switch link {
         case .associated, .online: emit(.disconnect)
         case .down, .joining: break
@@ -159,17 +179,17 @@ extension HotspotMachine {
     }
 
     mutating func ownerForget(_ ssid: SSID) {
-        guard let i = ownerNetworks.firstIndex(where: { $0.ssid == ssid }) else {
-            if configuration.knownNetworks.contains(where: { $0.ssid == ssid }) {
-                return reply(.refused("this network is in the configuration file; remove it there"))
+        guard let i = KnownNetwork.index(of: ssid, in: ownerNetworks) else {
+            if KnownNetwork.index(of: ssid, in: configuration.knownNetworks) != nil {
+                return refuse("this network is in the configuration file; remove it there")
             }
-            reply(.refused("this is not one of your networks"))
+            refuse("this is not one of your networks")
             // A forget cut short (killed before wpa_supplicant dropped it) left its blocks: asked again, they
             // go, unless the router is on that network.
             if linkSSID != ssid { emit(.removeNetworks(ssid)) }
             return
         }
-        reply(.accepted("forgotten"))
+        accept("forgotten")
         dropOwnerNetwork(at: i)
         selectUplink(afterScan: false)
     }
@@ -238,16 +258,21 @@ extension HotspotMachine {
         }
         // Helpers keep what they had by name; join-path requests of vanished helpers stay in `requests`
         // until the phase check below abandons them.
-        let old = slots
-        slots = new.helpers.map { h in old.first { $0.name == h.name } ?? HelperSlot(name: h.name) }
+        var kept: [HelperSlot] = []
+        for h in new.helpers {
+            if let j = slotIndex(h.name) { kept.append(slots[j]) } else { kept.append(HelperSlot(name: h.name)) }
+        }
+        slots = kept
         var uncached = false
         for i in networks.records.indices {
-            if let h = networks.records[i].cachedHelper, new.helper(named: h) == nil {
+            if let h = networks.records[i].cachedHelper, new.helperIndex(named: h) == nil {
                 networks.records[i].cachedHelper = nil
                 uncached = true
             }
             if !networks.records[i].excluded.isEmpty {
-                networks.records[i].excluded = networks.records[i].excluded.filter { new.helper(named: $0) != nil }
+                var still: [String] = []
+                for h in networks.records[i].excluded where new.helperIndex(named: h) != nil { still.append(h) }
+                networks.records[i].excluded = still
             }
         }
         if uncached { dirty = true }
@@ -258,8 +283,8 @@ extension HotspotMachine {
             guard let ssid = onlineSSID else { break }
             // A loop: a closure calling `canEvaluate` would copy the whole machine.
             var lost = false
-            for e in pending {
-                if let h = new.helper(named: e.helper), canEvaluate(h, ssid) { continue }
+            for i in pending.indices {
+                if let h = new.helper(named: pending[i].helper), canEvaluate(h, ssid) { continue }
                 lost = true
             }
             if lost {
@@ -276,7 +301,7 @@ extension HotspotMachine {
         case .loggingOff(let h, _):
             if !supports(h, .logoff) { restartJoinPath() }
         case .authenticated(let h?):
-            if new.helper(named: h) == nil {
+            if new.helperIndex(named: h) == nil {
                 restartJoinPath()
             } else if !supports(h, .maintain) {
                 cancelTimer(.maintain)

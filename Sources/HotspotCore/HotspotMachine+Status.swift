@@ -35,13 +35,15 @@ extension HotspotMachine {
             answersSent = r != nil
         }
         var helpers: [StatusSnapshot.Helper] = []
-        for (i, h) in configuration.helpers.enumerated() where i < slots.count {
+        for i in configuration.helpers.indices where i < slots.count {
+            let h = configuration.helpers[i]
             let slot = slots[i]
             var running: InFlight? = nil
             if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
-            for r in networks.records {
+            for j in networks.records.indices {
+                let r = networks.records[j]
                 if r.cachedHelper == h.name { cachedFor.append(r.ssid) }
                 if r.excluded.contains(h.name) { excludedFor.append(r.ssid) }
             }
@@ -57,7 +59,8 @@ extension HotspotMachine {
         var disabledList: [StatusSnapshot.Blocked] = []
         var backedOff: [StatusSnapshot.Blocked] = []
         var loggedOff: [SSID] = []
-        for r in networks.records {
+        for j in networks.records.indices {
+            let r = networks.records[j]
             if r.isDisabled(now: clock), let reason = r.disabledReason {
                 disabledList.append(StatusSnapshot.Blocked(ssid: r.ssid, reason: reason.description, until: r.disabledUntil))
             }
@@ -66,12 +69,14 @@ extension HotspotMachine {
             }
             if r.loggedOff { loggedOff.append(r.ssid) }
         }
+        var owners: [SSID] = []
+        for i in ownerNetworks.indices { owners.append(ownerNetworks[i].ssid) }
         var snapshot = StatusSnapshot(
             now: clock, state: state, stateSince: stateSince,
             isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
-            loggedOff: loggedOff, ownerNetworks: ownerNetworks.map { $0.ssid }, preferences: configuration.preferences,
+            loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
         if let s = linkSSID { snapshot.uplinkInternet = networks[s]?.internet }
         return snapshot
@@ -85,8 +90,8 @@ extension HotspotMachine {
     /// The latest scan for `hotspotd scan`, in the order reported (the CLI sorts).
     public func scanRows() -> [StatusSnapshot.ScanRow] {
         let candidates = currentCandidates()
-        var index: [SSID: Int] = Dictionary(minimumCapacity: candidates.count)
-        for (i, c) in candidates.enumerated() { index[c.ssid] = i }
+        var index = SSIDIndex(minimumCapacity: candidates.count)
+        for i in candidates.indices { index.set(candidates[i].ssid, i) }
         let current = linkSSID
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)
@@ -94,7 +99,9 @@ extension HotspotMachine {
             let c = index[e.ssid].map { candidates[$0] }
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
-                isKnown: knownNetworks.contains { $0.ssid == e.ssid }, isBlocked: isBlocked(e.ssid),
+                isKnown: KnownNetwork.index(of: e.ssid, in: configuration.knownNetworks) != nil
+                    || KnownNetwork.index(of: e.ssid, in: ownerNetworks) != nil,
+                isBlocked: isBlocked(e.ssid),
                 isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
         }
         return rows

@@ -1,8 +1,5 @@
 /// The router's part: choosing, joining and leaving the uplink.
 extension HotspotMachine {
-    /// Configured networks first, then the owner's (the selector keeps the better per SSID).
-    var knownNetworks: [KnownNetwork] { configuration.knownNetworks + ownerNetworks }
-
     /// A BSS that carries the name of a network the owner gave a key (or EAP settings) but offers another
     /// security: an evil twin (or a misconfigured AP), never joined (UplinkSelector pins keyed networks).
     @inline(never)
@@ -17,7 +14,7 @@ extension HotspotMachine {
     /// would copy the whole machine.
     func unblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> [UplinkCandidate] {
         var out: [UplinkCandidate] = []
-        for c in all where c.ssid != ssid && !isBlocked(c.ssid) { out.append(c) }
+        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { out.append(all[i]) }
         return out
     }
 
@@ -39,8 +36,13 @@ extension HotspotMachine {
     }
 
     func currentCandidates() -> [UplinkCandidate] {
-        let claims = configuration.preferences.isEnabled ? slots.map { $0.claims } : []
-        return selector.candidates(scan: scan, known: knownNetworks, helpers: configuration.helpers, claims: claims)
+        var claims: [[HelperClaim]] = []
+        if configuration.preferences.isEnabled {
+            for i in slots.indices { claims.append(slots[i].claims) }
+        }
+        // Configured networks first, then the owner's (the selector keeps the better per SSID).
+        return selector.candidates(scan: scan, known: configuration.knownNetworks, alsoKnown: ownerNetworks,
+                                   helpers: configuration.helpers, claims: claims)
     }
 
     /// With no link: join the best candidate. On a working uplink, after a scan: leave it only when the
@@ -58,9 +60,13 @@ extension HotspotMachine {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
                 guard afterScan else { return }
-                for k in knownNetworks where k.isHidden && !isBlocked(k.ssid) {
-                    say(.info, k.ssid, "trying the hidden network")
-                    return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                for list in 0..<2 {
+                    let l = list == 0 ? configuration.knownNetworks : ownerNetworks
+                    for i in l.indices where l[i].isHidden && !isBlocked(l[i].ssid) {
+                        let k = l[i]
+                        say(.info, k.ssid, "trying the hidden network")
+                        return startJoin(JoinTarget(ssid: k.ssid, security: k.security, passphrase: k.passphrase))
+                    }
                 }
                 return
             }
@@ -77,9 +83,13 @@ extension HotspotMachine {
             }
             let all = currentCandidates()
             let best = selector.best(of: unblocked(all, except: info.ssid), where: { _ in true })
-            var current = all.first { $0.ssid == info.ssid }
-                ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security), priority: Int.min,
-                                   confidence: .none, signalStrength: 0, claimedBy: nil)
+            var listed: UplinkCandidate? = nil
+            for i in all.indices where all[i].ssid == info.ssid {
+                listed = all[i]
+                break
+            }
+            var current = listed ?? UplinkCandidate(target: JoinTarget(ssid: info.ssid, security: info.security),
+                                                    priority: Int.min, confidence: .none, signalStrength: 0, claimedBy: nil)
             current.signalStrength = SignalStrength.fromDBm(info.rssi)
             guard selector.shouldLeave(current, for: best), let b = best else { return }
             say(.notice, info.ssid, "leaving for a better network:", b.ssid.description)

@@ -5,7 +5,7 @@
 /// Two things run side by side: the *link* (down → joining → associated → online, the router's part) and the
 /// *phase* of the helper model (the eight states), which only leaves `inactive` / `failure` while online.
 ///
-/// Storage is arrays plus one kind of dictionary (SSID → index): every distinct Dictionary type costs
+/// Storage is arrays plus one map (SSIDIndex, SSID → index): every distinct Dictionary type costs
 /// kilobytes of specialised code in the router binary.
 public struct HotspotMachine {
     // MARK: What the machine keeps between inputs
@@ -143,15 +143,19 @@ public struct HotspotMachine {
         self.configuration = configuration
         clock = now
         stateSince = now
-        slots = configuration.helpers.map { HelperSlot(name: $0.name) }
+        slots = []
+        for h in configuration.helpers { slots.append(HelperSlot(name: h.name)) }
         backoff = Backoff(baseMs: configuration.backoffBaseMs, capMs: configuration.backoffCapMs)
         selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
                                   switchScans: configuration.switchScans)
         ownerNetworks = saved.ownerNetworks
-        for c in saved.helperCache where configuration.helper(named: c.helper) != nil {
+        for i in saved.helperCache.indices {
+            let c = saved.helperCache[i]
+            guard configuration.helperIndex(named: c.helper) != nil else { continue }
             networks.records[networks.slot(c.ssid)].cachedHelper = c.helper
         }
-        for d in saved.disabled {
+        for j in saved.disabled.indices {
+            let d = saved.disabled[j]
             let i = networks.slot(d.ssid)
             networks.records[i].disabledReason = d.reason
             networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
@@ -189,7 +193,8 @@ public struct HotspotMachine {
         var s = PersistentState(ownerNetworks: ownerNetworks)
         // Closures here see `now`, not `self`: capturing the machine copies all of it.
         let now = clock
-        for r in networks.records {
+        for i in networks.records.indices {
+            let r = networks.records[i]
             // A name the state file cannot carry (the configuration was not validated) is not written.
             if let h = r.cachedHelper, HelperDescriptor.isValidName(h) {
                 s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))
@@ -296,7 +301,7 @@ public struct HotspotMachine {
         reportLookalikes()
         refreshLinkFromScan()
         if configuration.preferences.isEnabled {
-            for (i, h) in configuration.helpers.enumerated() where evaluates(h, .filterScanList) {
+            for i in configuration.helpers.indices where evaluates(configuration.helpers[i], .filterScanList) {
                 slots[i].scanPending = true
             }
         }
@@ -415,7 +420,9 @@ public struct HotspotMachine {
 
     func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
         guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
-        return entries.filter { $0.bssid != b }
+        var kept: [ScanEntry] = []
+        for e in entries where e.bssid != b { kept.append(e) }
+        return kept
     }
 
     mutating func onLinkSignal(_ rssi: Int) {
@@ -605,7 +612,8 @@ public struct HotspotMachine {
     @inline(never)
     mutating func say(_ level: LogLevel, _ ssid: SSID?, _ text: StaticString, _ detail: String? = nil,
                       retryMs: Int64? = nil) {
-        var line = ssid.map { $0.description + ": " } ?? ""
+        var line = ""
+        if let s = ssid { line = s.description + ": " }
         line += text.description
         if let d = detail { line += " " + d }
         if let r = retryMs { line += "; retry in " + String(r / 1000) + " s" }

@@ -30,6 +30,14 @@ public struct KnownNetwork: Hashable, Sendable {
         self.eap = eap
     }
 
+    /// The first network of this name in `list` (and of this kind, when `prefix` is given): one loop for
+    /// every caller, not a closure and its specialised search each.
+    @inline(never)
+    static func index(of ssid: SSID, in list: [KnownNetwork], prefix: Bool? = nil) -> Int? {
+        for i in list.indices where list[i].ssid == ssid && (prefix == nil || list[i].isPrefix == prefix) { return i }
+        return nil
+    }
+
     /// Apple's order for a network name: a network of exactly that name (in `a`, then `b`), else the
     /// longest prefix that starts it.
     @inline(never)
@@ -38,10 +46,12 @@ public struct KnownNetwork: Hashable, Sendable {
         var best: KnownNetwork? = nil
         // Both lists in place: called for every BSS of every scan, it allocates nothing.
         for list in 0..<2 {
-            for k in list == 0 ? a : b where name.bytes.starts(with: k.ssid.bytes) {
+            let l = list == 0 ? a : b
+            for i in l.indices where name.hasPrefix(l[i].ssid) {
+                let k = l[i]
                 if !k.isPrefix {
                     if k.ssid == name { return k }
-                } else if k.ssid.bytes.count > best?.ssid.bytes.count ?? -1 {
+                } else if k.ssid.count > best?.ssid.count ?? -1 {
                     best = k
                 }
             }

@@ -60,8 +60,9 @@ public struct ManagerPreferences: Hashable, Sendable {
     public func values(of field: Int) -> [[UInt8]] {
         switch field {
         case 0: return [[isEnabled ? 0x31 : 0x30]]
-        case 1: return evaluationProvider.map { [Array($0.utf8)] } ?? []
-        case 2: return authenticationProvider.map { [Array($0.utf8)] } ?? []
+        case 1, 2:
+            guard let name = field == 1 ? evaluationProvider : authenticationProvider else { return [] }
+            return [Array(name.utf8)]
         case 3: return safariDomains.map { Array($0.utf8) }
         default: return evaluatedSSIDs.map { $0.bytes }
         }
@@ -124,28 +125,33 @@ public struct ManagerPreferences: Hashable, Sendable {
         if evaluatedSSIDs.count > ManagerPreferences.maxEvaluatedSSIDs {
             throw .configurationInvalid("at most 2 evaluated SSIDs")
         }
-        if evaluatedSSIDs.contains(where: { $0.isEmpty }) {
+        for s in evaluatedSSIDs where s.isEmpty {
             throw .configurationInvalid("an evaluated SSID is empty")
         }
-        for (i, s) in evaluatedSSIDs.enumerated() where evaluatedSSIDs[..<i].contains(s) {
-            throw .configurationInvalid("evaluated SSID " + s.description + " is listed twice")
-        }
-        if let name = evaluationProvider {
-            guard let h = helpers.first(where: { $0.name == name }) else {
-                throw .configurationInvalid("evaluation provider \"" + name + "\" is not a configured helper")
-            }
-            if !h.supports(.filterScanList) && !h.supports(.evaluate) {
-                throw .configurationInvalid("evaluation provider \"" + name + "\" handles neither filterScanList nor evaluate")
+        for i in evaluatedSSIDs.indices {
+            for j in 0..<i where evaluatedSSIDs[j] == evaluatedSSIDs[i] {
+                throw .configurationInvalid("evaluated SSID " + evaluatedSSIDs[i].description + " is listed twice")
             }
         }
-        if let name = authenticationProvider {
-            guard let h = helpers.first(where: { $0.name == name }) else {
-                throw .configurationInvalid("authentication provider \"" + name + "\" is not a configured helper")
+        // Both providers by one loop (0: evaluation, 1: authentication), each by a loop over the helpers:
+        // a closure each brought its own specialised search.
+        for p in 0..<2 {
+            guard let name = p == 0 ? evaluationProvider : authenticationProvider else { continue }
+            let role = p == 0 ? "evaluation provider \"" : "authentication provider \""
+            var found = false
+            for h in helpers where h.name == name {
+                found = true
+                if p == 0 && !h.supports(.filterScanList) && !h.supports(.evaluate) {
+                    throw .configurationInvalid(role + name + "\" handles neither filterScanList nor evaluate")
+                }
+                if p == 1 && !h.supports(.authenticate) {
+                    throw .configurationInvalid(role + name + "\" does not handle authenticate")
+                }
+                break
             }
-            if !h.supports(.authenticate) {
-                throw .configurationInvalid("authentication provider \"" + name + "\" does not handle authenticate")
-            }
-        } else if !evaluatedSSIDs.isEmpty {
+            if !found { throw .configurationInvalid(role + name + "\" is not a configured helper") }
+        }
+        if authenticationProvider == nil && !evaluatedSSIDs.isEmpty {
             throw .configurationInvalid("evaluated SSIDs need an authentication provider")
         }
     }

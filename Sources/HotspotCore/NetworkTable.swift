@@ -4,7 +4,7 @@
 struct NetworkTable {
     /// Change records through `slot(_:)`; an emptied record stays until the next sweep.
     var records: [NetworkRecord] = []
-    private var index: [SSID: Int] = Dictionary()
+    private var index = SSIDIndex()
 
     subscript(ssid: SSID) -> NetworkRecord? { index[ssid].map { records[$0] } }
 
@@ -17,7 +17,7 @@ struct NetworkTable {
         if let i = old, !used { return i }
         records.append(NetworkRecord(ssid: ssid))
         if let i = old { records.swapAt(i, records.count - 1) }
-        index[ssid] = records.count - 1
+        index.set(ssid, records.count - 1)
         return records.count - 1
     }
 
@@ -29,7 +29,7 @@ struct NetworkTable {
         }
         guard records.count >= 16 && live * 2 < records.count else { return }
         records = records.filter { !$0.isEmpty }
-        index = Dictionary(minimumCapacity: records.count)
-        for (i, r) in records.enumerated() { index[r.ssid] = i }
+        index = SSIDIndex(minimumCapacity: records.count)
+        for i in records.indices { index.set(records[i].ssid, i) }
     }
 }

@@ -30,7 +30,7 @@ public struct Passphrase: Hashable, CustomStringConvertible, Sendable {
             secret = psk
             return
         }
-        for (offset, b) in bytes.enumerated() where !ASCII.isPrintable(b) {
+        for offset in bytes.indices where !ASCII.isPrintable(bytes[offset]) {
             throw .notPrintableASCII(offset: offset)
         }
         if bytes.count < 8 { throw .tooShort(length: bytes.count) }

@@ -81,16 +81,20 @@ public struct PersistentState: Hashable, Sendable {
             put(ssid.isEmpty ? "-" : ssid.hex)
         }
         put(PersistentState.header)
-        for c in helperCache {
-            put(c.ssid, "\ncache ")
-            put(" " + c.helper)
+        // Loops over indices: an iterator of each element type is one more specialised copy.
+        for i in helperCache.indices {
+            put(helperCache[i].ssid, "\ncache ")
+            put(" " + helperCache[i].helper)
         }
-        for d in disabled {
+        for i in disabled.indices {
+            let d = disabled[i]
             put(d.ssid, "\ndisabled ")
-            put(" " + d.reason.rawValue + " " + (d.remainingMs.map { String($0) } ?? "forever"))
+            put(" " + d.reason.rawValue + " ")
+            if let r = d.remainingMs { put(String(r)) } else { put("forever") }
         }
         for ssid in loggedOff { put(ssid, "\nloggedoff ") }
-        for n in ownerNetworks {
+        for i in ownerNetworks.indices {
+            let n = ownerNetworks[i]
             put(n.ssid, "\nnetwork ")
             put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
             if let m = n.mac { put(" " + m.description) }

@@ -13,8 +13,8 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
     public init?(bytes: [UInt8]) {
         guard bytes.count <= SSID.maxLength else { return nil }
         count = bytes.count
-        for (i, b) in bytes.enumerated() {
-            let v = UInt64(b) << (UInt64(i & 7) * 8)
+        for i in bytes.indices {
+            let v = UInt64(bytes[i]) << (UInt64(i & 7) * 8)
             switch i >> 3 {
             case 0: w0 |= v
             case 1: w1 |= v
@@ -47,6 +47,23 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
     }
 
     public var isEmpty: Bool { count == 0 }
+
+    /// The empty SSID: what SSIDIndex's free buckets hold.
+    init() { count = 0 }
+
+    /// SSIDIndex's hash: the words mixed, then multiplied so that the low bits depend on every byte.
+    var hashWord: Int {
+        let x = w0 &+ w1 &* 0x100_0000_01b3 &+ w2 &* 0x9e37_79b9 &+ w3 &* 0x85eb_ca6b &+ UInt64(count)
+        return Int(truncatingIfNeeded: (x &* 0x9e37_79b9_7f4a_7c15) >> 32)
+    }
+
+    /// Its bytes start with `p`'s, compared in place (`bytes.starts(with:)` built two arrays).
+    @inline(never)
+    public func hasPrefix(_ p: SSID) -> Bool {
+        guard p.count <= count else { return false }
+        for i in 0..<p.count where byte(i) != p.byte(i) { return false }
+        return true
+    }
 
     /// Lowercase hex: the only form that goes to wpa_supplicant.
     public var hex: String { Hex.encode(bytes) }

@@ -9,7 +9,7 @@ public struct ScanList: Sendable {
 
     public private(set) var entries: [ScanEntry]
     /// Index in `entries` of each SSID's strongest BSS.
-    var strongestIndex: [SSID: Int]
+    var strongestIndex: SSIDIndex
     /// How many BSSes were dropped by the bound.
     public private(set) var dropped: Int
 
@@ -20,10 +20,11 @@ public struct ScanList: Sendable {
             dropped = entries.count - ScanList.maxEntries
             entries.removeLast(dropped)
         }
-        strongestIndex = Dictionary(minimumCapacity: entries.count)
-        for (i, e) in entries.enumerated() {
+        strongestIndex = SSIDIndex(minimumCapacity: entries.count)
+        for i in entries.indices {
+            let e = entries[i]
             if let j = strongestIndex[e.ssid], !ScanList.prefers(e, over: entries[j]) { continue }
-            strongestIndex[e.ssid] = i
+            strongestIndex.set(e.ssid, i)
         }
     }
 
@@ -53,5 +54,8 @@ public struct ScanList: Sendable {
         return a.rssi > b.rssi
     }
 
-    public func entry(bssid: BSSID) -> ScanEntry? { entries.first { $0.bssid == bssid } }
+    public func entry(bssid: BSSID) -> ScanEntry? {
+        for e in entries where e.bssid == bssid { return e }
+        return nil
+    }
 }

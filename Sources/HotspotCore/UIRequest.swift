@@ -36,5 +36,8 @@ public struct UIRequest: Hashable, Sendable {
     /// lock a room's access after a few wrong tries, so the owner is not asked forever.
     public static let maxRefusals = 3
 
-    public func hasField(named name: String) -> Bool { fields.contains { $0.name == name } }
+    public func hasField(named name: String) -> Bool {
+        for i in fields.indices where fields[i].name == name { return true }
+        return false
+    }
 }

@@ -19,42 +19,48 @@ public struct UplinkSelector: Hashable, Sendable {
     }
 
     /// One joinable candidate per visible SSID (blocked ones included: the caller filters, and needs the
-    /// working uplink's own standing). `claims[i]` are the latest claims of `helpers[i]`.
-    public func candidates(scan: ScanList, known: [KnownNetwork], helpers: [HelperDescriptor],
-                           claims: [[HelperClaim]]) -> [UplinkCandidate] {
+    /// working uplink's own standing). `claims[i]` are the latest claims of `helpers[i]`. `alsoKnown` counts
+    /// as known after `known` (the owner's networks after the configured ones), without a joined copy.
+    public func candidates(scan: ScanList, known: [KnownNetwork], alsoKnown: [KnownNetwork] = [],
+                           helpers: [HelperDescriptor], claims: [[HelperClaim]]) -> [UplinkCandidate] {
         var out: [UplinkCandidate] = []
-        var index: [SSID: Int] = Dictionary()
+        var index = SSIDIndex()
         func offer(_ c: UplinkCandidate) {
             if let i = index[c.ssid] {
                 if ranks(c, above: out[i]) { out[i] = c }
             } else {
-                index[c.ssid] = out.count
+                index.set(c.ssid, out.count)
                 out.append(c)
             }
         }
-        for k in known {
-            guard let v = scan.strongest(k.ssid, security: k.security),
-                  let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else {
-                continue
+        for list in 0..<2 {
+            let l = list == 0 ? known : alsoKnown
+            for i in l.indices {
+                let k = l[i]
+                guard let v = scan.strongest(k.ssid, security: k.security),
+                      let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else {
+                    continue
+                }
+                // The owner vouches for a network they configured: it ranks as a high-confidence claim.
+                offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
+                                      signalStrength: v.signalStrength, claimedBy: nil))
             }
-            // The owner vouches for a network they configured: it ranks as a high-confidence claim.
-            offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
-                                  signalStrength: v.signalStrength, claimedBy: nil))
         }
         // Names that a prefix network starts and no network of their exact name took (Apple's order).
         for e in scan.entries where index[e.ssid] == nil {
-            guard let k = KnownNetwork.matching(e.ssid, known), k.isPrefix,
+            guard let k = KnownNetwork.matching(e.ssid, known, alsoKnown), k.isPrefix,
                   let v = scan.strongest(e.ssid, security: k.security),
                   let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else { continue }
             offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
                                   signalStrength: v.signalStrength, claimedBy: nil))
         }
-        for (i, helper) in helpers.enumerated() where i < claims.count {
+        for i in helpers.indices where i < claims.count {
+            let helper = helpers[i]
             for claim in claims[i] where claim.confidence > .none {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
                 // network the owner gave a key or EAP settings (exact name, then the longest prefix), or one
                 // claimed with EAP settings: that stays pinned to its suites whoever claims it.
-                let pin = KnownNetwork.matching(claim.ssid, known).map { $0.security }.flatMap { $0 == .open ? nil : $0 }
+                let pin = KnownNetwork.matching(claim.ssid, known, alsoKnown).map { $0.security }.flatMap { $0 == .open ? nil : $0 }
                     ?? (claim.eap != nil ? .enterprise : nil)
                 guard let v = pin.map({ scan.strongest(claim.ssid, security: $0) }) ?? scan.strongest(claim.ssid),
                       let target = joinable(v, passphrase: claim.password, eap: claim.eap, bssid: claim.bssid)

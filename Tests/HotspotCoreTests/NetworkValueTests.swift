@@ -19,6 +19,39 @@ import Testing
         #expect(SSID(bytes: [0x41, 0x22, 0x5c, 0x0a, 0xff])!.description == "A\\\"\\\\\\x0a\\xff")
     }
 
+    /// SSIDIndex (the router's only map) against the stdlib's Dictionary: growth from empty and from a
+    /// capacity, overwrites, SSIDs that differ only in length or in one late byte.
+    @Test func ssidIndexAgreesWithADictionary() {
+        var names: [SSID] = [SSID(bytes: [])!]
+        for n in 1...32 { names.append(SSID(bytes: Array(repeating: 0, count: n))!) }
+        for i in 0..<600 { names.append(SSID(bytes: Array(repeating: 0x41, count: 30) + [UInt8(i % 251)] + (i < 251 ? [] : [UInt8(i / 251)]))!) }
+        for capacity in [0, 3, 700] {
+            var index = SSIDIndex(minimumCapacity: capacity)
+            var model: [SSID: Int] = [:]
+            var seed: UInt64 = 7
+            for step in 0..<2000 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                let s = names[Int(seed >> 33) % names.count]
+                index.set(s, step)
+                model[s] = step
+                #expect(index.count == model.count)
+            }
+            for s in names { #expect(index[s] == model[s]) }
+            #expect(index[SSID("never set")!] == nil)
+        }
+        #expect(SSIDIndex()[SSID("x")!] == nil)
+    }
+
+    @Test func ssidPrefixIsBytewise() {
+        #expect(ssid("Hotel 2").hasPrefix(ssid("Hotel")))
+        #expect(ssid("Hotel").hasPrefix(ssid("Hotel")))
+        #expect(ssid("Hotel").hasPrefix(ssid("")))
+        #expect(!ssid("Hotel").hasPrefix(ssid("Hotel 2")))
+        #expect(!ssid("Hotel").hasPrefix(ssid("hotel")))
+        #expect(SSID(bytes: Array(repeating: 1, count: 32) )!.hasPrefix(SSID(bytes: Array(repeating: 1, count: 20))!))
+        #expect(!SSID(bytes: Array(repeating: 1, count: 31) + [2])!.hasPrefix(SSID(bytes: Array(repeating: 1, count: 32))!))
+    }
+
     @Test func ssidOrderIsBytewise() {
         let names = ["", "a", "ab", "b", "B", "\u{0}", "zzz", "Hotel", "Hotel 2"]
         let sorted = names.map { ssid($0) }.sorted()
