@@ -421,3 +421,53 @@ void ctls_md5(const void *bytes, size_t length, unsigned char digest[16]) {
     br_md5_update(&md5, bytes, length);
     br_md5_out(&md5, digest);
 }
+
+// BearSSL's SHA-1 compression (its inner.h; every build exports it): PBKDF2 on a WPA passphrase needs no more
+// of SHA-1, since each message it hashes fits one block. br_sha1_update / br_sha1_out would add 0.6 KB.
+void br_sha1_round(const unsigned char *buf, uint32_t *val);
+
+// HMAC-SHA1 of `length` <= 36 bytes, from the states after the key's inner and outer pads: two compressions.
+// `out` may be `message`.
+static void wpa_hmac(const uint32_t pads[10], const unsigned char *message, size_t length, unsigned char out[20]) {
+    for (int pad = 0; pad < 2; pad++) {
+        unsigned char block[64];
+        uint32_t state[5];
+        memset(block, 0, sizeof block);
+        memcpy(block, message, length);
+        block[length] = 0x80;
+        block[62] = (unsigned char)((64 + length) >> 5);  // the length in bits, after the pad's block
+        block[63] = (unsigned char)((64 + length) << 3);
+        memcpy(state, pads + 5 * pad, sizeof state);
+        br_sha1_round(block, state);
+        for (int i = 0; i < 20; i++) out[i] = (unsigned char)(state[i / 4] >> (24 - 8 * (i % 4)));
+        message = out;
+        length = 20;
+    }
+}
+
+int ctls_wpa_psk(const void *passphrase, size_t length, const void *ssid, size_t ssid_length,
+                 unsigned char psk[32]) {
+    static const uint32_t iv[5] = { 0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0 };
+    if (length > 63 || ssid_length > 32) return -1;
+    // The key's pads are hashed once (HMAC's precomputed key): each round is then two compressions.
+    uint32_t pads[10];
+    unsigned char block[64], salt[36], u[20], t[40];
+    for (int pad = 0; pad < 2; pad++) {
+        for (size_t i = 0; i < 64; i++) block[i] = (i < length ? ((const unsigned char *)passphrase)[i] : 0) ^ (pad ? 0x5c : 0x36);
+        memcpy(pads + 5 * pad, iv, sizeof iv);
+        br_sha1_round(block, pads + 5 * pad);
+    }
+    memset(salt, 0, sizeof salt);
+    memset(t, 0, sizeof t);
+    memcpy(salt, ssid, ssid_length);
+    // T1 and T2, each the XOR of 4096 rounds' U; the key is T1 and the first 12 bytes of T2.
+    for (int k = 0; k < 2; k++) {
+        salt[ssid_length + 3] = (unsigned char)(k + 1);
+        for (int round = 0; round < 4096; round++) {
+            wpa_hmac(pads, round ? u : salt, round ? sizeof u : ssid_length + 4, u);
+            for (int i = 0; i < 20; i++) t[20 * k + i] ^= u[i];
+        }
+    }
+    memcpy(psk, t, 32);
+    return 0;
+}
