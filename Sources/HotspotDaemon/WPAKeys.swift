@@ -47,7 +47,7 @@ struct WPAKeys {
         for i in names.indices where psks[i].isEmpty {
             var psk = [UInt8](repeating: 0, count: 32)
             let n = Int(names[i][0])
-            names[i].withUnsafeBufferPointer { b in
+            _ = names[i].withUnsafeBufferPointer { b in
                 ctls_wpa_psk(b.baseAddress! + 1 + n, b.count - 1 - n, b.baseAddress! + 1, n, &psk)
             }
             psks[i] = psk
