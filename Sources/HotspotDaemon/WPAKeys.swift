@@ -79,15 +79,16 @@ extension HotspotDaemon {
     /// the first scan request on (`start`) so the hashing overlaps the radio's scan; new ones after a
     /// reload or an owner's save.
     func deriveKeys(_ networks: [KnownNetwork] = [], start: Bool = false) {
+        // Only the first scan request: later ones would push out keys of the first 16 again and again.
+        if start {
+            if keys.started { return }
+            keys.started = true
+        }
         var n = 0
         for k in networks where !k.isPrefix {
             guard let p = k.passphrase, p.kind == .passphrase, n < WPAKeys.capacity else { continue }
             n += 1
             keys.want(WPAKeys.name(k.ssid, p))
-        }
-        if start {
-            if keys.started { return }
-            keys.started = true
         }
         scheduleKeyDerivation()
     }
