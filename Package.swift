@@ -31,7 +31,7 @@ let package = Package(
         // helper processes, syslog, atomic files), libnl (nl80211, routes), wpa_supplicant's control socket.
         .target(name: "HotspotSystem", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
         // The resident daemon: drives the core machines over the system layer, serves the control socket.
-        .target(name: "HotspotDaemon", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotWeb", "HotspotSystem", "CLinux"]),
+        .target(name: "HotspotDaemon", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotWeb", "HotspotSystem", "CLinux", "CTLS"]),
         // The built-in portal helper (a helper process of its own): probes, HTTP/TLS client, uplink-bound DNS.
         .target(
             name: "HotspotPortalHelper",

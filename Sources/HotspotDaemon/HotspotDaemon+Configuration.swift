@@ -80,6 +80,7 @@ extension HotspotDaemon {
         checkSubnetClash()
         logger.threshold = options.verbose ? .debug : settings.logLevel
         driver.submit(.configurationReloaded(loaded.configuration))
+        deriveKeys(loaded.configuration.knownNetworks)
         return atRestart
     }
 }

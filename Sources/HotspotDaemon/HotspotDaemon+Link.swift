@@ -27,7 +27,7 @@ extension HotspotDaemon {
     func supplicantEvent(_ message: SupplicantEventMessage, from r: Int = 0) {
         switch message.event {
         case .scanResults: handle(.scanResultsReady, from: r)
-        case .connected(let bssid, let id, _): handle(.connected(bssid: bssid, networkID: id), from: r)
+        case .connected(let bssid, let id, _): keyJoined(); handle(.connected(bssid: bssid, networkID: id), from: r)
         case .disconnected(_, let reason, let local):
             if r == link.radio { passpointOperator = nil }
             // reason=4 (inactivity) generated locally: mac80211 no longer hears the AP.
@@ -76,7 +76,7 @@ extension HotspotDaemon {
         case .removeNetwork(let id, let radio): radios[radio].client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
             setAddress(for: t)
-            var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: t.passphrase, bssid: t.bssid)
+            var plan = SupplicantJoinPlan(ssid: t.ssid, security: t.security, passphrase: joinKey(t), bssid: t.bssid)
             plan.eap = t.eap
             plan.hidden = t.isHidden
             plan.frequencies = t.frequencies

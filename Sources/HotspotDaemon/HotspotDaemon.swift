@@ -69,6 +69,8 @@ public final class HotspotDaemon: HotspotEffects {
     var clash = SubnetClash()
     /// The uplink's default gateway at the last change, for the internet check's hint (+Addressing).
     var uplinkGateway: IPv4Address? = nil
+    /// WPA keys derived ahead of the joins (WPAKeys).
+    var keys = WPAKeys()
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -96,6 +98,7 @@ public final class HotspotDaemon: HotspotEffects {
                                loop: loop)
         // Not optional in the daemon: each use would check it (the driver's one `effects` check serves all).
         driver.effects = self
+        deriveKeys(restored.ownerNetworks)
     }
 
     /// Runs the daemon until TERM/INT; returns the exit status.
@@ -217,6 +220,7 @@ public final class HotspotDaemon: HotspotEffects {
     public func disconnect() { handle(.request(.disconnect)) }
 
     public func requestScan() {
+        deriveKeys(driver.machine.configuration.knownNetworks, start: true)
         // Every radio scans; each one's results join the one table (LinkMachine).
         for r in radios {
             r.client.request(.scan(ScanRequest())) { [self] reply in
@@ -229,6 +233,7 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     public func persist(_ state: PersistentState) {
+        deriveKeys(state.ownerNetworks)
         do {
             if try stateFile.save(state) { logger.log(.debug, "state saved to " + stateFile.path) }
         } catch {

@@ -67,4 +67,11 @@ const char *ctls_error_name(int code);
 /// MikroTik), whose protocol it is. Nothing else may use MD5.
 void ctls_md5(const void *bytes, size_t length, unsigned char digest[16]);
 
+/// The WPA pre-shared key of a passphrase on an SSID (IEEE 802.11 Annex J.4): PBKDF2-HMAC-SHA1, 4096 rounds,
+/// 32 bytes. The daemon derives it ahead of a join so wpa_supplicant, given the key, skips this work. Its
+/// SHA-1 is a small loop of our own, not BearSSL's unrolled one (flash).
+/// -1 (nothing written) for a passphrase over 63 bytes or an SSID over 32.
+int ctls_wpa_psk(const void *passphrase, size_t length, const void *ssid, size_t ssid_length,
+                 unsigned char psk[32]);
+
 #endif

@@ -7,7 +7,7 @@
 
 ap_start home --ssid "Home Base" --psk "home-sweet-home-1" --dhcp
 ap_start once --ssid "Cafe Once" --psk "just-this-once-2" --dhcp --txpower 1000
-sta_start
+sta_start update_config=1
 sta_dhcp_on_link
 calls=$RADIO_HELPER_STATE
 daemon_helper probe <<'EOS'
@@ -43,6 +43,10 @@ daemon_mark
 kill "$(cat "$(ap_dir once)/pid")"
 daemon_wait 'Cafe Once: lost' 30 || fail "the loss was not noticed"
 daemon_wait 'Home Base: authenticated by probe' 90 || fail "did not fall back to the remembered Home Base"
+# The daemon derived Home Base's key after its first join: the fallback gave wpa_supplicant the key (as it
+# saves it: 64 hex digits, no quotes), and the 4-way handshake only succeeds when that key is right.
+wpa save_config > /dev/null
+expect_match "$(sed -n 's/^[[:space:]]*psk=//p' "$RADIO_DIR/wpa_supplicant.conf")" '^[0-9a-f]{64}$' "the fallback re-joined with the derived key"
 expect_eq "$(wpa list_networks | tail -n +2 | grep -c 'Cafe Once')" 0 "wpa_supplicant keeps no block for Cafe Once"
 
 daemon_cli forget "Home Base"; rc=$?
