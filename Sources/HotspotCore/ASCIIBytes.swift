@@ -36,6 +36,24 @@ public enum ASCII {
         UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)
     }
 
+    /// The place of `s` among the space-separated `words`, or -1; `anyCase`: `s` in any case against lowercase
+    /// words. One literal and one call: no array of literals to initialise lazily, no chain of comparisons.
+    @inline(never) public static func place(of s: ArraySlice<UInt8>, inWords words: StaticString, anyCase: Bool = false) -> Int {
+        let w = bytes(words)
+        var start = 0
+        var place = 0
+        for end in 0...w.count where end == w.count || w[end] == 0x20 {
+            if end - start == s.count {
+                var i = 0
+                while i < s.count && (anyCase ? lowercased(s[s.startIndex + i]) : s[s.startIndex + i]) == w[start + i] { i += 1 }
+                if i == s.count { return place }
+            }
+            place += 1
+            start = end + 1
+        }
+        return -1
+    }
+
     public static func append(_ out: inout [UInt8], _ s: StaticString) {
         out.append(contentsOf: bytes(s))
     }

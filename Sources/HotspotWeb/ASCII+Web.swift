@@ -50,18 +50,7 @@ extension ASCII {
     /// The place of `s` among the space-separated lowercase `words`, in any case; nil when it is none of them.
     /// One call and a `switch` on the place, in place of a chain of comparisons that each cost a call.
     public static func index(ofWord s: ArraySlice<UInt8>, in words: StaticString) -> Int? {
-        let w = bytes(words)
-        var start = 0
-        var place = 0
-        for end in 0...w.count where end == w.count || w[end] == 0x20 {
-            if end - start == s.count {
-                var i = 0
-                while i < s.count && lowercased(s[s.startIndex + i]) == w[start + i] { i += 1 }
-                if i == s.count { return place }
-            }
-            place += 1
-            start = end + 1
-        }
-        return nil
+        let p = place(of: s, inWords: words, anyCase: true)
+        return p < 0 ? nil : p
     }
 }

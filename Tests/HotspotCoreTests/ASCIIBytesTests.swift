@@ -31,6 +31,16 @@ import HotspotCore
         #expect(!ASCII.equalsIgnoringCase([0xC1][...], "a") && !ASCII.equalsIgnoringCase([0xC1][...], [0xE1][...]))
     }
 
+    @Test func placeAmongWords() {
+        #expect(ASCII.place(of: b("scan"), inWords: "status scan join") == 1)
+        #expect(ASCII.place(of: b("join"), inWords: "status scan join") == 2)
+        #expect(ASCII.place(of: b("SCAN"), inWords: "status scan join") == -1)
+        #expect(ASCII.place(of: b("SCAN"), inWords: "status scan join", anyCase: true) == 1)
+        // Whole words only, and no empty word between the separators.
+        #expect(ASCII.place(of: b("sca"), inWords: "status scan join") == -1 && ASCII.place(of: b(""), inWords: "a b") == -1)
+        #expect(ASCII.place(of: b("xjoin")[1...], inWords: "status scan join") == 2)
+    }
+
     @Test func search() {
         #expect(ASCII.firstIndex(of: "id=", in: b("[id=3]")) == 1 && ASCII.firstIndex(of: "id=", in: b("[ID=3]")) == nil)
         #expect(ASCII.firstIndex(of: "", in: b("a")) == nil && ASCII.firstIndex(of: "ab", in: b("a")) == nil)
