@@ -341,7 +341,7 @@ public struct HotspotMachine {
         case .down:
             break
         }
-        if target == nil && isBlocked(ssid) {
+        if case .none = target, isBlocked(ssid) {
             // wpa_supplicant went there by itself: never stay on a network the router must not join
             // (disabled, logged off, or still waiting out its backoff).
             say(.warning, ssid, "not to be joined automatically; disconnecting")

@@ -21,7 +21,11 @@ public struct KnownNetwork: Hashable, Sendable {
     /// enterprise ones, so a look-alike of another security carrying the name is never joined; without
     /// either it is an open network.
     @inline(never)
-    public var security: SecurityType { eap != nil ? .enterprise : passphrase == nil ? .open : .personal }
+    public var security: SecurityType {
+        if case .some = eap { return .enterprise }
+        if case .some = passphrase { return .personal }
+        return .open
+    }
 
     public init(ssid: SSID, passphrase: Passphrase? = nil, priority: Int = 0, eap: EAPSettings? = nil) {
         self.ssid = ssid

@@ -17,7 +17,9 @@ public enum KnownNetworkHelper {
             }
             return HelperResponse(result: .success, claims: claims)
         case .evaluate:
-            let mine = request.network.map { KnownNetwork.matching($0.ssid, networks) != nil } ?? false
+            // Case patterns, not `!= nil`: that compared two optional networks whole (smaller on the router).
+            var mine = false
+            if let n = request.network, case .some = KnownNetwork.matching(n.ssid, networks) { mine = true }
             return HelperResponse(result: .success, confidence: mine ? .high : Confidence.none)
         case .authenticate, .maintain, .logoff:
             return HelperResponse(result: .success)

@@ -251,7 +251,7 @@ struct UCIMapper {
     }
 
     @inline(never) mutating func fail(_ line: Int, _ subject: String, _ message: String) {
-        if problem == nil { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
+        if case .none = problem { problem = HotspotUCIError(file: file, line: line, subject: subject, message: message) }
     }
 
     /// `option NAME` or `list NAME`.
