@@ -138,14 +138,15 @@ public enum HelperOutputKey: Int {
     case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
 
     /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
-    static let names: [StaticString] = ["result", "confidence", "claim", "ui_field", "ui_secret_field", "ui_message",
-                                        "portal_url", "maintain_after", "session_remaining"]
+    static var names: StaticString {
+        "result confidence claim ui_field ui_secret_field ui_message portal_url maintain_after session_remaining"
+    }
 
-    @inline(never) public var text: String { String(decoding: ASCII.bytes(Self.names[rawValue]), as: UTF8.self) }
+    @inline(never) public var text: String { String(decoding: ASCII.word(rawValue, of: Self.names), as: UTF8.self) }
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        var i = 0
-        while i < Self.names.count && !ASCII.equals(bytes, Self.names[i]) { i += 1 }
+        let i = ASCII.place(of: bytes, inWords: Self.names)
+        if i < 0 { return nil }
         self.init(rawValue: i)
     }
 
