@@ -53,7 +53,7 @@ public struct HotspotConfiguration: Hashable, Sendable {
     /// Where the helper of this name is in `helpers`: a lookup that copies no descriptor.
     @inline(never)
     public func helperIndex(named name: String) -> Int? {
-        for i in helpers.indices where helpers[i].name == name { return i }
+        for i in helpers.indices where ASCII.same(helpers[i].name, name) { return i }
         return nil
     }
 

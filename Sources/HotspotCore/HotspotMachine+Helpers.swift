@@ -30,7 +30,7 @@ extension HotspotMachine {
     /// Evaluation commands go to every helper that declares them, or only to the evaluation provider.
     func evaluates(_ h: HelperDescriptor, _ command: HelperCommand) -> Bool {
         guard h.supports(command) else { return false }
-        if let p = configuration.preferences.evaluationProvider { return p == h.name }
+        if let p = configuration.preferences.evaluationProvider { return ASCII.same(p, h.name) }
         return true
     }
 
@@ -68,7 +68,7 @@ extension HotspotMachine {
                               isChosenHelper: chosen)
     }
 
-    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { networks[ssid]?.excluded.contains(helper) == true }
+    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { ASCII.contains(networks[ssid]?.excluded ?? [], helper) }
 
     @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {
@@ -81,7 +81,7 @@ extension HotspotMachine {
 
     @inline(never)
     func slotIndex(_ helper: String) -> Int? {
-        for i in slots.indices where slots[i].name == helper { return i }
+        for i in slots.indices where ASCII.same(slots[i].name, helper) { return i }
         return nil
     }
 
@@ -159,11 +159,11 @@ extension HotspotMachine {
         let path = joinPathHelpers
         for i in configuration.helpers.indices where i < slots.count && slots[i].scanPending {
             let h = configuration.helpers[i]
-            if slots[i].request != nil || path.contains(h.name) { continue }
+            if slots[i].request != nil || ASCII.contains(path, h.name) { continue }
             slots[i].scanPending = false
             guard configuration.preferences.isEnabled, evaluates(h, .filterScanList), !scan.isEmpty else { continue }
             var list: [HotspotNetwork] = []
-            for e in scan.entries { list.append(HotspotNetwork(e, isChosenHelper: cachedHelper(e.ssid) == h.name)) }
+            for e in scan.entries { list.append(HotspotNetwork(e, isChosenHelper: ASCII.same(cachedHelper(e.ssid), h.name))) }
             send(h.name, .filterScanList, network: nil, scanList: list)
         }
     }
@@ -331,7 +331,7 @@ extension HotspotMachine {
 
     /// "judge" when judge authenticates its own claim, "judge; authenticating with porter" when not.
     func claimant(_ evaluator: String, _ authenticator: String) -> String {
-        evaluator == authenticator ? evaluator : evaluator + "; authenticating with " + authenticator
+        ASCII.same(evaluator, authenticator) ? evaluator : evaluator + "; authenticating with " + authenticator
     }
 
     /// A join-path answer the phase no longer waits for (it was abandoned in the same breath).
@@ -398,8 +398,8 @@ extension HotspotMachine {
     mutating func excludeAndReevaluate(_ helper: String) {
         guard let ssid = onlineSSID else { return }
         let i = networks.slot(ssid)
-        if !networks.records[i].excluded.contains(helper) { networks.records[i].excluded.append(helper) }
-        if cachedHelper(ssid) == helper { setCachedHelper(ssid, nil) }
+        if !ASCII.contains(networks.records[i].excluded, helper) { networks.records[i].excluded.append(helper) }
+        if ASCII.same(cachedHelper(ssid), helper) { setCachedHelper(ssid, nil) }
         say(.info, ssid, "evaluating again without unsupporting helper", helper)
         beginEvaluation()
     }
@@ -465,7 +465,7 @@ extension HotspotMachine {
         let i = networks.slot(ssid, used: true)
         networks.records[i].disabledReason = reason
         networks.records[i].disabledUntil = until
-        if networks.records[i].cachedHelper == helper { networks.records[i].cachedHelper = nil }
+        if ASCII.same(networks.records[i].cachedHelper, helper) { networks.records[i].cachedHelper = nil }
         dirty = true
         leave(FailureRecord(ssid: ssid, helper: helper, reason: why, autoJoinDisabled: true, retryAt: until, at: clock))
     }

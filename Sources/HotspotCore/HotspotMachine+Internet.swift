@@ -26,7 +26,7 @@ extension HotspotMachine {
 
     func isKnownHelper(_ name: String) -> Bool {
         guard let i = configuration.helperIndex(named: name) else { return false }
-        return configuration.helpers[i].kind == .builtin && configuration.helpers[i].program == KnownNetworkHelper.program
+        return configuration.helpers[i].kind == .builtin && ASCII.same(configuration.helpers[i].program, KnownNetworkHelper.program)
     }
 
     /// A second look that confirms no internet comes this soon after the first of an association: the

@@ -57,7 +57,7 @@ extension HotspotMachine {
         var asked = ui
         asked.earlierAnswers = []
         for a in answers {
-            for i in ui.fields.indices where ui.fields[i].name == a.key {
+            for i in ui.fields.indices where ASCII.same(ui.fields[i].name, a.key) {
                 if !ui.fields[i].isSecret { asked.earlierAnswers.append(a) }
                 break
             }

@@ -44,8 +44,8 @@ extension HotspotMachine {
             var excludedFor: [SSID] = []
             for j in networks.records.indices {
                 let r = networks.records[j]
-                if r.cachedHelper == h.name { cachedFor.append(r.ssid) }
-                if r.excluded.contains(h.name) { excludedFor.append(r.ssid) }
+                if ASCII.same(r.cachedHelper, h.name) { cachedFor.append(r.ssid) }
+                if ASCII.contains(r.excluded, h.name) { excludedFor.append(r.ssid) }
             }
             var shown = StatusSnapshot.Helper(
                 name: h.name, kind: h.kind, commands: h.commands, priority: h.priority,

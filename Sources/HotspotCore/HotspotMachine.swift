@@ -668,7 +668,7 @@ public struct HotspotMachine {
 
     @inline(never)
     mutating func setCachedHelper(_ ssid: SSID, _ helper: String?) {
-        guard cachedHelper(ssid) != helper else { return }
+        guard !ASCII.same(cachedHelper(ssid), helper) else { return }
         networks.records[networks.slot(ssid, used: true)].cachedHelper = helper
         dirty = true
     }

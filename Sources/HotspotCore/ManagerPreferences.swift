@@ -139,7 +139,7 @@ public struct ManagerPreferences: Hashable, Sendable {
             guard let name = p == 0 ? evaluationProvider : authenticationProvider else { continue }
             let role = p == 0 ? "evaluation provider \"" : "authentication provider \""
             var found = false
-            for h in helpers where h.name == name {
+            for h in helpers where ASCII.same(h.name, name) {
                 found = true
                 if p == 0 && !h.supports(.filterScanList) && !h.supports(.evaluate) {
                     throw .configurationInvalid(role + name + "\" handles neither filterScanList nor evaluate")

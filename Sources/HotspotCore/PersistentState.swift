@@ -142,7 +142,7 @@ public struct PersistentState: Hashable, Sendable {
                 }
                 state.helperCache.append(CachedHelper(ssid: ssid, helper: name))
             case .disabled:
-                guard let reason = DisableReason(rawValue: String(decoding: f[2], as: UTF8.self)) else {
+                guard let reason = ASCII.rawCase(String(decoding: f[2], as: UTF8.self), of: DisableReason.self) else {
                     throw PersistentStateError(line: lineNumber, "unknown reason")
                 }
                 var remaining: Int64? = nil

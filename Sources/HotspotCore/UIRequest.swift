@@ -37,7 +37,7 @@ public struct UIRequest: Hashable, Sendable {
     public static let maxRefusals = 3
 
     public func hasField(named name: String) -> Bool {
-        for i in fields.indices where fields[i].name == name { return true }
+        for i in fields.indices where ASCII.same(fields[i].name, name) { return true }
         return false
     }
 }

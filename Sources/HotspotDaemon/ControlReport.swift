@@ -154,7 +154,7 @@ struct ControlReport {
     /// A helper's display name (kNEHotspotHelperOptionDisplayName), else its name.
     @inline(never)
     static func displayName(_ name: String?, _ s: StatusSnapshot) -> String? {
-        for h in s.helpers where h.name == name { return h.displayName ?? h.name }
+        for h in s.helpers where ASCII.same(h.name, name) { return h.displayName ?? h.name }
         return name
     }
 
@@ -162,7 +162,7 @@ struct ControlReport {
     @inline(never)
     static func helperLabel(_ name: String, _ s: StatusSnapshot, _ detail: String) -> String {
         let shown = displayName(name, s) ?? name
-        if shown == name { return detail.isEmpty ? name : name + " (" + detail + ")" }
+        if ASCII.same(shown, name) { return detail.isEmpty ? name : name + " (" + detail + ")" }
         return shown + " (" + name + (detail.isEmpty ? "" : ", " + detail) + ")"
     }
 
@@ -525,7 +525,7 @@ struct ControlReport {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
         }
         for f in ui.fields {
-            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { $0.key == f.name }
+            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { ASCII.same($0.key, f.name) }
             line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "",
                  earlier.map { " (you typed \"" + $0.value + "\")" } ?? "")
         }

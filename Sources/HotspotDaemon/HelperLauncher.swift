@@ -17,13 +17,13 @@ extension HotspotDaemon {
                    + (request.network.map { " " + $0.ssid.description } ?? ""))
         switch helper.kind {
         case .builtin:
-            if helper.program == KnownNetworkHelper.program {
+            if ASCII.same(helper.program, KnownNetworkHelper.program) {
                 let response = KnownNetworkHelper.respond(to: request, networks: configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))
             }
-            if helper.program == HelperProtocol.builtinPortalHelper { return runExternal(helper, request) }
+            if ASCII.same(helper.program, HelperProtocol.builtinPortalHelper) { return runExternal(helper, request) }
             submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no built-in helper " + helper.program)))
         case .external:
             runExternal(helper, request)
@@ -33,9 +33,9 @@ extension HotspotDaemon {
     /// The core's internet check (HotspotMachine+Internet) is the built-in portal helper's maintain: the
     /// configured one (its probe URLs, CA bundle and user), else one with the defaults.
     static func netcheckHelper(_ request: HelperRequest, _ configuration: HotspotConfiguration) -> HelperDescriptor? {
-        guard request.helper == HotspotMachine.netcheckHelper else { return nil }
+        guard ASCII.same(request.helper, HotspotMachine.netcheckHelper) else { return nil }
         let program = HelperProtocol.builtinPortalHelper
-        return configuration.helpers.first { $0.kind == .builtin && $0.program == program }
+        return configuration.helpers.first { $0.kind == .builtin && ASCII.same($0.program, program) }
             ?? HelperDescriptor(name: request.helper, kind: .builtin, program: program)
     }
 
@@ -167,12 +167,12 @@ extension HotspotDaemon {
         guard let bytes = try? fd.readAll(limit: 1_024) else { return nil }
         switch CaptivePortalAPIOption.uri(fromHexFile: bytes) {
         case .success(let uri):
-            if captiveAPINote != uri { logger.log(.info, "DHCP announces the captive-portal API " + uri) }
+            if !ASCII.same(captiveAPINote, uri) { logger.log(.info, "DHCP announces the captive-portal API " + uri) }
             captiveAPINote = uri
             return uri
         case .failure(let why):
             let note = "DHCP option 114 ignored: " + why.description
-            if captiveAPINote != note { logger.log(.warning, note) }
+            if !ASCII.same(captiveAPINote, note) { logger.log(.warning, note) }
             captiveAPINote = note
             return nil
         }
@@ -252,7 +252,7 @@ extension HotspotDaemon {
                        stateDirectory: String? = nil, configured: HelperSettings?, configuration: HotspotConfiguration,
                        portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
-        guard helper.kind == .builtin && helper.program == HelperProtocol.builtinPortalHelper else {
+        guard helper.kind == .builtin && ASCII.same(helper.program, HelperProtocol.builtinPortalHelper) else {
             var environment = invocation.environment
             if !request.command.isEvaluation {
                 // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains.

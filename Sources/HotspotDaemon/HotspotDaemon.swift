@@ -178,7 +178,7 @@ public final class HotspotDaemon: HotspotEffects {
     func lookUpInterfaces() {
         guard let nl, let all = try? nl.interfaces() else { return }
         for w in all {
-            for i in radios.indices where radios[i].name == w.name { radios[i].ifindex = w.ifindex }
+            for i in radios.indices where ASCII.same(radios[i].name, w.name) { radios[i].ifindex = w.ifindex }
         }
     }
 
@@ -225,7 +225,7 @@ public final class HotspotDaemon: HotspotEffects {
         for r in radios {
             r.client.request(.scan(ScanRequest())) { [self] reply in
                 // FAIL-BUSY: a scan is running already; its results come anyway.
-                if case .reply(let b) = reply, case .fail(let reason) = SupplicantReply(b), reason != "BUSY" {
+                if case .reply(let b) = reply, case .fail(let reason) = SupplicantReply(b), !ASCII.same(reason, "BUSY") {
                     logger.log(.warning, r.name + ": SCAN refused")
                 }
             }

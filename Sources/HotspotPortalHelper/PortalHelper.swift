@@ -57,7 +57,7 @@ public struct PortalHelper {
 
     /// `hotspotd portal-helper COMMAND`: the answer on stdout, exit 0; 2 for a usage error.
     public static func main(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 1, let command = HelperCommand(rawValue: arguments[0]) else {
+        guard arguments.count == 1, let command = ASCII.rawCase(arguments[0], of: HelperCommand.self) else {
             Output.err("usage: hotspotd portal-helper evaluate|authenticate|presentUI|maintain|logoff"
                        + " (run by hotspotd with the helper environment; see examples/helpers/README.md)")
             return 2

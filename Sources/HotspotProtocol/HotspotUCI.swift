@@ -91,10 +91,10 @@ public struct DaemonSettings: Hashable, Sendable {
     public func restartOnly(differingFrom running: DaemonSettings) -> String {
         var names = ""
         func differs(_ d: Bool, _ name: StaticString) { if d { names += (names.isEmpty ? "" : ", ") + name.description } }
-        differs(interfaces != running.interfaces, "interface")
-        differs(controlDirectory != running.controlDirectory, "ctrl_dir")
-        differs(runDirectory != running.runDirectory, "run_dir")
-        differs(stateFile != running.stateFile, "state_file")
+        differs(!ASCII.same(interfaces, running.interfaces), "interface")
+        differs(!ASCII.same(controlDirectory, running.controlDirectory), "ctrl_dir")
+        differs(!ASCII.same(runDirectory, running.runDirectory), "run_dir")
+        differs(!ASCII.same(stateFile, running.stateFile), "state_file")
         differs(controlGroup != running.controlGroup, "control_group")
         return names
     }
@@ -288,7 +288,7 @@ struct UCIMapper {
                 settings.interfaces = []
                 for v in o.values {
                     let name = interfaceName(o, v)
-                    if settings.interfaces.contains(name) { fail(o, v, "is listed twice") }
+                    if ASCII.contains(settings.interfaces, name) { fail(o, v, "is listed twice") }
                     settings.interfaces.append(name)
                 }
             case .ctrlDir: settings.controlDirectory = path(o)
@@ -412,7 +412,7 @@ struct UCIMapper {
         if program == nil { fail(section.line, subject, "needs option exec or option builtin") }
         descriptor.commands = commands.rawValue == 0 ? .all : commands
         // The built-in portal helper claims nothing in scan lists: the core does not ask it after every scan.
-        if descriptor.kind == .builtin && descriptor.program == HelperProtocol.builtinPortalHelper {
+        if descriptor.kind == .builtin && ASCII.same(descriptor.program, HelperProtocol.builtinPortalHelper) {
             descriptor.commands.remove(.filterScanList)
         }
         // helper_user may come after this section: the default user is filled in by finish().

@@ -1,0 +1,33 @@
+/// Names compared as bytes where they may be nil or in a list. `String`'s `==`, `contains` and `switch`
+/// compare by canonical equivalence, which links the stdlib's Unicode normaliser into the router build;
+/// the router's names (helpers, interfaces, UCI values, wpa_supplicant's words) are compared verbatim.
+extension ASCII {
+    /// Both nil, or both the same bytes.
+    @inline(never)
+    public static func same(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return same(a, b)
+    }
+
+    /// `list` holds a string of `s`'s bytes.
+    @inline(never)
+    public static func contains(_ list: [String], _ s: String) -> Bool {
+        for i in list.indices where same(list[i], s) { return true }
+        return false
+    }
+
+    /// The same strings' bytes in the same order.
+    public static func same(_ a: [String], _ b: [String]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where !same(a[i], b[i]) { return false }
+        return true
+    }
+
+    /// The case whose raw value has `s`'s bytes: `init(rawValue:)` compares by canonical equivalence.
+    public static func rawCase<T: CaseIterable & RawRepresentable>(_ s: String, of _: T.Type) -> T?
+        where T.RawValue == String, T.AllCases == [T] {
+        let all = T.allCases
+        for i in all.indices where same(all[i].rawValue, s) { return all[i] }
+        return nil
+    }
+}
