@@ -176,7 +176,7 @@ enum ControlCommand {
     /// Byte equality: keeps Unicode string comparison out of the router build.
     @inline(never)
     static func word(_ s: String, _ word: StaticString) -> Bool {
-        s.utf8.elementsEqual(ASCII.bytes(word))
+        ASCII.equals(s, word)
     }
 
     /// The index of `s` in `table`, or -1: one loop for every table of words, compared as `word` does.

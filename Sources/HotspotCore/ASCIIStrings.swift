@@ -30,4 +30,27 @@ extension ASCII {
         for i in all.indices where same(all[i].rawValue, s) { return all[i] }
         return nil
     }
+
+    /// `s`'s bytes are `word`'s: one loop, where `s.utf8.elementsEqual` was a specialisation per pair of types.
+    @inline(never)
+    public static func equals(_ s: String, _ word: StaticString) -> Bool {
+        let w = bytes(word)
+        var i = 0
+        for b in s.utf8 {
+            if i == w.count || b != w[i] { return false }
+            i += 1
+        }
+        return i == w.count
+    }
+
+    /// `s` holds `t`'s bytes.
+    @inline(never)
+    public static func equals(_ s: ArraySlice<UInt8>, string t: String) -> Bool {
+        var i = s.startIndex
+        for b in t.utf8 {
+            if i == s.endIndex || s[i] != b { return false }
+            i += 1
+        }
+        return i == s.endIndex
+    }
 }

@@ -122,7 +122,7 @@ public struct PersistentState: Hashable, Sendable {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
             if !sawHeader {
-                guard line.elementsEqual(header.utf8) else {
+                guard ASCII.equals(line, string: header) else {
                     throw PersistentStateError(line: lineNumber, "not a hotspotd state file")
                 }
                 sawHeader = true
@@ -146,7 +146,7 @@ public struct PersistentState: Hashable, Sendable {
                     throw PersistentStateError(line: lineNumber, "unknown reason")
                 }
                 var remaining: Int64? = nil
-                if !f[3].elementsEqual("forever".utf8) {
+                if !ASCII.equals(f[3], "forever") {
                     guard let ms = decimal(f[3]) else { throw PersistentStateError(line: lineNumber, "bad remaining time") }
                     remaining = ms
                 }
@@ -164,7 +164,7 @@ public struct PersistentState: Hashable, Sendable {
                     throw PersistentStateError(line: lineNumber, "bad priority")
                 }
                 var passphrase: Passphrase? = nil
-                if !f[3].elementsEqual("-".utf8) {
+                if !ASCII.equals(f[3], "-") {
                     guard let text = Hex.decode(f[3]), let p = try? Passphrase(bytes: text) else {
                         throw PersistentStateError(line: lineNumber, "bad passphrase")
                     }
@@ -205,10 +205,10 @@ public struct PersistentState: Hashable, Sendable {
         case cache, disabled, loggedOff, network
 
         init?(_ word: ArraySlice<UInt8>) {
-            if word.elementsEqual("cache".utf8) { self = .cache }
-            else if word.elementsEqual("disabled".utf8) { self = .disabled }
-            else if word.elementsEqual("loggedoff".utf8) { self = .loggedOff }
-            else if word.elementsEqual("network".utf8) { self = .network }
+            if ASCII.equals(word, "cache") { self = .cache }
+            else if ASCII.equals(word, "disabled") { self = .disabled }
+            else if ASCII.equals(word, "loggedoff") { self = .loggedOff }
+            else if ASCII.equals(word, "network") { self = .network }
             else { return nil }
         }
 
@@ -231,7 +231,7 @@ public struct PersistentState: Hashable, Sendable {
     }
 
     static func ssid(_ field: ArraySlice<UInt8>) -> SSID? {
-        if field.elementsEqual("-".utf8) { return SSID(bytes: []) }
+        if ASCII.equals(field, "-") { return SSID(bytes: []) }
         guard !field.isEmpty, let bytes = Hex.decode(field) else { return nil }
         return SSID(bytes: bytes)
     }

@@ -1,4 +1,5 @@
 import CLinux
+import HotspotCore
 import HotspotPortal
 import HotspotProtocol
 import HotspotSystem
@@ -33,7 +34,7 @@ extension PortalHelper {
         fd.close()
         forgetLogoffURL()
         let lines = bytes.split(separator: 0x0a)
-        guard lines.count == 2, lines[0].elementsEqual(settings.ssidHex.utf8), let url = try? HTTPURL(parsing: lines[1]) else {
+        guard lines.count == 2, ASCII.equals(lines[0], string: settings.ssidHex), let url = try? HTTPURL(parsing: lines[1]) else {
             log("logoff: the kept LogoffURL is another network's: the venue's session ends by itself")
             return Answer(.success)
         }

@@ -17,7 +17,7 @@ public enum CaptivePortalAPIOption {
         guard let bytes = Hex.decode(digits) else { return .failure(.notHex) }
         guard !bytes.isEmpty, bytes.count <= maxBytes else { return .failure(.length) }
         // RFC 8910 §2: "urn:ietf:params:capport:unrestricted" says there is no portal at all.
-        if bytes.elementsEqual("urn:ietf:params:capport:unrestricted".utf8) { return .failure(.unrestricted) }
+        if ASCII.equals(bytes[...], "urn:ietf:params:capport:unrestricted") { return .failure(.unrestricted) }
         guard bytes.allSatisfy(ASCII.isVisible) else { return .failure(.notPrintable) }
         let url: HTTPURL
         do throws(HTTPURLError) { url = try HTTPURL(parsing: bytes[...]) } catch { return .failure(.notAURL) }

@@ -56,21 +56,13 @@ public struct KeyValueBlock: Equatable, Sendable {
 
     /// The first value for the key (exact, case-sensitive), as bytes.
     public func value(_ key: StaticString) -> [UInt8]? {
-        let k = ASCII.bytes(key)
-        for e in entries {
-            let ek = e.key.utf8
-            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
-        }
+        for e in entries where ASCII.equals(e.key, key) { return e.value }
         return nil
     }
 
     /// The first value for a key given at run time.
     public subscript(key: String) -> [UInt8]? {
-        let k = key.utf8
-        for e in entries {
-            let ek = e.key.utf8
-            if ek.count == k.count, ek.elementsEqual(k) { return e.value }
-        }
+        for e in entries where ASCII.same(e.key, key) { return e.value }
         return nil
     }
 

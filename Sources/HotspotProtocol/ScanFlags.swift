@@ -39,8 +39,7 @@ public struct ScanFlags: Equatable, Sendable {
     public init?(_ text: String) { self.init(Array(text.utf8)[...]) }
 
     public func contains(_ token: StaticString) -> Bool {
-        let t = ASCII.bytes(token)
-        for s in tokens where s.utf8.count == t.count && s.utf8.elementsEqual(t) { return true }
+        for s in tokens where ASCII.equals(s, token) { return true }
         return false
     }
 

@@ -21,3 +21,24 @@ import HotspotCore
         #expect(!ASCII.contains(["caf\u{E9}"], "cafe\u{301}") && ASCII.contains(["caf\u{E9}"], "caf\u{E9}"))
     }
 }
+
+@Suite struct ASCIIStringsBytesTests {
+    @Test func stringAgainstALiteral() {
+        #expect(ASCII.equals("forever", "forever") && !ASCII.equals("forever ", "forever") && !ASCII.equals("fore", "forever"))
+        #expect(ASCII.equals("", "") && !ASCII.equals("a", "") && !ASCII.equals("", "a"))
+    }
+
+    @Test func bytesAgainstAString() {
+        let line = Array("xhotspotd-state 1".utf8)[1...]
+        #expect(ASCII.equals(line, string: "hotspotd-state 1") && !ASCII.equals(line, string: "hotspotd-state 12"))
+        #expect(!ASCII.equals(line.dropLast(), string: "hotspotd-state 1") && ASCII.equals([][...], string: ""))
+        // Bytes that are not UTF-8 never equal a String's (which holds U+FFFD in their place).
+        #expect(!ASCII.equals([0xFF][...], string: "\u{FFFD}"))
+    }
+
+    @Test func rawCases() {
+        #expect(ASCII.rawCase("helperTimedOut", of: DisableReason.self) == .helperTimedOut)
+        #expect(ASCII.rawCase("evaluate", of: HelperCommand.self) == .evaluate)
+        #expect(ASCII.rawCase("Evaluate", of: HelperCommand.self) == nil && ASCII.rawCase("", of: HelperCommand.self) == nil)
+    }
+}
