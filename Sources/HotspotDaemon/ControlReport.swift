@@ -107,7 +107,10 @@ struct ControlReport {
 
     /// Whole seconds from `now` to `t` (0 once past) for JSON, nil without a `t`: one copy for every such field.
     @inline(never)
-    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? { t.map { Int(max(0, $0 - now) / 1000) } }
+    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? {
+        guard let t else { return nil }
+        return Int(max(0, t - now) / 1000)
+    }
 
     /// 0.0–1.0 with two decimals, as a JSON number.
     @inline(never)
@@ -130,7 +133,11 @@ struct ControlReport {
     @inline(never)
     static func spaced(_ parts: [String]) -> String {
         var out = ""
-        for (i, p) in parts.enumerated() { out += (i == 0 ? "" : " ") + p }
+        var i = 0
+        while i < parts.count {
+            out += (i == 0 ? "" : " ") + parts[i]
+            i += 1
+        }
         return out
     }
 
@@ -184,7 +191,9 @@ struct ControlReport {
                 out.field("stage", l.stage.rawValue)
                 out.field("frequency", int: l.frequency)
                 out.field("rssi", int: l.rssi)
-                out.field("signal", number: l.signalStrength.map(ControlReport.fraction))
+                var signal: String? = nil
+                if let d = l.signalStrength { signal = ControlReport.fraction(d) }
+                out.field("signal", number: signal)
                 out.field("security", l.security.rawValue)
                 out.field("auto_joined", bool: l.didAutoJoin)
                 out.field("owner_choice", bool: l.isOwnerChoice)
@@ -397,7 +406,9 @@ struct ControlReport {
     @inline(never)
     mutating func internetFields(_ c: InternetCheck?, _ now: Int64) {
         out.field("internet", c?.verdict.rawValue)
-        out.field("internet_seconds", int: c.map { Int(max(0, now - $0.since) / 1000) })
+        var age: Int? = nil
+        if let c { age = Int(max(0, now - c.since) / 1000) }
+        out.field("internet_seconds", int: age)
         out.field("internet_checks", int: c?.checks)
     }
 
@@ -429,7 +440,7 @@ struct ControlReport {
             }
             let r = ControlReport.spaced(roles)
             plain(h.name, " (", h.kind.rawValue, ", priority ", String(h.priority), ")",
-                  h.command.map { ", running " + $0.rawValue } ?? "")
+                  h.command == nil ? "" : ", running ", h.command?.rawValue ?? "")
             line("  commands", r)
             if let c = h.lastCommand { line("  last", c.rawValue, ": ", h.lastOutcome ?? "?") }
             for ssid in h.cachedFor { line("  cached", ssid.description) }
@@ -525,9 +536,15 @@ struct ControlReport {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
         }
         for f in ui.fields {
-            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { $0.key == f.name }
-            line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "",
-                 earlier.map { " (you typed \"" + $0.value + "\")" } ?? "")
+            // A loop, not `first(where:)` and `Optional.map`: no specialisations for these closures.
+            var earlier = ""
+            if !s.uiAnswersSent {
+                for a in ui.earlierAnswers where a.key == f.name {
+                    earlier = " (you typed \"" + a.value + "\")"
+                    break
+                }
+            }
+            line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "", earlier)
         }
         return true
     }
