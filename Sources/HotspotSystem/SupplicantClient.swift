@@ -155,7 +155,10 @@ public final class SupplicantClient {
             timers[timer.rawValue] = 0
             return nil
         case .complete(let token, let result):
-            guard let i = waiting.firstIndex(where: { $0.token == token }) else { return nil }
+            // A loop, not `firstIndex(where:)`: no search specialised for this closure.
+            var i = 0
+            while i < waiting.count && waiting[i].token != token { i += 1 }
+            if i == waiting.count { return nil }
             let completion = waiting.remove(at: i).completion
             loop.post { completion(result) }
             return nil
