@@ -8,17 +8,18 @@ import HotspotWeb
 /// portal helper) started as sandboxed processes whose ending becomes the core's input.
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
-        let configuration = driver.machine.configuration
-        guard let helper = configuration.helper(named: request.helper)
-                ?? HotspotDaemon.netcheckHelper(request, configuration) else {
+        // Read where it is: taken out of the driver's machine, the configuration would be copied whole.
+        guard let helper = driver.machine.configuration.helper(named: request.helper)
+                ?? HotspotDaemon.netcheckHelper(request, driver.machine.configuration.helpers) else {
             return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
-        logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
-                   + (request.network.map { " " + $0.ssid.description } ?? ""))
+        var what = "helper " + request.helper + ": " + request.command.rawValue
+        if let n = request.network { what += " " + n.ssid.description }
+        logger.log(.info, what)
         switch helper.kind {
         case .builtin:
             if helper.program == KnownNetworkHelper.program {
-                let response = KnownNetworkHelper.respond(to: request, networks: configuration.knownNetworks)
+                let response = KnownNetworkHelper.respond(to: request, networks: driver.machine.configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))
@@ -32,11 +33,11 @@ extension HotspotDaemon {
 
     /// The core's internet check (HotspotMachine+Internet) is the built-in portal helper's maintain: the
     /// configured one (its probe URLs, CA bundle and user), else one with the defaults.
-    static func netcheckHelper(_ request: HelperRequest, _ configuration: HotspotConfiguration) -> HelperDescriptor? {
+    static func netcheckHelper(_ request: HelperRequest, _ helpers: [HelperDescriptor]) -> HelperDescriptor? {
         guard request.helper == HotspotMachine.netcheckHelper else { return nil }
         let program = HelperProtocol.builtinPortalHelper
-        return configuration.helpers.first { $0.kind == .builtin && $0.program == program }
-            ?? HelperDescriptor(name: request.helper, kind: .builtin, program: program)
+        for h in helpers where h.kind == .builtin && h.program == program { return h }
+        return HelperDescriptor(name: request.helper, kind: .builtin, program: program)
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
@@ -57,15 +58,18 @@ extension HotspotDaemon {
             uplink.captivePortalAPI = captivePortalAPI()
             stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
         }
+        // Two fields of the configuration, not a copy of all of it.
         let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, configured: configured,
-                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
+                                          portalDomains: driver.machine.configuration.preferences.safariDomains,
+                                          commandTimeoutMs: driver.machine.configuration.commandTimeoutMs,
+                                          portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
         sandbox.writableDirectory = stateDirectory
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
         let started = loop.now
-        runs.append(Run(request: request, process: nil, startedAt: started))
+        runs.append(Run(request: request, startedAt: started))
         // The closure keeps the id and takes the request back from `runs`: capturing the request and the
         // launch would copy both into its context.
         let id = request.id, stderrLines = launch.stderrLines
@@ -74,15 +78,15 @@ extension HotspotDaemon {
             input: launch.input, sandbox: sandbox
         ) { [self] outcome in
             guard let i = runIndex(id) else { return }
-            let request = runs.remove(at: i).request
-            let name = request.helper
-            let input = HotspotDaemon.input(for: request, outcome, stderrLines: stderrLines, log: { [self] n in
+            // The request read where it is, in the run: not copied out with its scan list.
+            let run = runs.remove(at: i), name = run.request.helper
+            let input = HotspotDaemon.input(for: run.request, outcome, stderrLines: stderrLines, log: { [self] n in
                 logger.log(.info, "helper " + name + ": " + n)
             })
             let summary = HotspotDaemon.summary(input)
-            logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
+            logger.log(.info, "helper " + name + ": " + run.request.command.rawValue + " → "
                        + summary + " in " + String(loop.now - started) + " ms")
-            lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
+            lastRun = ControlReport.HelperRun(helper: name, command: run.request.command, result: summary,
                                               ms: loop.now - started, at: loop.now)
             submitHelperResult(input)
             if case .exited(HelperProtocol.dnsFailureStatus, _, _) = outcome { submitHelperResult(.internetHint(.dnsFailed)) }
@@ -151,8 +155,9 @@ extension HotspotDaemon {
     static func summary(_ input: HotspotInput) -> String {
         switch input {
         case .helperResponded(_, let r):
-            return r.result.rawValue + (r.confidence.map { " (" + $0.rawValue + ")" } ?? "")
-                + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
+            var s = r.result.rawValue
+            if let c = r.confidence { s += " (" + c.rawValue + ")" }
+            return s + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
         case .helperFailed(_, let f): return f.description
         default: return "?"
         }
@@ -213,7 +218,7 @@ extension HotspotDaemon {
     /// The first address and the gateway of an interface as text (helpers' environment, `status`): one copy.
     @inline(never)
     static func addressAndGateway(_ a: InterfaceAddressing) -> (String?, String?) {
-        (a.addresses.first.map { $0.address.description }, a.gateway.map { $0.description })
+        (a.addresses.isEmpty ? nil : a.addresses[0].address.description, a.gateway?.description)
     }
 
     /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
@@ -249,8 +254,8 @@ extension HotspotDaemon {
     /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
     static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
-                       stateDirectory: String? = nil, configured: HelperSettings?, configuration: HotspotConfiguration,
-                       portalHelperPath: String) -> HelperLaunch {
+                       stateDirectory: String? = nil, configured: HelperSettings?, portalDomains: [String],
+                       commandTimeoutMs: Int64, portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
         guard helper.kind == .builtin && helper.program == HelperProtocol.builtinPortalHelper else {
             var environment = invocation.environment
@@ -258,7 +263,7 @@ extension HotspotDaemon {
                 // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains.
                 environment.append(HelperVariable.fetch + "=" + fetchCommand(portalHelperPath))
                 var options = PortalHelperOptions()
-                options.portalDomains = configuration.preferences.safariDomains
+                options.portalDomains = portalDomains
                 environment += options.environment
             }
             return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: environment,
@@ -266,12 +271,12 @@ extension HotspotDaemon {
         }
         var options = PortalHelperOptions()
         options.probeURLs = configured?.probeURLs ?? []
-        options.portalDomains = configuration.preferences.safariDomains
+        options.portalDomains = portalDomains
         options.caBundle = configured?.caBundle
         options.wisprUser = configured?.wisprUser
         options.wisprPassword = configured?.wisprPassword
         // Done before the daemon's own time limit kills it, so that its answer says why.
-        options.timeLimit = String(max(1, configuration.commandTimeoutMs / 1000 - 5))
+        options.timeLimit = String(max(1, commandTimeoutMs / 1000 - 5))
         let environment = invocation.environment + options.environment
         return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
                             environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)

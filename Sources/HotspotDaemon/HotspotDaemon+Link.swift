@@ -110,8 +110,9 @@ extension HotspotDaemon {
             loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
         case .log(let level, let message): logger.log(level, message)
         case .logAddress:
-            logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
-                       + " on " + uplinkInterface)
+            var address: String? = nil
+            if let a = route?.addressing { address = HotspotDaemon.addressAndGateway(a).0 }
+            logger.log(.info, "address " + (address ?? "?") + " on " + uplinkInterface)
         }
     }
 
@@ -139,7 +140,8 @@ extension HotspotDaemon {
     @inline(never)
     func givePasspointCredentials(reloaded: Bool = false) {
         let commands = Passpoint.commands(settings.passpoint)
-        for (i, c) in commands.enumerated() where commands.count > 4 || reloaded && i == 0 {
+        for i in commands.indices where commands.count > 4 || reloaded && i == 0 {
+            let c = commands[i]
             client.request(c) { [self] reply in passpointAnswered(c, reply, last: i == commands.count - 1) }
         }
     }

@@ -37,11 +37,17 @@ public final class HotspotDaemon: HotspotEffects {
     var route: RouteMonitor? = nil
     var signals: FileDescriptor? = nil
 
-    /// One external helper process per request id.
-    struct Run {
-        var request: HelperRequest
-        var process: HelperProcess?
-        var startedAt: Int64
+    /// One external helper process per request id. A class: found and changed where it is in `runs`, never
+    /// copied out whole with its request.
+    final class Run {
+        let request: HelperRequest
+        var process: HelperProcess? = nil
+        let startedAt: Int64
+
+        init(request: HelperRequest, startedAt: Int64) {
+            self.request = request
+            self.startedAt = startedAt
+        }
     }
     var runs: [Run] = []
     /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
@@ -159,8 +165,9 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func startSupplicant() {
-        for (r, radio) in radios.enumerated() {
-            let client = radio.client
+        // By index, not `enumerated()`: no iterator specialised for the radios.
+        for r in radios.indices {
+            let radio = radios[r], client = radio.client
             client.onLinkUp = { [self] in
                 handle(.supplicantUp, from: r)
                 // Given to `client`, the uplink radio's: a restart of another radio's is not its.
