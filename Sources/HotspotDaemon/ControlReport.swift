@@ -38,12 +38,20 @@ struct ControlReport {
         var at: Int64
     }
 
-    struct Transition {
-        var state: HotspotState
-        var link: String
-        var ssid: SSID?
+    /// A class: the daemon's list of them and the report's are read where they are, never copied.
+    final class Transition {
+        let state: HotspotState
+        let link: String
+        let ssid: SSID?
         /// CLOCK_MONOTONIC ms (since boot, the log's clock too): time to online is cut from these.
-        var at: Int64
+        let at: Int64
+
+        init(state: HotspotState, link: String, ssid: SSID?, at: Int64) {
+            self.state = state
+            self.link = link
+            self.ssid = ssid
+            self.at = at
+        }
     }
 
     let json: Bool

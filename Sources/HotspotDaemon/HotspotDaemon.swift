@@ -19,11 +19,17 @@ public final class HotspotDaemon: HotspotEffects {
     let logger: Logger
     var settings: DaemonSettings
     let driver: HotspotDriver
-    /// A station interface and its wpa_supplicant: one per `list interface` entry.
-    struct Radio {
+    /// A station interface and its wpa_supplicant: one per `list interface` entry. A class: read and changed
+    /// where it is in `radios`, never copied out.
+    final class Radio {
         let name: String
         let client: SupplicantClient
         var ifindex: UInt32 = 0
+
+        init(name: String, client: SupplicantClient) {
+            self.name = name
+            self.client = client
+        }
     }
     var radios: [Radio] = []
     /// The uplink radio's (the link machine's) wpa_supplicant, interface index and name.
