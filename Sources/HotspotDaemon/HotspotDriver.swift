@@ -31,9 +31,15 @@ public protocol HotspotEffects: AnyObject {
 public final class HotspotDriver {
     public typealias ReplyHandler = (OwnerReply) -> Void
 
-    struct Pending {
-        var input: HotspotInput
-        var onReply: ReplyHandler?
+    /// A class: taken out of `inbox` by reference, never copied with its input and handler.
+    final class Pending {
+        let input: HotspotInput
+        let onReply: ReplyHandler?
+
+        init(input: HotspotInput, onReply: ReplyHandler?) {
+            self.input = input
+            self.onReply = onReply
+        }
     }
 
     struct ArmedTimer {

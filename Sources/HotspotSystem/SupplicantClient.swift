@@ -47,9 +47,15 @@ public final class SupplicantClient {
         let generation: Int
     }
 
-    struct Waiting {
+    /// A class: read where it is in `waiting`, never copied out with its closure.
+    final class Waiting {
         let token: UInt64
         let completion: (Reply) -> Void
+
+        init(token: UInt64, completion: @escaping (Reply) -> Void) {
+            self.token = token
+            self.completion = completion
+        }
     }
 
     public let configuration: Configuration
