@@ -167,8 +167,8 @@ extension HotspotDaemon {
 
     /// Runs a plan's commands one after another on the control connection; `done` runs on the loop.
     /// Only the mapping of the plan's steps is generic: one copy of the loop serves every plan.
-    func runPlan<P: SupplicantPlan>(_ plan: P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
-        var plan = plan
+    /// The plan is consumed: taken over from the caller, not copied.
+    func runPlan<P: SupplicantPlan>(_ plan: consuming P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
         var result: P.Result? = nil
         func move(_ s: SupplicantPlanStep<P.Result>) -> PlanMove {
             switch s {
