@@ -90,11 +90,12 @@ public final class HotspotDaemon: HotspotEffects {
         self.options = options
         self.settings = settings
         self.logger = logger
-        stateFile = StateFile(path: settings.stateFile)
+        // `self.settings` from here on: reading the argument after it was stored would copy all of it.
+        stateFile = StateFile(path: self.settings.stateFile)
         link = LinkMachine()
-        for name in settings.interfaces {
-            var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + name,
-                                                   clientDirectory: settings.runDirectory)
+        for name in self.settings.interfaces {
+            var c = SupplicantClient.Configuration(controlPath: self.settings.controlDirectory + "/" + name,
+                                                   clientDirectory: self.settings.runDirectory)
             c.pingInterval = 10_000
             if !radios.isEmpty { c.socketTag = String(radios.count) }
             radios.append(Radio(name: name, client: SupplicantClient(c, loop: loop)))

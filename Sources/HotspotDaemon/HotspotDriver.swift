@@ -42,10 +42,17 @@ public final class HotspotDriver {
         }
     }
 
-    struct ArmedTimer {
-        var id: TimerID
-        var deadline: Int64
-        var loopTimer: Int
+    /// A class: the list's code is the one every list of class instances shares.
+    final class ArmedTimer {
+        let id: TimerID
+        let deadline: Int64
+        let loopTimer: Int
+
+        init(id: TimerID, deadline: Int64, loopTimer: Int) {
+            self.id = id
+            self.deadline = deadline
+            self.loopTimer = loopTimer
+        }
     }
 
     public let loop: EventLoop
