@@ -207,7 +207,10 @@ extension HotspotDaemon {
 
     /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.
     static func dnsServers() -> [String] {
-        for path in ["/tmp/resolv.conf.d/resolv.conf.auto", "/tmp/resolv.conf.auto", "/etc/resolv.conf"] {
+        // The paths as one literal: no array of Strings built at each call.
+        for i in 0..<3 {
+            let path = String(decoding: ASCII.word(i, of: "/tmp/resolv.conf.d/resolv.conf.auto /tmp/resolv.conf.auto /etc/resolv.conf"),
+                              as: UTF8.self)
             guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { continue }
             defer { fd.close() }
             if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
@@ -253,7 +256,8 @@ extension HotspotDaemon {
     /// the file) as `hotspotd portal-helper COMMAND`, with its own options in the environment (`PortalHelperOptions`),
     /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
-    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
+    /// `uplink` is consumed: the invocation takes it over instead of a copy.
+    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: consuming UplinkAddressing,
                        stateDirectory: String? = nil, configured: HelperSettings?, portalDomains: [String],
                        commandTimeoutMs: Int64, portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)

@@ -58,7 +58,11 @@ extension HotspotDaemon {
             guard r == link.radio else { return handle(.scanRead(.supplicant, nil), from: r) }
             runPlan(BSSPagingPlan()) { [self] result in
                 switch result {
-                case .success(let table): handle(.scanRead(.supplicant, table.compactMap { $0.entry }), from: r)
+                case .success(let table):
+                    // A loop, not `compactMap`: no specialisation of it for this closure.
+                    var entries: [ScanEntry] = []
+                    for b in table { if let e = b.entry { entries.append(e) } }
+                    handle(.scanRead(.supplicant, entries), from: r)
                 case .failure(let why):
                     logger.log(.warning, "reading scan results: " + why)
                     handle(.scanRead(.supplicant, nil), from: r)
@@ -125,7 +129,9 @@ extension HotspotDaemon {
         // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
         for attempt in 0..<2 {
             do {
-                return try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
+                var entries: [ScanEntry] = []
+                for b in try nl.scanDump(ifindex: ifindex) { if let e = b.entry { entries.append(e) } }
+                return entries
             } catch {
                 if attempt == 0 && error.isDumpInterrupted { continue }
                 logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
