@@ -29,13 +29,22 @@ struct ControlReport {
         var radio: String? = nil
     }
 
-    /// The latest helper command the daemon ran, with its outcome and duration.
-    struct HelperRun {
-        var helper: String
-        var command: HelperCommand
-        var result: String
-        var ms: Int64
-        var at: Int64
+    /// The latest helper command the daemon ran, with its outcome and duration. A class: handed to each
+    /// report by reference, not copied field by field.
+    final class HelperRun {
+        let helper: String
+        let command: HelperCommand
+        let result: String
+        let ms: Int64
+        let at: Int64
+
+        init(helper: String, command: HelperCommand, result: String, ms: Int64, at: Int64) {
+            self.helper = helper
+            self.command = command
+            self.result = result
+            self.ms = ms
+            self.at = at
+        }
     }
 
     /// A class: the daemon's list of them and the report's are read where they are, never copied.
