@@ -145,9 +145,15 @@ extension HotspotDaemon {
     /// copy of this for all callers rather than one per closure.
     @inline(never)
     static func stderrLines(_ stderr: [UInt8], _ lines: Int) -> [String] {
+        // One pass by index, empty lines skipped as `split` skips them: no iterator over a prefix of slices.
         var out: [String] = []
-        for line in stderr.split(separator: UInt8(ascii: "\n")).prefix(lines) {
-            out.append("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
+        var start = 0, i = 0
+        while i <= stderr.count && out.count < lines {
+            if i == stderr.count || stderr[i] == ASCII.newline {
+                if i > start { out.append("stderr: " + HelperProtocol.printable(Array(stderr[start..<min(i, start + 200)]))) }
+                start = i + 1
+            }
+            i += 1
         }
         return out
     }

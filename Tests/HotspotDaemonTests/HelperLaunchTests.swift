@@ -97,6 +97,12 @@ import HotspotSystem
         _ = HotspotDaemon.input(for: request, .exited(status: 0, stdout: Array("result=success\n".utf8), stderr: stderr),
                                 log: { logged.append($0) })
         #expect(logged == ["stderr: probe: 302"])
+        // Empty lines are skipped and not counted; a line is cut at 200 bytes.
+        let long = String(repeating: "x", count: 300)
+        #expect(HotspotDaemon.stderrLines(Array(("\n\na\n\n" + long + "\nb").utf8), 2)
+                == ["stderr: a", "stderr: " + String(repeating: "x", count: 200)])
+        #expect(HotspotDaemon.stderrLines(Array("\nlast".utf8), 4) == ["stderr: last"])
+        #expect(HotspotDaemon.stderrLines([], 4) == [])
     }
 
     /// Every way a helper process ends reaches the core one way: an answer, or the failure that says why.
