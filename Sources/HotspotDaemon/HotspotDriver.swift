@@ -42,7 +42,7 @@ public final class HotspotDriver {
         }
     }
 
-    /// A class: the list's code is the one every list of class instances shares.
+    /// A class: its list shares much of its code with the other lists of class instances.
     final class ArmedTimer {
         let id: TimerID
         let deadline: Int64
