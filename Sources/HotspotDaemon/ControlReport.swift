@@ -29,21 +29,38 @@ struct ControlReport {
         var radio: String? = nil
     }
 
-    /// The latest helper command the daemon ran, with its outcome and duration.
-    struct HelperRun {
-        var helper: String
-        var command: HelperCommand
-        var result: String
-        var ms: Int64
-        var at: Int64
+    /// The latest helper command the daemon ran, with its outcome and duration. A class: handed to each
+    /// report by reference, not copied field by field.
+    final class HelperRun {
+        let helper: String
+        let command: HelperCommand
+        let result: String
+        let ms: Int64
+        let at: Int64
+
+        init(helper: String, command: HelperCommand, result: String, ms: Int64, at: Int64) {
+            self.helper = helper
+            self.command = command
+            self.result = result
+            self.ms = ms
+            self.at = at
+        }
     }
 
-    struct Transition {
-        var state: HotspotState
-        var link: String
-        var ssid: SSID?
+    /// A class: the daemon's list of them and the report's are read where they are, never copied.
+    final class Transition {
+        let state: HotspotState
+        let link: String
+        let ssid: SSID?
         /// CLOCK_MONOTONIC ms (since boot, the log's clock too): time to online is cut from these.
-        var at: Int64
+        let at: Int64
+
+        init(state: HotspotState, link: String, ssid: SSID?, at: Int64) {
+            self.state = state
+            self.link = link
+            self.ssid = ssid
+            self.at = at
+        }
     }
 
     let json: Bool
@@ -107,7 +124,10 @@ struct ControlReport {
 
     /// Whole seconds from `now` to `t` (0 once past) for JSON, nil without a `t`: one copy for every such field.
     @inline(never)
-    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? { t.map { Int(max(0, $0 - now) / 1000) } }
+    static func secondsLeft(_ t: Int64?, _ now: Int64) -> Int? {
+        guard let t else { return nil }
+        return Int(max(0, t - now) / 1000)
+    }
 
     /// 0.0–1.0 with two decimals, as a JSON number.
     @inline(never)
@@ -130,7 +150,11 @@ struct ControlReport {
     @inline(never)
     static func spaced(_ parts: [String]) -> String {
         var out = ""
-        for (i, p) in parts.enumerated() { out += (i == 0 ? "" : " ") + p }
+        var i = 0
+        while i < parts.count {
+            out += (i == 0 ? "" : " ") + parts[i]
+            i += 1
+        }
         return out
     }
 
@@ -184,7 +208,9 @@ struct ControlReport {
                 out.field("stage", l.stage.rawValue)
                 out.field("frequency", int: l.frequency)
                 out.field("rssi", int: l.rssi)
-                out.field("signal", number: l.signalStrength.map(ControlReport.fraction))
+                var signal: String? = nil
+                if let d = l.signalStrength { signal = ControlReport.fraction(d) }
+                out.field("signal", number: signal)
                 out.field("security", l.security.rawValue)
                 out.field("auto_joined", bool: l.didAutoJoin)
                 out.field("owner_choice", bool: l.isOwnerChoice)
@@ -397,7 +423,9 @@ struct ControlReport {
     @inline(never)
     mutating func internetFields(_ c: InternetCheck?, _ now: Int64) {
         out.field("internet", c?.verdict.rawValue)
-        out.field("internet_seconds", int: c.map { Int(max(0, now - $0.since) / 1000) })
+        var age: Int? = nil
+        if let c { age = Int(max(0, now - c.since) / 1000) }
+        out.field("internet_seconds", int: age)
         out.field("internet_checks", int: c?.checks)
     }
 
@@ -429,7 +457,7 @@ struct ControlReport {
             }
             let r = ControlReport.spaced(roles)
             plain(h.name, " (", h.kind.rawValue, ", priority ", String(h.priority), ")",
-                  h.command.map { ", running " + $0.rawValue } ?? "")
+                  h.command == nil ? "" : ", running ", h.command?.rawValue ?? "")
             line("  commands", r)
             if let c = h.lastCommand { line("  last", c.rawValue, ": ", h.lastOutcome ?? "?") }
             for ssid in h.cachedFor { line("  cached", ssid.description) }
@@ -525,9 +553,15 @@ struct ControlReport {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
         }
         for f in ui.fields {
-            let earlier = s.uiAnswersSent ? nil : ui.earlierAnswers.first { ASCII.same($0.key, f.name) }
-            line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "",
-                 earlier.map { " (you typed \"" + $0.value + "\")" } ?? "")
+            // A loop, not `first(where:)` and `Optional.map`: no specialisations for these closures.
+            var earlier = ""
+            if !s.uiAnswersSent {
+                for a in ui.earlierAnswers where ASCII.same(a.key, f.name) {
+                    earlier = " (you typed \"" + a.value + "\")"
+                    break
+                }
+            }
+            line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "", earlier)
         }
         return true
     }

@@ -29,16 +29,24 @@ public final class ControlServer {
         }
     }
 
-    struct Client {
+    /// A class: a client is read and changed where it is in `clients`, never copied out whole.
+    final class Client {
         let id: Int
         let fd: FileDescriptor
-        var watch: Int
-        var timer: Int
+        let watch: Int
+        let timer: Int
         var decoder = ControlRequestDecoder()
         /// The reply being written, and how much of it is out.
         var output: [UInt8] = []
         var written = 0
         var answered = false
+
+        init(id: Int, fd: FileDescriptor, watch: Int, timer: Int) {
+            self.id = id
+            self.fd = fd
+            self.watch = watch
+            self.timer = timer
+        }
     }
 
     public static let socketName = "control"
@@ -170,8 +178,9 @@ public final class ControlServer {
     @inline(never)
     func ready(_ id: Int, _ revents: Int16) {
         guard let i = index(id) else { return }
-        if clients[i].answered {
-            if clients[i].output.isEmpty {
+        let c = clients[i]
+        if c.answered {
+            if c.output.isEmpty {
                 // Waiting for the handler: only a hang-up wakes us; the client is gone.
                 drop(id)
             } else {
@@ -184,7 +193,7 @@ public final class ControlServer {
         if servedInTurn >= requestsPerTurn { return }
         var chunk = [UInt8](repeating: 0, count: 512)
         while true {
-            let fd = clients[i].fd
+            let fd = c.fd
             let n: Int?
             do {
                 n = try chunk.withMutableBytes { raw throws(Errno) in try fd.receive(into: raw) }
@@ -193,15 +202,15 @@ public final class ControlServer {
             }
             guard let count = n else { return }
             if count == 0 { return drop(id) }
-            switch clients[i].decoder.feed(chunk[0..<count]) {
+            switch c.decoder.feed(chunk[0..<count]) {
             case .needMore:
                 continue
             case .failed(let why):
                 return answer(id, .refused("refused: " + why.description))
             case .request(let request):
                 servedInTurn += 1
-                clients[i].answered = true
-                loop.setEvents(clients[i].watch, 0)
+                c.answered = true
+                loop.setEvents(c.watch, 0)
                 onRequest(request) { [self] reply in answer(id, reply) }
                 return
             }
@@ -210,8 +219,9 @@ public final class ControlServer {
 
     func answer(_ id: Int, _ reply: ControlReply) {
         guard let i = index(id), clients[i].output.isEmpty else { return }
-        clients[i].answered = true
-        clients[i].output = reply.encoded
+        let c = clients[i]
+        c.answered = true
+        c.output = reply.encoded
         flush(id)
     }
 
@@ -226,8 +236,8 @@ public final class ControlServer {
         } catch {
             return drop(id)
         }
-        clients[i].written += n ?? 0
-        if clients[i].written >= c.output.count { return drop(id) }
+        c.written += n ?? 0
+        if c.written >= c.output.count { return drop(id) }
         loop.setEvents(c.watch, Int16(POLLOUT))
     }
 }

@@ -8,17 +8,18 @@ import HotspotWeb
 /// portal helper) started as sandboxed processes whose ending becomes the core's input.
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
-        let configuration = driver.machine.configuration
-        guard let helper = configuration.helper(named: request.helper)
-                ?? HotspotDaemon.netcheckHelper(request, configuration) else {
+        // Read where it is: taken out of the driver's machine, the configuration would be copied whole.
+        guard let helper = driver.machine.configuration.helper(named: request.helper)
+                ?? HotspotDaemon.netcheckHelper(request, driver.machine.configuration.helpers) else {
             return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
-        logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue
-                   + (request.network.map { " " + $0.ssid.description } ?? ""))
+        var what = "helper " + request.helper + ": " + request.command.rawValue
+        if let n = request.network { what += " " + n.ssid.description }
+        logger.log(.info, what)
         switch helper.kind {
         case .builtin:
             if ASCII.same(helper.program, KnownNetworkHelper.program) {
-                let response = KnownNetworkHelper.respond(to: request, networks: configuration.knownNetworks)
+                let response = KnownNetworkHelper.respond(to: request, networks: driver.machine.configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))
@@ -32,11 +33,11 @@ extension HotspotDaemon {
 
     /// The core's internet check (HotspotMachine+Internet) is the built-in portal helper's maintain: the
     /// configured one (its probe URLs, CA bundle and user), else one with the defaults.
-    static func netcheckHelper(_ request: HelperRequest, _ configuration: HotspotConfiguration) -> HelperDescriptor? {
+    static func netcheckHelper(_ request: HelperRequest, _ helpers: [HelperDescriptor]) -> HelperDescriptor? {
         guard ASCII.same(request.helper, HotspotMachine.netcheckHelper) else { return nil }
         let program = HelperProtocol.builtinPortalHelper
-        return configuration.helpers.first { $0.kind == .builtin && ASCII.same($0.program, program) }
-            ?? HelperDescriptor(name: request.helper, kind: .builtin, program: program)
+        for h in helpers where h.kind == .builtin && ASCII.same(h.program, program) { return h }
+        return HelperDescriptor(name: request.helper, kind: .builtin, program: program)
     }
 
     func runExternal(_ helper: HelperDescriptor, _ request: HelperRequest) {
@@ -57,15 +58,18 @@ extension HotspotDaemon {
             uplink.captivePortalAPI = captivePortalAPI()
             stateDirectory = helperStateDirectory(helper.name, uid: ids.uid, gid: ids.gid)
         }
+        // Two fields of the configuration, not a copy of all of it.
         let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, configured: configured,
-                                          configuration: driver.machine.configuration, portalHelperPath: portalHelperPath)
+                                          portalDomains: driver.machine.configuration.preferences.safariDomains,
+                                          commandTimeoutMs: driver.machine.configuration.commandTimeoutMs,
+                                          portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
         sandbox.writableDirectory = stateDirectory
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
         let started = loop.now
-        runs.append(Run(request: request, process: nil, startedAt: started))
+        runs.append(Run(request: request, startedAt: started))
         // The closure keeps the id and takes the request back from `runs`: capturing the request and the
         // launch would copy both into its context.
         let id = request.id, stderrLines = launch.stderrLines
@@ -74,15 +78,15 @@ extension HotspotDaemon {
             input: launch.input, sandbox: sandbox
         ) { [self] outcome in
             guard let i = runIndex(id) else { return }
-            let request = runs.remove(at: i).request
-            let name = request.helper
-            let input = HotspotDaemon.input(for: request, outcome, stderrLines: stderrLines, log: { [self] n in
+            // The request read where it is, in the run: not copied out with its scan list.
+            let run = runs.remove(at: i), name = run.request.helper
+            let input = HotspotDaemon.input(for: run.request, outcome, stderrLines: stderrLines, log: { [self] n in
                 logger.log(.info, "helper " + name + ": " + n)
             })
             let summary = HotspotDaemon.summary(input)
-            logger.log(.info, "helper " + request.helper + ": " + request.command.rawValue + " → "
+            logger.log(.info, "helper " + name + ": " + run.request.command.rawValue + " → "
                        + summary + " in " + String(loop.now - started) + " ms")
-            lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command, result: summary,
+            lastRun = ControlReport.HelperRun(helper: name, command: run.request.command, result: summary,
                                               ms: loop.now - started, at: loop.now)
             submitHelperResult(input)
             if case .exited(HelperProtocol.dnsFailureStatus, _, _) = outcome { submitHelperResult(.internetHint(.dnsFailed)) }
@@ -141,9 +145,15 @@ extension HotspotDaemon {
     /// copy of this for all callers rather than one per closure.
     @inline(never)
     static func stderrLines(_ stderr: [UInt8], _ lines: Int) -> [String] {
+        // One pass by index, empty lines skipped as `split` skips them: no iterator over a prefix of slices.
         var out: [String] = []
-        for line in stderr.split(separator: UInt8(ascii: "\n")).prefix(lines) {
-            out.append("stderr: " + HelperProtocol.printable(Array(line.prefix(200))))
+        var start = 0, i = 0
+        while i <= stderr.count && out.count < lines {
+            if i == stderr.count || stderr[i] == ASCII.newline {
+                if i > start { out.append("stderr: " + HelperProtocol.printable(Array(stderr[start..<min(i, start + 200)]))) }
+                start = i + 1
+            }
+            i += 1
         }
         return out
     }
@@ -151,8 +161,9 @@ extension HotspotDaemon {
     static func summary(_ input: HotspotInput) -> String {
         switch input {
         case .helperResponded(_, let r):
-            return r.result.rawValue + (r.confidence.map { " (" + $0.rawValue + ")" } ?? "")
-                + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
+            var s = r.result.rawValue
+            if let c = r.confidence { s += " (" + c.rawValue + ")" }
+            return s + (r.claims.isEmpty ? "" : ", " + String(r.claims.count) + " claim(s)")
         case .helperFailed(_, let f): return f.description
         default: return "?"
         }
@@ -202,7 +213,10 @@ extension HotspotDaemon {
 
     /// The DNS servers the uplink's DHCP client wrote: netifd's file on OpenWrt, else /etc/resolv.conf.
     static func dnsServers() -> [String] {
-        for path in ["/tmp/resolv.conf.d/resolv.conf.auto", "/tmp/resolv.conf.auto", "/etc/resolv.conf"] {
+        // The paths as one literal: no array of Strings built at each call.
+        for i in 0..<3 {
+            let path = String(decoding: ASCII.word(i, of: "/tmp/resolv.conf.d/resolv.conf.auto /tmp/resolv.conf.auto /etc/resolv.conf"),
+                              as: UTF8.self)
             guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { continue }
             defer { fd.close() }
             if let bytes = try? fd.readAll(limit: 16_384) { return ResolvConf.nameservers(bytes) }
@@ -213,7 +227,7 @@ extension HotspotDaemon {
     /// The first address and the gateway of an interface as text (helpers' environment, `status`): one copy.
     @inline(never)
     static func addressAndGateway(_ a: InterfaceAddressing) -> (String?, String?) {
-        (a.addresses.first.map { $0.address.description }, a.gateway.map { $0.description })
+        (a.addresses.isEmpty ? nil : a.addresses[0].address.description, a.gateway?.description)
     }
 
     /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
@@ -248,9 +262,10 @@ extension HotspotDaemon {
     /// the file) as `hotspotd portal-helper COMMAND`, with its own options in the environment (`PortalHelperOptions`),
     /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
-    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: UplinkAddressing,
-                       stateDirectory: String? = nil, configured: HelperSettings?, configuration: HotspotConfiguration,
-                       portalHelperPath: String) -> HelperLaunch {
+    /// `uplink` is consumed: the invocation takes it over instead of a copy.
+    static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: consuming UplinkAddressing,
+                       stateDirectory: String? = nil, configured: HelperSettings?, portalDomains: [String],
+                       commandTimeoutMs: Int64, portalHelperPath: String) -> HelperLaunch {
         let invocation = HelperInvocation(request, uplink: uplink, stateDirectory: stateDirectory)
         guard helper.kind == .builtin && ASCII.same(helper.program, HelperProtocol.builtinPortalHelper) else {
             var environment = invocation.environment
@@ -258,7 +273,7 @@ extension HotspotDaemon {
                 // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains.
                 environment.append(HelperVariable.fetch + "=" + fetchCommand(portalHelperPath))
                 var options = PortalHelperOptions()
-                options.portalDomains = configuration.preferences.safariDomains
+                options.portalDomains = portalDomains
                 environment += options.environment
             }
             return HelperLaunch(path: helper.program, arguments: invocation.arguments, environment: environment,
@@ -266,12 +281,12 @@ extension HotspotDaemon {
         }
         var options = PortalHelperOptions()
         options.probeURLs = configured?.probeURLs ?? []
-        options.portalDomains = configuration.preferences.safariDomains
+        options.portalDomains = portalDomains
         options.caBundle = configured?.caBundle
         options.wisprUser = configured?.wisprUser
         options.wisprPassword = configured?.wisprPassword
         // Done before the daemon's own time limit kills it, so that its answer says why.
-        options.timeLimit = String(max(1, configuration.commandTimeoutMs / 1000 - 5))
+        options.timeLimit = String(max(1, commandTimeoutMs / 1000 - 5))
         let environment = invocation.environment + options.environment
         return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
                             environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)

@@ -97,11 +97,12 @@ extension HotspotDaemon {
     @inline(never)
     func savePreferences(_ values: ManagerPreferences?, _ fields: ManagerPreferences.Fields) -> ControlReply {
         let path = options.configPath
-        let running = driver.machine.configuration
-        var wanted = running.preferences
+        // The preferences, not the configuration: taken out of the driver's machine, all of it would be copied.
+        let running = driver.machine.configuration.preferences
+        var wanted = running
         wanted.take(fields, from: values ?? ManagerPreferences())
         do throws(ManagerPreferencesError) {
-            try wanted.validate(helpers: running.helpers)
+            try wanted.validate(helpers: driver.machine.configuration.helpers)
             let file: [UInt8]
             do throws(Errno) {
                 file = try HotspotDaemon.readConfiguration(path)
@@ -126,7 +127,7 @@ extension HotspotDaemon {
                 throw .internalError("cannot write " + path + ": " + error.description)
             }
             logger.log(.notice, "preferences saved to " + path)
-            let changed = loaded.configuration.preferences.differences(from: running.preferences)
+            let changed = loaded.configuration.preferences.differences(from: running)
             apply(loaded)
             var head = (values == nil ? "removed the preferences from " : "saved ") + path + ", configuration reloaded"
             for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
@@ -169,7 +170,11 @@ extension HotspotDaemon {
         x.loopLongestBusyMicroseconds = loop.longestBusyMicroseconds
         x.stateLoadProblem = stateFile.loadProblem
         x.stateSaveProblem = stateFile.saveProblem
-        x.mac = InterfaceAddress.read(uplinkInterface).map { $0.description + (macPolicyInUse.map { " (" + $0.description + ")" } ?? "") }
+        // `if let`, not `Optional.map`: no specialisations for these closures.
+        if let m = InterfaceAddress.read(uplinkInterface) {
+            x.mac = m.description
+            if let p = macPolicyInUse { x.mac! += " (" + p.description + ")" }
+        }
         x.passpoint = passpointOperator
         if radios.count > 1 { x.radio = uplinkInterface }
         x.clashUplink = clash.uplink

@@ -23,7 +23,9 @@ struct OwnerEvents {
     /// The event is what the owner acts on: a network disabled (failure, auto-join off), a login waiting
     /// for answers, the uplink lost (or replaced); any other change of state, link or network is `state`.
     mutating func environment(_ s: StatusSnapshot, changed: Bool, before: ControlReport.Transition?) -> [String]? {
-        let asking = s.uiRequest != nil && !s.uiAnswersSent
+        // A case pattern, not `!= nil`: no copy of the request to compare.
+        var asking = false
+        if case .some = s.uiRequest { asking = !s.uiAnswersSent }
         let asked = asking && !waiting
         waiting = asking
         guard changed || asked else { return nil }
@@ -47,8 +49,14 @@ struct OwnerEvents {
         var env = HelperProtocol.baseEnvironment
         env.append("HOTSPOT_EVENT=" + event)
         env.append("HOTSPOT_STATE=" + s.state.rawValue)
-        env.append("HOTSPOT_SSID=" + (ssid.map { HelperProtocol.printable($0.bytes) } ?? ""))
-        env.append("HOTSPOT_SSID_HEX=" + (ssid?.hex ?? ""))
+        // `if let`, not `Optional.map`: no specialisation for the closure.
+        var printable = "", hex = ""
+        if let ssid {
+            printable = HelperProtocol.printable(ssid.bytes)
+            hex = ssid.hex
+        }
+        env.append("HOTSPOT_SSID=" + printable)
+        env.append("HOTSPOT_SSID_HEX=" + hex)
         env.append("HOTSPOT_REASON=" + HelperProtocol.printable(Array(reason.utf8)))
         env.append("HOTSPOT_FIELDS=" + fields)
         return env

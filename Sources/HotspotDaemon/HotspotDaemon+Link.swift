@@ -58,7 +58,11 @@ extension HotspotDaemon {
             guard r == link.radio else { return handle(.scanRead(.supplicant, nil), from: r) }
             runPlan(BSSPagingPlan()) { [self] result in
                 switch result {
-                case .success(let table): handle(.scanRead(.supplicant, table.compactMap { $0.entry }), from: r)
+                case .success(let table):
+                    // A loop, not `compactMap`: no specialisation of it for this closure.
+                    var entries: [ScanEntry] = []
+                    for b in table { if let e = b.entry { entries.append(e) } }
+                    handle(.scanRead(.supplicant, entries), from: r)
                 case .failure(let why):
                     logger.log(.warning, "reading scan results: " + why)
                     handle(.scanRead(.supplicant, nil), from: r)
@@ -110,8 +114,9 @@ extension HotspotDaemon {
             loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
         case .log(let level, let message): logger.log(level, message)
         case .logAddress:
-            logger.log(.info, "address " + (route?.addressing.addresses.first.map { $0.address.description } ?? "?")
-                       + " on " + uplinkInterface)
+            var address: String? = nil
+            if let a = route?.addressing { address = HotspotDaemon.addressAndGateway(a).0 }
+            logger.log(.info, "address " + (address ?? "?") + " on " + uplinkInterface)
         }
     }
 
@@ -124,7 +129,9 @@ extension HotspotDaemon {
         // A dump the kernel interrupted (its table changed meanwhile: NLE_DUMP_INTR) is read again once.
         for attempt in 0..<2 {
             do {
-                return try nl.scanDump(ifindex: ifindex).compactMap { $0.entry }
+                var entries: [ScanEntry] = []
+                for b in try nl.scanDump(ifindex: ifindex) { if let e = b.entry { entries.append(e) } }
+                return entries
             } catch {
                 if attempt == 0 && error.isDumpInterrupted { continue }
                 logger.log(.warning, "nl80211 scan dump: " + error.description + "; reading wpa_supplicant's table")
@@ -139,7 +146,8 @@ extension HotspotDaemon {
     @inline(never)
     func givePasspointCredentials(reloaded: Bool = false) {
         let commands = Passpoint.commands(settings.passpoint)
-        for (i, c) in commands.enumerated() where commands.count > 4 || reloaded && i == 0 {
+        for i in commands.indices where commands.count > 4 || reloaded && i == 0 {
+            let c = commands[i]
             client.request(c) { [self] reply in passpointAnswered(c, reply, last: i == commands.count - 1) }
         }
     }
@@ -165,8 +173,8 @@ extension HotspotDaemon {
 
     /// Runs a plan's commands one after another on the control connection; `done` runs on the loop.
     /// Only the mapping of the plan's steps is generic: one copy of the loop serves every plan.
-    func runPlan<P: SupplicantPlan>(_ plan: P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
-        var plan = plan
+    /// The plan is consumed: taken over from the caller, not copied.
+    func runPlan<P: SupplicantPlan>(_ plan: consuming P, _ done: @escaping (PlanResult<P.Result>) -> Void) {
         var result: P.Result? = nil
         func move(_ s: SupplicantPlanStep<P.Result>) -> PlanMove {
             switch s {

@@ -19,11 +19,17 @@ public final class HotspotDaemon: HotspotEffects {
     let logger: Logger
     var settings: DaemonSettings
     let driver: HotspotDriver
-    /// A station interface and its wpa_supplicant: one per `list interface` entry.
-    struct Radio {
+    /// A station interface and its wpa_supplicant: one per `list interface` entry. A class: read and changed
+    /// where it is in `radios`, never copied out.
+    final class Radio {
         let name: String
         let client: SupplicantClient
         var ifindex: UInt32 = 0
+
+        init(name: String, client: SupplicantClient) {
+            self.name = name
+            self.client = client
+        }
     }
     var radios: [Radio] = []
     /// The uplink radio's (the link machine's) wpa_supplicant, interface index and name.
@@ -37,11 +43,17 @@ public final class HotspotDaemon: HotspotEffects {
     var route: RouteMonitor? = nil
     var signals: FileDescriptor? = nil
 
-    /// One external helper process per request id.
-    struct Run {
-        var request: HelperRequest
-        var process: HelperProcess?
-        var startedAt: Int64
+    /// One external helper process per request id. A class: found and changed where it is in `runs`, never
+    /// copied out whole with its request.
+    final class Run {
+        let request: HelperRequest
+        var process: HelperProcess? = nil
+        let startedAt: Int64
+
+        init(request: HelperRequest, startedAt: Int64) {
+            self.request = request
+            self.startedAt = startedAt
+        }
     }
     var runs: [Run] = []
     /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
@@ -78,11 +90,12 @@ public final class HotspotDaemon: HotspotEffects {
         self.options = options
         self.settings = settings
         self.logger = logger
-        stateFile = StateFile(path: settings.stateFile)
+        // `self.settings` from here on: reading the argument after it was stored would copy all of it.
+        stateFile = StateFile(path: self.settings.stateFile)
         link = LinkMachine()
-        for name in settings.interfaces {
-            var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + name,
-                                                   clientDirectory: settings.runDirectory)
+        for name in self.settings.interfaces {
+            var c = SupplicantClient.Configuration(controlPath: self.settings.controlDirectory + "/" + name,
+                                                   clientDirectory: self.settings.runDirectory)
             c.pingInterval = 10_000
             if !radios.isEmpty { c.socketTag = String(radios.count) }
             radios.append(Radio(name: name, client: SupplicantClient(c, loop: loop)))
@@ -159,8 +172,9 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func startSupplicant() {
-        for (r, radio) in radios.enumerated() {
-            let client = radio.client
+        // By index, not `enumerated()`: no iterator specialised for the radios.
+        for r in radios.indices {
+            let radio = radios[r], client = radio.client
             client.onLinkUp = { [self] in
                 handle(.supplicantUp, from: r)
                 // Given to `client`, the uplink radio's: a restart of another radio's is not its.

@@ -31,15 +31,28 @@ public protocol HotspotEffects: AnyObject {
 public final class HotspotDriver {
     public typealias ReplyHandler = (OwnerReply) -> Void
 
-    struct Pending {
-        var input: HotspotInput
-        var onReply: ReplyHandler?
+    /// A class: taken out of `inbox` by reference, never copied with its input and handler.
+    final class Pending {
+        let input: HotspotInput
+        let onReply: ReplyHandler?
+
+        init(input: HotspotInput, onReply: ReplyHandler?) {
+            self.input = input
+            self.onReply = onReply
+        }
     }
 
-    struct ArmedTimer {
-        var id: TimerID
-        var deadline: Int64
-        var loopTimer: Int
+    /// A class: its list shares much of its code with the other lists of class instances.
+    final class ArmedTimer {
+        let id: TimerID
+        let deadline: Int64
+        let loopTimer: Int
+
+        init(id: TimerID, deadline: Int64, loopTimer: Int) {
+            self.id = id
+            self.deadline = deadline
+            self.loopTimer = loopTimer
+        }
     }
 
     public let loop: EventLoop

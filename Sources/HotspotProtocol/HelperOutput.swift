@@ -203,8 +203,12 @@ extension HelperOutput {
         }
 
         mutating func parse(_ stdout: ArraySlice<UInt8>) throws(HelperOutputError) -> HelperResponse {
-            for (index, line) in ASCII.lines(stdout).enumerated() {
-                try parse(line: line, number: index + 1)
+            // By index, not `enumerated()`: no iterator specialised for it.
+            let lines = ASCII.lines(stdout)
+            var index = 0
+            while index < lines.count {
+                try parse(line: lines[index], number: index + 1)
+                index += 1
             }
             guard let result else { throw .noResult }
             var ui: UIRequest? = nil
@@ -226,9 +230,9 @@ extension HelperOutput {
             guard HelperOutput.isUTF8(line) else { throw .notUTF8(line: n) }
             guard let eq = ASCII.firstIndex(of: ASCII.equals, in: line) else { throw .notKeyValue(line: n) }
             let keyBytes = line[line.startIndex..<eq]
-            guard !keyBytes.isEmpty, keyBytes.allSatisfy(HelperProtocol.isWordByte) else {
-                throw .notKeyValue(line: n)
-            }
+            // A loop, not `allSatisfy`: no specialisation of it for this closure.
+            if keyBytes.isEmpty { throw .notKeyValue(line: n) }
+            for b in keyBytes where !HelperProtocol.isWordByte(b) { throw .notKeyValue(line: n) }
             let value = line[(eq + 1)...]
             guard let key = HelperOutputKey(keyBytes) else {
                 notes.append(.unknownKey(HelperProtocol.printable(Array(keyBytes.prefix(64))), line: n))
@@ -254,13 +258,12 @@ extension HelperOutput {
             throws(HelperOutputError) -> String? {
             switch key {
             case .result:
-                let word = HelperOutput.trimmed(value)
-                guard let r = HelperOutput.word(word, as: HelperResult.self) else {
-                    throw .unknownResult(PrintfEscaping.excerpt(word), line: n)
-                }
-                result = r
+                let word = ASCII.trimmingBlanks(value)
+                let r = ASCII.place(of: word, inWords: HelperOutput.resultWords, anyCase: true)
+                if r < 0 { throw .unknownResult(PrintfEscaping.excerpt(word), line: n) }
+                result = HelperResult.allCases[r]
             case .confidence:
-                guard let c = HelperOutput.word(HelperOutput.trimmed(value), as: Confidence.self) else {
+                guard let c = HelperOutput.confidence(ASCII.trimmingBlanks(value)) else {
                     return "none, low or high"
                 }
                 confidence = c
@@ -272,17 +275,16 @@ extension HelperOutput {
                 guard !HelperProtocol.hasControl(value) else { return "text without control characters" }
                 message = ASCII.string(value)
             case .portalURL:
-                let isHTTP = ASCII.hasPrefix(value, "http://") || ASCII.hasPrefix(value, "https://")
-                guard isHTTP, value.allSatisfy(ASCII.isVisible) else {
-                    return "an http:// or https:// URL without spaces"
-                }
+                var isURL = ASCII.hasPrefix(value, "http://") || ASCII.hasPrefix(value, "https://")
+                for b in value where !ASCII.isVisible(b) { isURL = false }
+                guard isURL else { return "an http:// or https:// URL without spaces" }
                 portalURL = ASCII.string(value)
             case .maintainAfter, .sessionRemaining:
                 // One branch for both: maintain_after is 1 s at least, session_remaining may be 0.
                 let isMaintain = key == .maintainAfter
                 let low = isMaintain ? 1 : 0
                 let high = isMaintain ? HelperProtocol.maxMaintainAfterSeconds : HelperProtocol.maxSessionSeconds
-                guard let s = WpaBytes.parseUnsigned(HelperOutput.trimmed(value)), s >= low, s <= high else {
+                guard let s = WpaBytes.parseUnsigned(ASCII.trimmingBlanks(value)), s >= low, s <= high else {
                     return "whole seconds, " + String(low) + "-" + String(high)
                 }
                 if isMaintain { maintainAfterMs = Int64(s) * 1000 } else { sessionRemainingMs = Int64(s) * 1000 }
@@ -301,7 +303,10 @@ extension HelperOutput {
                 return "ssid_hex<TAB>confidence[<TAB>password[<TAB>bssid[<TAB>eap_field=hex...]]]"
             }
             var eap = EAPSettings()
-            for p in parts.dropFirst(4) {
+            var part = 4
+            while part < parts.count {
+                let p = parts[part]
+                part += 1
                 let eq = ASCII.firstIndex(of: ASCII.equals, in: p) ?? p.endIndex
                 let i = UCIMapper.lookup(Array(p[p.startIndex..<eq]), EAPSettings.names)
                 let raw = p[min(eq + 1, p.endIndex)...]
@@ -321,7 +326,7 @@ extension HelperOutput {
             } else {
                 return "an SSID of 1-32 bytes in hex (or - for empty)"
             }
-            guard let confidence = HelperOutput.word(parts[1], as: Confidence.self) else {
+            guard let confidence = HelperOutput.confidence(parts[1]) else {
                 return "claimed with confidence none, low or high"
             }
             var bssid: BSSID? = nil
@@ -340,11 +345,14 @@ extension HelperOutput {
                     return nil
                 }
             }
-            guard scanList.contains(where: { $0.ssid == ssid }) else {
+            // Loops, not `contains(where:)`: no search specialised for each closure.
+            var i = 0
+            while i < scanList.count && scanList[i].ssid != ssid { i += 1 }
+            if i == scanList.count {
                 notes.append(.claimNotInScanList(ssid, line: n))
                 return nil
             }
-            guard !claims.contains(where: { $0.ssid == ssid }) else {
+            for c in claims where c.ssid == ssid {
                 notes.append(.duplicateClaim(ssid, line: n))
                 return nil
             }
@@ -371,7 +379,7 @@ extension HelperOutput {
             guard !HelperProtocol.hasControl(label) else {
                 return "a label without control characters"
             }
-            guard !fields.contains(where: { ASCII.equalsIgnoringCase(Array($0.name.utf8)[...], name) }) else {
+            for f in fields where ASCII.equalsIgnoringCase(Array(f.name.utf8)[...], name) {
                 return "a name no other field has (ignoring case)"
             }
             if fields.count == HelperProtocol.maxUIFields { throw .tooManyUIFields }
@@ -384,22 +392,20 @@ extension HelperOutput {
     @inline(never)
     static func line(_ n: Int) -> String { "line " + String(n) }
 
-    /// Without leading and trailing spaces and tabs (for words; text values are kept exactly).
-    static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var lo = s.startIndex, hi = s.endIndex
-        while lo < hi, s[lo] == ASCII.space || s[lo] == ASCII.tab { lo += 1 }
-        while hi > lo, s[hi - 1] == ASCII.space || s[hi - 1] == ASCII.tab { hi -= 1 }
-        return s[lo..<hi]
-    }
-
     /// `-` or empty: the optional claim field is absent.
     static func isNone(_ s: ArraySlice<UInt8>) -> Bool { s.isEmpty || ASCII.equals(s, "-") }
 
-    /// The case whose word equals `s` ignoring ASCII case (Apple's `uiRequired`, or `uirequired`).
-    static func word<T: CaseIterable & RawRepresentable>(_ s: ArraySlice<UInt8>, as: T.Type) -> T?
-    where T.RawValue == String {
-        for c in T.allCases where ASCII.equalsIgnoringCase(Array(c.rawValue.utf8)[...], s) { return c }
-        return nil
+    /// `HelperResult`'s words in case order, lowercase: a result is read in any case (Apple's `uiRequired`, or
+    /// `uirequired`). One literal looked up as bytes: no generic search over `allCases` per enum.
+    static var resultWords: StaticString {
+        "success failure uirequired commandnotrecognized authenticationrequired unsupportednetwork temporaryfailure"
+    }
+
+    /// The confidence `s` names in any case, as `resultWords` does for results.
+    @inline(never)
+    static func confidence(_ s: ArraySlice<UInt8>) -> Confidence? {
+        let c = ASCII.place(of: s, inWords: "none low high", anyCase: true)
+        return c < 0 ? nil : Confidence.allCases[c]
     }
 
     /// Well-formed UTF-8, sequence by sequence (the JSON reader's check: smaller than the standard library's decoder).

@@ -47,9 +47,15 @@ public final class SupplicantClient {
         let generation: Int
     }
 
-    struct Waiting {
+    /// A class: read where it is in `waiting`, never copied out with its closure.
+    final class Waiting {
         let token: UInt64
         let completion: (Reply) -> Void
+
+        init(token: UInt64, completion: @escaping (Reply) -> Void) {
+            self.token = token
+            self.completion = completion
+        }
     }
 
     public let configuration: Configuration
@@ -155,7 +161,10 @@ public final class SupplicantClient {
             timers[timer.rawValue] = 0
             return nil
         case .complete(let token, let result):
-            guard let i = waiting.firstIndex(where: { $0.token == token }) else { return nil }
+            // A loop, not `firstIndex(where:)`: no search specialised for this closure.
+            var i = 0
+            while i < waiting.count && waiting[i].token != token { i += 1 }
+            if i == waiting.count { return nil }
             let completion = waiting.remove(at: i).completion
             loop.post { completion(result) }
             return nil

@@ -12,8 +12,9 @@ import HotspotSystem
     func launch(_ helper: HelperDescriptor, _ command: HelperCommand, settings: DaemonSettings = DaemonSettings(),
                 configuration: HotspotConfiguration = HotspotConfiguration()) -> HelperLaunch {
         HotspotDaemon.launch(helper, HelperRequest(id: 1, helper: helper.name, command: command, network: network),
-                             uplink: uplink, configured: settings.helper(named: helper.name), configuration: configuration,
-                             portalHelperPath: "/proc/self/exe")
+                             uplink: uplink, configured: settings.helper(named: helper.name),
+                             portalDomains: configuration.preferences.safariDomains,
+                             commandTimeoutMs: configuration.commandTimeoutMs, portalHelperPath: "/proc/self/exe")
     }
 
     @Test func externalHelpersEvaluateWithoutNetwork() {
@@ -74,15 +75,15 @@ import HotspotSystem
     /// one (its probe URLs), else one with the defaults; no other helper name is taken for it.
     @Test func theInternetCheckIsThePortalHelpersMaintain() {
         let check = HelperRequest(id: 1, helper: HotspotMachine.netcheckHelper, command: .maintain, network: network)
-        let bare = HotspotDaemon.netcheckHelper(check, HotspotConfiguration())
+        let bare = HotspotDaemon.netcheckHelper(check, [])
         #expect(bare?.kind == .builtin && bare?.program == "portal" && bare?.name == HotspotMachine.netcheckHelper)
         let l = launch(bare!, .maintain)
         #expect(l.path == "/proc/self/exe" && l.arguments == ["portal-helper", "maintain"] && !l.noNetwork)
         let configured = HelperDescriptor(name: "venue", kind: .builtin, program: "portal")
         let c = HotspotConfiguration(helpers: [HelperDescriptor(name: "ext", kind: .external, program: "/x"), configured])
-        #expect(HotspotDaemon.netcheckHelper(check, c)?.name == "venue")
+        #expect(HotspotDaemon.netcheckHelper(check, c.helpers)?.name == "venue")
         let other = HelperRequest(id: 2, helper: "nobody-of-ours", command: .maintain, network: network)
-        #expect(HotspotDaemon.netcheckHelper(other, c) == nil)
+        #expect(HotspotDaemon.netcheckHelper(other, c.helpers) == nil)
     }
 
     @Test func thePortalHelpersStderrReachesTheLogLineByLine() {
@@ -96,6 +97,12 @@ import HotspotSystem
         _ = HotspotDaemon.input(for: request, .exited(status: 0, stdout: Array("result=success\n".utf8), stderr: stderr),
                                 log: { logged.append($0) })
         #expect(logged == ["stderr: probe: 302"])
+        // Empty lines are skipped and not counted; a line is cut at 200 bytes.
+        let long = String(repeating: "x", count: 300)
+        #expect(HotspotDaemon.stderrLines(Array(("\n\na\n\n" + long + "\nb").utf8), 2)
+                == ["stderr: a", "stderr: " + String(repeating: "x", count: 200)])
+        #expect(HotspotDaemon.stderrLines(Array("\nlast".utf8), 4) == ["stderr: last"])
+        #expect(HotspotDaemon.stderrLines([], 4) == [])
     }
 
     /// Every way a helper process ends reaches the core one way: an answer, or the failure that says why.
