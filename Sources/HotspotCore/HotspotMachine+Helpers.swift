@@ -144,7 +144,10 @@ extension HotspotMachine {
     /// Helpers the join path is waiting on: filterScanList waits for them, not they for it.
     var joinPathHelpers: [String] {
         switch phase {
-        case .evaluating(let pending, _): return pending.map { $0.helper }
+        case .evaluating(let pending, _):
+            var names: [String] = []
+            for i in pending.indices { names.append(pending[i].helper) }
+            return names
         case .authenticating(let h, _), .maintaining(let h, _), .loggingOff(let h, _): return [h]
         case .presentingUI(let h, _, let r): return r == nil ? [] : [h]
         case .inactive, .authenticated, .failure: return []
@@ -461,7 +464,8 @@ extension HotspotMachine {
     /// failure, an invalid result, a timeout, a crash: leave, and do not join by itself until re-enabled.
     mutating func failPermanently(_ helper: String?, _ why: String, _ reason: DisableReason) {
         guard let ssid = onlineSSID else { return }
-        let until = configuration.disableExpiryMs.map { clock + $0 }
+        var until: Int64? = nil
+        if let ms = configuration.disableExpiryMs { until = clock + ms }
         let i = networks.slot(ssid, used: true)
         networks.records[i].disabledReason = reason
         networks.records[i].disabledUntil = until

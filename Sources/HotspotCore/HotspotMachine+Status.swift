@@ -96,7 +96,8 @@ extension HotspotMachine {
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)
         for e in scan.entries {
-            let c = index[e.ssid].map { candidates[$0] }
+            var c: UplinkCandidate? = nil
+            if let i = index[e.ssid] { c = candidates[i] }
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
                 isKnown: KnownNetwork.index(of: e.ssid, in: configuration.knownNetworks) != nil

@@ -30,7 +30,10 @@ public struct HotspotMachine {
         var since: Int64
 
         var didAutoJoin: Bool { target?.didAutoJoin ?? true }
-        var isOwnerChoice: Bool { target.map { !$0.didAutoJoin } ?? false }
+        var isOwnerChoice: Bool {
+            guard let t = target else { return false }
+            return !t.didAutoJoin
+        }
     }
 
     struct Evaluator {
@@ -158,7 +161,7 @@ public struct HotspotMachine {
             let d = saved.disabled[j]
             let i = networks.slot(d.ssid)
             networks.records[i].disabledReason = d.reason
-            networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
+            if let r = d.remainingMs { networks.records[i].disabledUntil = now + r }
         }
         for ssid in saved.loggedOff {
             networks.records[networks.slot(ssid)].loggedOff = true
@@ -191,8 +194,6 @@ public struct HotspotMachine {
 
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
-        // Closures here see `now`, not `self`: capturing the machine copies all of it.
-        let now = clock
         for i in networks.records.indices {
             let r = networks.records[i]
             // A name the state file cannot carry (the configuration was not validated) is not written.
@@ -200,8 +201,9 @@ public struct HotspotMachine {
                 s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))
             }
             if let reason = r.disabledReason {
-                s.disabled.append(PersistentState.DisabledNetwork(
-                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - now) }))
+                var remaining: Int64? = nil
+                if let until = r.disabledUntil { remaining = max(0, until - clock) }
+                s.disabled.append(PersistentState.DisabledNetwork(ssid: r.ssid, reason: reason, remainingMs: remaining))
             }
             if r.loggedOff { s.loggedOff.append(r.ssid) }
         }
@@ -351,7 +353,9 @@ public struct HotspotMachine {
             selectUplink(afterScan: false)
             return
         }
-        let entry = bssid.flatMap { scan.entry(bssid: $0) } ?? scan.strongest(ssid)
+        var entry: ScanEntry? = nil
+        if let b = bssid { entry = scan.entry(bssid: b) }
+        if case .none = entry { entry = scan.strongest(ssid) }
         let info = LinkInfo(ssid: ssid, bssid: bssid, networkID: networkID,
                             rssi: entry?.rssi ?? SignalStrength.floorDBm, frequency: entry?.frequency ?? frequency ?? 0,
                             security: target?.security ?? security ?? entry?.security ?? .unknown, target: target, since: clock)
@@ -412,8 +416,12 @@ public struct HotspotMachine {
             if silent, case .down = link { requestScan() }
             // The join goes out first: wpa_supplicant scans every channel for the lost network 100 ms after
             // its DISCONNECTED, unless ours replaced it by then, and killing a helper can take longer.
-            if silent, let i = out.lastIndex(where: { if case .join = $0 { true } else { false } }) {
+            var i = out.count
+            while silent && i > 0 {
+                i -= 1
+                guard case .join = out[i] else { continue }
                 out.insert(out.remove(at: i), at: 0)
+                break
             }
         }
     }

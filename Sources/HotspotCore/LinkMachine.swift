@@ -111,7 +111,9 @@ public struct LinkMachine {
         case .apLost:
             emit(.submit(.apLost))
         case .tempDisabled(let id, let ssid, let reason, let seconds):
-            guard let name = ssid ?? id.flatMap({ self.ssid(of: $0) }) else { break }
+            var name = ssid
+            if case .none = name, let i = id { name = self.ssid(of: i) }
+            guard let name else { break }
             emit(.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"), seconds: seconds ?? 0))))
         case .networkNotFound:
             // wpa_supplicant says so after any scan without an enabled network in it, including the scan
