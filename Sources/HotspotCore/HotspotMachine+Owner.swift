@@ -93,10 +93,13 @@ extension HotspotMachine {
         var ssid = name
         if prefix {
             // NEHotspotConfiguration(ssidPrefix:): the strongest network in range whose name starts with it.
-            var best: ScanEntry? = nil
-            for e in scan.entries where e.ssid.hasPrefix(name) && e.rssi > best?.rssi ?? Int.min { best = e }
+            var best: Int? = nil
+            for i in scan.entries.indices where scan.entries[i].ssid.hasPrefix(name) {
+                if let b = best, scan.entries[i].rssi <= scan.entries[b].rssi { continue }
+                best = i
+            }
             guard let b = best else { return refuse("no network whose name starts with it is in range") }
-            ssid = b.ssid
+            ssid = scan.entries[b].ssid
         }
         let existing = KnownNetwork.index(of: name, in: ownerNetworks, prefix: prefix)
         if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {

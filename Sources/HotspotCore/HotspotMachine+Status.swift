@@ -37,9 +37,6 @@ extension HotspotMachine {
         var helpers: [StatusSnapshot.Helper] = []
         for i in configuration.helpers.indices where i < slots.count {
             let h = configuration.helpers[i]
-            let slot = slots[i]
-            var running: InFlight? = nil
-            if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
             for j in networks.records.indices {
@@ -49,10 +46,15 @@ extension HotspotMachine {
             }
             var shown = StatusSnapshot.Helper(
                 name: h.name, kind: h.kind, commands: h.commands, priority: h.priority,
-                requestID: running?.id, command: running?.command, runningSince: running?.startedAt,
-                scanPending: slot.scanPending, claims: slot.claims.count, cachedFor: cachedFor,
-                excludedFor: excludedFor, lastCommand: slot.last?.command, lastOutcome: slot.last?.outcome,
-                lastAt: slot.last?.at)
+                scanPending: slots[i].scanPending, claims: slots[i].claims.count, cachedFor: cachedFor,
+                excludedFor: excludedFor, lastCommand: slots[i].last?.command, lastOutcome: slots[i].last?.outcome,
+                lastAt: slots[i].last?.at)
+            // The running request's fields read in place (a copy of it, or of the slot, is code of its own).
+            if let r = slots[i].request, let ri = requestIndex(r) {
+                shown.requestID = requests[ri].id
+                shown.command = requests[ri].command
+                shown.runningSince = requests[ri].startedAt
+            }
             shown.displayName = h.displayName
             helpers.append(shown)
         }
@@ -95,7 +97,8 @@ extension HotspotMachine {
         let current = linkSSID
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)
-        for e in scan.entries {
+        for i in scan.entries.indices {
+            let e = scan.entries[i]
             var c: UplinkCandidate? = nil
             if let i = index[e.ssid] { c = candidates[i] }
             rows.append(StatusSnapshot.ScanRow(

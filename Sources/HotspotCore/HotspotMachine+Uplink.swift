@@ -21,13 +21,14 @@ extension HotspotMachine {
     /// The scan's look-alikes, by a loop: `filter(isLookalike)` would copy the machine into the closure.
     func lookalikes() -> [ScanEntry] {
         var found: [ScanEntry] = []
-        for e in scan.entries where isLookalike(e) { found.append(e) }
+        for i in scan.entries.indices where isLookalike(scan.entries[i]) { found.append(scan.entries[i]) }
         return found
     }
 
     @inline(never)
     mutating func reportLookalikes() {
-        for e in scan.entries where isLookalike(e) && !reportedLookalikes.contains(e.bssid) {
+        for i in scan.entries.indices where isLookalike(scan.entries[i]) && !reportedLookalikes.contains(scan.entries[i].bssid) {
+            let e = scan.entries[i]
             if reportedLookalikes.count >= 64 { reportedLookalikes.removeAll() }
             reportedLookalikes.append(e.bssid)
             say(.warning, e.ssid, "passed over a look-alike:",
@@ -116,9 +117,11 @@ extension HotspotMachine {
     func knownChannels(_ t: JoinTarget) -> [Int] {
         var f: [Int] = []
         guard let at = lastScanAt, clock - at > Self.freshScanMs, clock - at <= Self.knownChannelsMs else { return f }
-        for e in scan.entries where e.ssid == t.ssid && e.radio == t.radio && (t.bssid ?? e.bssid) == e.bssid
-            && !f.contains(e.frequency) {
-            f.append(e.frequency)
+        for i in scan.entries.indices {
+            let e = scan.entries[i]
+            if e.ssid == t.ssid && e.radio == t.radio && (t.bssid ?? e.bssid) == e.bssid && !f.contains(e.frequency) {
+                f.append(e.frequency)
+            }
         }
         return f
     }

@@ -429,7 +429,7 @@ public struct HotspotMachine {
     func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
         guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
         var kept: [ScanEntry] = []
-        for e in entries where e.bssid != b { kept.append(e) }
+        for i in entries.indices where entries[i].bssid != b { kept.append(entries[i]) }
         return kept
     }
 

@@ -200,10 +200,10 @@ public struct LinkMachine {
         guard radios > 1 else { return entries }
         let radio = UInt8(truncatingIfNeeded: r)
         var all: [ScanEntry] = []
-        for e in radioScan where e.radio != radio { all.append(e) }
-        for var e in entries {
-            e.radio = radio
-            all.append(e)
+        for i in radioScan.indices where radioScan[i].radio != radio { all.append(radioScan[i]) }
+        for i in entries.indices {
+            all.append(entries[i])
+            all[all.count - 1].radio = radio
         }
         radioScan = all
         return all

@@ -96,7 +96,7 @@ public struct PersistentState: Hashable, Sendable {
         for i in ownerNetworks.indices {
             let n = ownerNetworks[i]
             put(n.ssid, "\nnetwork ")
-            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
+            if let p = n.passphrase { put(" " + String(n.priority) + " " + Hex.encode(p.bytes)) } else { put(" " + String(n.priority) + " -") }
             if let m = n.mac { put(" " + m.description) }
             if n.isPrefix { put(" prefix") }
             if n.isHidden { put(" hidden") }

@@ -59,7 +59,7 @@ public struct ScanList: Sendable {
     }
 
     public func entry(bssid: BSSID) -> ScanEntry? {
-        for e in entries where e.bssid == bssid { return e }
+        for i in entries.indices where entries[i].bssid == bssid { return entries[i] }
         return nil
     }
 }

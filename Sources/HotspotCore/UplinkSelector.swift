@@ -47,7 +47,8 @@ public struct UplinkSelector: Hashable, Sendable {
             }
         }
         // Names that a prefix network starts and no network of their exact name took (Apple's order).
-        for e in scan.entries where index[e.ssid] == nil {
+        for j in scan.entries.indices where index[scan.entries[j].ssid] == nil {
+            let e = scan.entries[j]
             guard let k = KnownNetwork.matching(e.ssid, known, alsoKnown), k.isPrefix,
                   let v = scan.strongest(e.ssid, security: k.security),
                   let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else { continue }
