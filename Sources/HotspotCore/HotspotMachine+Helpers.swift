@@ -68,7 +68,10 @@ extension HotspotMachine {
                               isChosenHelper: chosen)
     }
 
-    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { networks[ssid]?.excluded.contains(helper) == true }
+    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].excluded.contains(helper)
+    }
 
     @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {

@@ -234,10 +234,9 @@ extension HotspotMachine {
     @discardableResult
     mutating func liftBlocks(_ ssid: SSID, exclusionsToo: Bool) -> Bool {
         resolveFailure(ssid)
-        guard let r = networks[ssid] else { return false }
-        let persisted = r.disabledReason != nil || r.loggedOff
-        let changed = persisted || r.backoff != nil || (exclusionsToo && !r.excluded.isEmpty)
-        let i = networks.slot(ssid)
+        guard let i = networks.find(ssid) else { return false }
+        let persisted = networks.records[i].disabledReason != nil || networks.records[i].loggedOff
+        let changed = persisted || networks.records[i].backoff != nil || (exclusionsToo && !networks.records[i].excluded.isEmpty)
         networks.records[i].disabledReason = nil
         networks.records[i].disabledUntil = nil
         networks.records[i].loggedOff = false

@@ -80,7 +80,7 @@ extension HotspotMachine {
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
-        if let s = linkSSID { snapshot.uplinkInternet = networks[s]?.internet }
+        if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
         return snapshot
     }
 
@@ -106,7 +106,7 @@ extension HotspotMachine {
                 isKnown: KnownNetwork.index(of: e.ssid, in: configuration.knownNetworks) != nil
                     || KnownNetwork.index(of: e.ssid, in: ownerNetworks) != nil,
                 isBlocked: isBlocked(e.ssid),
-                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
+                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: internet(of: e.ssid)))
         }
         return rows
     }

@@ -654,23 +654,42 @@ public struct HotspotMachine {
         emit(.cancelTimer(id))
     }
 
-    func isDisabled(_ ssid: SSID) -> Bool { networks[ssid]?.isDisabled(now: clock) ?? false }
-    func isLoggedOff(_ ssid: SSID) -> Bool { networks[ssid]?.loggedOff ?? false }
-    func isBackedOff(_ ssid: SSID) -> Bool { backoff.isWaiting(networks[ssid]?.backoff, now: clock) }
-    func cachedHelper(_ ssid: SSID) -> String? { networks[ssid]?.cachedHelper }
+    func isDisabled(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].isDisabled(now: clock)
+    }
+    func isLoggedOff(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].loggedOff
+    }
+    func isBackedOff(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return backoff.isWaiting(networks.records[i].backoff, now: clock)
+    }
+    func cachedHelper(_ ssid: SSID) -> String? {
+        guard let i = networks.find(ssid) else { return nil }
+        return networks.records[i].cachedHelper
+    }
+    /// The network's latest internet check.
+    func internet(of ssid: SSID) -> InternetCheck? {
+        guard let i = networks.find(ssid) else { return nil }
+        return networks.records[i].internet
+    }
 
     /// Not to be joined by the router on its own.
     @inline(never)
     func isBlocked(_ ssid: SSID) -> Bool {
-        guard let r = networks[ssid] else { return false }
-        return r.isDisabled(now: clock) || r.loggedOff || backoff.isWaiting(r.backoff, now: clock)
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].isDisabled(now: clock) || networks.records[i].loggedOff
+            || backoff.isWaiting(networks.records[i].backoff, now: clock)
     }
 
     /// One more failure of the network; returns how long it now waits.
     @inline(never)
     mutating func recordBackoff(_ ssid: SSID, atLeastMs: Int64 = 0, reason: String) -> Int64 {
-        let entry = backoff.failed(networks[ssid]?.backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
-        networks.records[networks.slot(ssid)].backoff = entry
+        let i = networks.slot(ssid)
+        let entry = backoff.failed(networks.records[i].backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
+        networks.records[i].backoff = entry
         return entry.until - clock
     }
 

@@ -6,6 +6,10 @@ struct NetworkTable {
     var records: [NetworkRecord] = []
     private var index = SSIDIndex()
 
+    /// The index of the network's record, if it has one: callers read fields in place, where the subscript
+    /// copies the whole record (code of its own at each use).
+    func find(_ ssid: SSID) -> Int? { index[ssid] }
+
     subscript(ssid: SSID) -> NetworkRecord? {
         guard let i = index[ssid] else { return nil }
         return records[i]
