@@ -46,7 +46,8 @@ extension HotspotMachine {
             return refuse("no login is waiting for answers")
         }
         guard r == nil else { return refuse("the answers were sent already; waiting for helper " + h) }
-        for a in answers {
+        for k in answers.indices {
+            let a = answers[k]
             if a.key.isEmpty { return refuse("an answer without a field name") }
             if !ui.fields.isEmpty && !ui.hasField(named: a.key) {
                 return refuse("the login does not ask for \"" + a.key + "\"")
@@ -56,7 +57,8 @@ extension HotspotMachine {
         // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
         var asked = ui
         asked.earlierAnswers = []
-        for a in answers {
+        for k in answers.indices {
+            let a = answers[k]
             for i in ui.fields.indices where ui.fields[i].name == a.key {
                 if !ui.fields[i].isSecret { asked.earlierAnswers.append(a) }
                 break

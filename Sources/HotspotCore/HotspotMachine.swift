@@ -163,8 +163,8 @@ public struct HotspotMachine {
             networks.records[i].disabledReason = d.reason
             if let r = d.remainingMs { networks.records[i].disabledUntil = now + r }
         }
-        for ssid in saved.loggedOff {
-            networks.records[networks.slot(ssid)].loggedOff = true
+        for i in saved.loggedOff.indices {
+            networks.records[networks.slot(saved.loggedOff[i])].loggedOff = true
         }
     }
 
@@ -226,7 +226,7 @@ public struct HotspotMachine {
 
     public var armedTimers: [TimerID] {
         var ids: [TimerID] = []
-        for r in requests where r.deadline != nil { ids.append(.command(r.id)) }
+        for i in requests.indices where requests[i].deadline != nil { ids.append(.command(requests[i].id)) }
         if maintainAt != nil { ids.append(.maintain) }
         if associationAt != nil { ids.append(.association) }
         if scanAt != nil { ids.append(.scan) }

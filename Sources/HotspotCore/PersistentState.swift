@@ -92,7 +92,7 @@ public struct PersistentState: Hashable, Sendable {
             put(" " + d.reason.rawValue + " ")
             if let r = d.remainingMs { put(String(r)) } else { put("forever") }
         }
-        for ssid in loggedOff { put(ssid, "\nloggedoff ") }
+        for i in loggedOff.indices { put(loggedOff[i], "\nloggedoff ") }
         for i in ownerNetworks.indices {
             let n = ownerNetworks[i]
             put(n.ssid, "\nnetwork ")
