@@ -42,9 +42,8 @@ extension HotspotMachine {
 
     /// A candidate other than `ssid` the router may join now.
     func hasOtherCandidate(than ssid: SSID) -> Bool {
-        // A loop, not the selector's search: its closure would be one more specialised copy of it.
-        let all = currentCandidates()
-        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { return true }
+        // The uplink search's own loop (a case pattern: `!= nil` would compare two optional candidates).
+        if case .some = bestUnblocked(currentCandidates(), except: ssid) { return true }
         return false
     }
 
