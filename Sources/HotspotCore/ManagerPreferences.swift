@@ -168,7 +168,7 @@ public struct ManagerPreferences: Hashable, Sendable {
         var bytes = Array(text.utf8)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         guard !bytes.isEmpty && bytes.count <= 253 else { return false }
-        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+        for label in ASCII.split(bytes[...], on: UInt8(ascii: ".")) {
             guard !label.isEmpty && label.count <= 63 else { return false }
             guard label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-") else { return false }
             for b in label {

@@ -116,7 +116,8 @@ public struct PersistentState: Hashable, Sendable {
         var state = PersistentState()
         var sawHeader = false
         var lineNumber = 0
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // ASCII.split, the one byte split (empty pieces kept), not the stdlib's split specialised here.
+        for rawLine in ASCII.split(bytes[...], on: UInt8(ascii: "\n")) {
             lineNumber += 1
             var line = rawLine[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -128,7 +129,7 @@ public struct PersistentState: Hashable, Sendable {
                 sawHeader = true
                 continue
             }
-            let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            let f = ASCII.split(line, on: UInt8(ascii: " "))
             guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
             // A network may end with its MAC policy.
             guard f.count == kind.fields || (kind == .network && f.count > 4), let ssid = ssid(f[1]) else {
