@@ -422,7 +422,7 @@ extension HotspotMachine {
         if isNetchecked {
             scheduleNetcheck()
         } else {
-            if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
+            if let i = networks.find(ssid) { networks.records[i].backoff = nil }
             resolveFailure(ssid)
         }
         if let session { sessionEndsAt = clock + session }
@@ -478,7 +478,8 @@ extension HotspotMachine {
     }
 
     mutating func resolveFailure(_ ssid: SSID) {
-        if lastFailure?.ssid == ssid { lastFailure?.isResolved = true }
+        // Not `lastFailure?.ssid == ssid`: that compares two optional SSIDs.
+        if let s = lastFailure?.ssid, s == ssid { lastFailure?.isResolved = true }
     }
 
     mutating func leave(_ record: FailureRecord) {

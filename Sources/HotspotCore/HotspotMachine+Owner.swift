@@ -116,7 +116,7 @@ extension HotspotMachine {
         let pass = given != nil ? nil : passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
-        if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
+        if pass != nil, case .some = scan.strongest(ssid, security: .personal) { security = .personal }
         // EAP settings pin it to enterprise suites: wpa_supplicant then associates with nothing else.
         let eap = given ?? known?.eap
         if eap != nil { security = .enterprise }

@@ -275,7 +275,7 @@ public struct LinkMachine {
             emit(.runJoinPlan(target))
         case .forget(let ssid):
             // Every block of the SSID goes, those of an earlier run of the daemon too (the plan lists them).
-            if block?.ssid == ssid { block = nil }
+            if let b = block, b.ssid == ssid { block = nil }
             emit(.runForgetPlan(ssid))
         case .disconnect:
             emit(.sendDisconnect)
