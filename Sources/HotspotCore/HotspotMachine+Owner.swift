@@ -191,7 +191,8 @@ extension HotspotMachine {
             refuse("this is not one of your networks")
             // A forget cut short (killed before wpa_supplicant dropped it) left its blocks: asked again, they
             // go, unless the router is on that network.
-            if linkSSID != ssid { emit(.removeNetworks(ssid)) }
+            if let s = linkSSID, s == ssid { return }
+            emit(.removeNetworks(ssid))
             return
         }
         accept("forgotten")
@@ -203,7 +204,7 @@ extension HotspotMachine {
     mutating func dropOwnerNetwork(at i: Int) {
         let ssid = ownerNetworks.remove(at: i).ssid
         dirty = true
-        if linkSSID == ssid {
+        if let s = linkSSID, s == ssid {
             switch link {
             case .associated, .online: emit(.disconnect)
             case .down, .joining: break

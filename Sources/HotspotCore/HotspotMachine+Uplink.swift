@@ -14,7 +14,8 @@ extension HotspotMachine {
     /// would copy the whole machine, and a filtered copy of the list for the selector's search is code too.
     func bestUnblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> UplinkCandidate? {
         var best: Int? = nil
-        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) {
+        for i in all.indices where !isBlocked(all[i].ssid) {
+            if let s = ssid, all[i].ssid == s { continue }
             if let b = best, !selector.ranks(all[i], above: all[b]) { continue }
             best = i
         }

@@ -451,13 +451,16 @@ public struct HotspotMachine {
         case .tempDisabled(let ssid, let reason, let seconds):
             let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.description)
             say(.warning, ssid, "wpa_supplicant:", reason.description, retryMs: wait)
-            if linkSSIDBeforeOnline == ssid {
+            if let s = linkSSIDBeforeOnline, s == ssid {
                 emit(.disconnect)
                 dropLink()
                 selectUplink(afterScan: false)
             }
         case .networkNotFound(let named):
-            guard case .joining(let t, _) = link, named == nil || named == t.ssid else {
+            // If-lets, not `named == t.ssid`: that compares two optional SSIDs.
+            var another = false
+            if let n = named, let s = linkSSID, n != s { another = true }
+            guard case .joining(let t, _) = link, !another else {
                 say(.debug, nil, "network not found: not the one being joined")
                 return
             }
