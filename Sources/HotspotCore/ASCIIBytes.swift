@@ -264,7 +264,8 @@ public enum ASCII {
     /// An optional `-`, then 1…`maxDigits` digits, nothing else.
     public static func integer(_ s: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
         guard s.first == UInt8(ascii: "-") else { return decimal(s, maxDigits: maxDigits) }
-        return decimal(s.dropFirst(), maxDigits: maxDigits).map { -$0 }
+        guard let n = decimal(s.dropFirst(), maxDigits: maxDigits) else { return nil }
+        return -n
     }
 
     @inline(never)

@@ -13,16 +13,21 @@ public struct BSSID: Hashable, CustomStringConvertible, Sendable {
         value = v
     }
 
-    /// Parses `aa:bb:cc:dd:ee:ff` (either case); nil for anything else.
+    /// Parses `aa:bb:cc:dd:ee:ff` (either case); nil for anything else. A byte loop: splitting the text
+    /// brought an array of substrings and its code to the router.
     public init?(_ text: String) {
-        let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        guard parts.count == 6 else { return nil }
         var v: UInt64 = 0
-        for p in parts {
-            guard p.count == 2, let h = Hex.value(of: p[p.startIndex]),
-                  let l = Hex.value(of: p[p.index(after: p.startIndex)]) else { return nil }
-            v = v << 8 | UInt64(h << 4 | l)
+        var n = 0
+        for c in text.utf8 {
+            if n % 3 == 2 {
+                guard c == UInt8(ascii: ":") else { return nil }
+            } else {
+                guard let d = Hex.value(of: c) else { return nil }
+                v = v << 4 | UInt64(d)
+            }
+            n += 1
         }
+        guard n == 17 else { return nil }
         value = v
     }
 

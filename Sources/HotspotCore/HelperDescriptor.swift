@@ -30,14 +30,15 @@ public struct HelperDescriptor: Hashable, Sendable {
     public static func isValidName(_ name: String) -> Bool {
         let bytes = name.utf8
         guard !bytes.isEmpty && bytes.count <= 32 else { return false }
-        return bytes.allSatisfy { b in
+        for b in bytes {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                return true
+                continue
             default:
                 return false
             }
         }
+        return true
     }
 }

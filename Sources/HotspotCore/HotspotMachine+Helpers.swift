@@ -68,7 +68,10 @@ extension HotspotMachine {
                               isChosenHelper: chosen)
     }
 
-    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool { ASCII.contains(networks[ssid]?.excluded ?? [], helper) }
+    func isExcluded(_ helper: String, _ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return ASCII.contains(networks.records[i].excluded, helper)
+    }
 
     @inline(never)
     func requestIndex(_ id: UInt64) -> Int? {
@@ -144,7 +147,10 @@ extension HotspotMachine {
     /// Helpers the join path is waiting on: filterScanList waits for them, not they for it.
     var joinPathHelpers: [String] {
         switch phase {
-        case .evaluating(let pending, _): return pending.map { $0.helper }
+        case .evaluating(let pending, _):
+            var names: [String] = []
+            for i in pending.indices { names.append(pending[i].helper) }
+            return names
         case .authenticating(let h, _), .maintaining(let h, _), .loggingOff(let h, _): return [h]
         case .presentingUI(let h, _, let r): return r == nil ? [] : [h]
         case .inactive, .authenticated, .failure: return []
@@ -416,7 +422,7 @@ extension HotspotMachine {
         if isNetchecked {
             scheduleNetcheck()
         } else {
-            if networks[ssid]?.backoff != nil { networks.records[networks.slot(ssid)].backoff = nil }
+            if let i = networks.find(ssid) { networks.records[i].backoff = nil }
             resolveFailure(ssid)
         }
         if let session { sessionEndsAt = clock + session }
@@ -461,7 +467,8 @@ extension HotspotMachine {
     /// failure, an invalid result, a timeout, a crash: leave, and do not join by itself until re-enabled.
     mutating func failPermanently(_ helper: String?, _ why: String, _ reason: DisableReason) {
         guard let ssid = onlineSSID else { return }
-        let until = configuration.disableExpiryMs.map { clock + $0 }
+        var until: Int64? = nil
+        if let ms = configuration.disableExpiryMs { until = clock + ms }
         let i = networks.slot(ssid, used: true)
         networks.records[i].disabledReason = reason
         networks.records[i].disabledUntil = until
@@ -471,7 +478,8 @@ extension HotspotMachine {
     }
 
     mutating func resolveFailure(_ ssid: SSID) {
-        if lastFailure?.ssid == ssid { lastFailure?.isResolved = true }
+        // Not `lastFailure?.ssid == ssid`: that compares two optional SSIDs.
+        if let s = lastFailure?.ssid, s == ssid { lastFailure?.isResolved = true }
     }
 
     mutating func leave(_ record: FailureRecord) {

@@ -35,16 +35,15 @@ extension HotspotMachine {
 
     /// The uplink's checks of this association found no internet, twice in a row.
     var uplinkWithoutInternet: InternetCheck? {
-        guard noInternetLooks >= 2, case .online(let info) = link, let c = networks[info.ssid]?.internet,
+        guard noInternetLooks >= 2, case .online(let info) = link, let c = internet(of: info.ssid),
               c.verdict == .none, c.at >= info.since else { return nil }
         return c
     }
 
     /// A candidate other than `ssid` the router may join now.
     func hasOtherCandidate(than ssid: SSID) -> Bool {
-        // A loop, not the selector's search: its closure would be one more specialised copy of it.
-        let all = currentCandidates()
-        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { return true }
+        // The uplink search's own loop (a case pattern: `!= nil` would compare two optional candidates).
+        if case .some = bestUnblocked(currentCandidates(), except: ssid) { return true }
         return false
     }
 
@@ -53,7 +52,7 @@ extension HotspotMachine {
     mutating func scheduleNetcheck() {
         guard isNetchecked, netcheckAt == nil, netcheckRequest == nil, case .online(let info) = link else { return }
         var delay: Int64 = 0
-        if let c = networks[info.ssid]?.internet, c.at >= info.since {
+        if let c = internet(of: info.ssid), c.at >= info.since {
             delay = configuration.netcheckIntervalMs * Int64(min(c.checks, HotspotMachine.netcheckStretch))
         }
         armTimer(.netcheck, at: clock + delay)
@@ -82,7 +81,7 @@ extension HotspotMachine {
     /// association is older than `netcheckHintMs`.
     mutating func onInternetHint(_ hint: InternetHint) {
         guard isNetchecked, netcheckRequest == nil, case .online(let info) = link else { return }
-        if let c = networks[info.ssid]?.internet, c.at >= info.since, clock - c.at < HotspotMachine.netcheckHintMs { return }
+        if let c = internet(of: info.ssid), c.at >= info.since, clock - c.at < HotspotMachine.netcheckHintMs { return }
         say(.info, info.ssid, hint == .routeChanged ? "the default route changed; checking the internet now"
                                                     : "DNS through the uplink failed; checking the internet now")
         cancelTimer(.netcheck)

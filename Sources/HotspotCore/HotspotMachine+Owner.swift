@@ -46,7 +46,8 @@ extension HotspotMachine {
             return refuse("no login is waiting for answers")
         }
         guard r == nil else { return refuse("the answers were sent already; waiting for helper " + h) }
-        for a in answers {
+        for k in answers.indices {
+            let a = answers[k]
             if a.key.isEmpty { return refuse("an answer without a field name") }
             if !ui.fields.isEmpty && !ui.hasField(named: a.key) {
                 return refuse("the login does not ask for \"" + a.key + "\"")
@@ -56,7 +57,8 @@ extension HotspotMachine {
         // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
         var asked = ui
         asked.earlierAnswers = []
-        for a in answers {
+        for k in answers.indices {
+            let a = answers[k]
             for i in ui.fields.indices where ASCII.same(ui.fields[i].name, a.key) {
                 if !ui.fields[i].isSecret { asked.earlierAnswers.append(a) }
                 break
@@ -93,10 +95,13 @@ extension HotspotMachine {
         var ssid = name
         if prefix {
             // NEHotspotConfiguration(ssidPrefix:): the strongest network in range whose name starts with it.
-            var best: ScanEntry? = nil
-            for e in scan.entries where e.ssid.hasPrefix(name) && e.rssi > best?.rssi ?? Int.min { best = e }
+            var best: Int? = nil
+            for i in scan.entries.indices where scan.entries[i].ssid.hasPrefix(name) {
+                if let b = best, scan.entries[i].rssi <= scan.entries[b].rssi { continue }
+                best = i
+            }
             guard let b = best else { return refuse("no network whose name starts with it is in range") }
-            ssid = b.ssid
+            ssid = scan.entries[b].ssid
         }
         let existing = KnownNetwork.index(of: name, in: ownerNetworks, prefix: prefix)
         if !once && existing == nil && ownerNetworks.count >= PersistentState.maxEntries {
@@ -111,7 +116,7 @@ extension HotspotMachine {
         let pass = given != nil ? nil : passphrase ?? known?.passphrase
         // A key pins the network to passphrase suites: a stronger open twin of the name must not decide.
         var security = scan.strongest(ssid)?.security ?? (pass == nil ? .open : .personal)
-        if pass != nil, scan.strongest(ssid, security: .personal) != nil { security = .personal }
+        if pass != nil, case .some = scan.strongest(ssid, security: .personal) { security = .personal }
         // EAP settings pin it to enterprise suites: wpa_supplicant then associates with nothing else.
         let eap = given ?? known?.eap
         if eap != nil { security = .enterprise }
@@ -186,7 +191,8 @@ extension HotspotMachine {
             refuse("this is not one of your networks")
             // A forget cut short (killed before wpa_supplicant dropped it) left its blocks: asked again, they
             // go, unless the router is on that network.
-            if linkSSID != ssid { emit(.removeNetworks(ssid)) }
+            if let s = linkSSID, s == ssid { return }
+            emit(.removeNetworks(ssid))
             return
         }
         accept("forgotten")
@@ -198,7 +204,7 @@ extension HotspotMachine {
     mutating func dropOwnerNetwork(at i: Int) {
         let ssid = ownerNetworks.remove(at: i).ssid
         dirty = true
-        if linkSSID == ssid {
+        if let s = linkSSID, s == ssid {
             switch link {
             case .associated, .online: emit(.disconnect)
             case .down, .joining: break
@@ -231,10 +237,9 @@ extension HotspotMachine {
     @discardableResult
     mutating func liftBlocks(_ ssid: SSID, exclusionsToo: Bool) -> Bool {
         resolveFailure(ssid)
-        guard let r = networks[ssid] else { return false }
-        let persisted = r.disabledReason != nil || r.loggedOff
-        let changed = persisted || r.backoff != nil || (exclusionsToo && !r.excluded.isEmpty)
-        let i = networks.slot(ssid)
+        guard let i = networks.find(ssid) else { return false }
+        let persisted = networks.records[i].disabledReason != nil || networks.records[i].loggedOff
+        let changed = persisted || networks.records[i].backoff != nil || (exclusionsToo && !networks.records[i].excluded.isEmpty)
         networks.records[i].disabledReason = nil
         networks.records[i].disabledUntil = nil
         networks.records[i].loggedOff = false

@@ -37,9 +37,6 @@ extension HotspotMachine {
         var helpers: [StatusSnapshot.Helper] = []
         for i in configuration.helpers.indices where i < slots.count {
             let h = configuration.helpers[i]
-            let slot = slots[i]
-            var running: InFlight? = nil
-            if let r = slot.request, let ri = requestIndex(r) { running = requests[ri] }
             var cachedFor: [SSID] = []
             var excludedFor: [SSID] = []
             for j in networks.records.indices {
@@ -49,10 +46,15 @@ extension HotspotMachine {
             }
             var shown = StatusSnapshot.Helper(
                 name: h.name, kind: h.kind, commands: h.commands, priority: h.priority,
-                requestID: running?.id, command: running?.command, runningSince: running?.startedAt,
-                scanPending: slot.scanPending, claims: slot.claims.count, cachedFor: cachedFor,
-                excludedFor: excludedFor, lastCommand: slot.last?.command, lastOutcome: slot.last?.outcome,
-                lastAt: slot.last?.at)
+                scanPending: slots[i].scanPending, claims: slots[i].claims.count, cachedFor: cachedFor,
+                excludedFor: excludedFor, lastCommand: slots[i].last?.command, lastOutcome: slots[i].last?.outcome,
+                lastAt: slots[i].last?.at)
+            // The running request's fields read in place (a copy of it, or of the slot, is code of its own).
+            if let r = slots[i].request, let ri = requestIndex(r) {
+                shown.requestID = requests[ri].id
+                shown.command = requests[ri].command
+                shown.runningSince = requests[ri].startedAt
+            }
             shown.displayName = h.displayName
             helpers.append(shown)
         }
@@ -78,7 +80,7 @@ extension HotspotMachine {
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
-        if let s = linkSSID { snapshot.uplinkInternet = networks[s]?.internet }
+        if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
         return snapshot
     }
 
@@ -95,14 +97,16 @@ extension HotspotMachine {
         let current = linkSSID
         var rows: [StatusSnapshot.ScanRow] = []
         rows.reserveCapacity(scan.entries.count)
-        for e in scan.entries {
-            let c = index[e.ssid].map { candidates[$0] }
+        for i in scan.entries.indices {
+            let e = scan.entries[i]
+            var c: UplinkCandidate? = nil
+            if let i = index[e.ssid] { c = candidates[i] }
             rows.append(StatusSnapshot.ScanRow(
                 entry: e, claimedBy: c?.claimedBy, confidence: c?.confidence,
                 isKnown: KnownNetwork.index(of: e.ssid, in: configuration.knownNetworks) != nil
                     || KnownNetwork.index(of: e.ssid, in: ownerNetworks) != nil,
                 isBlocked: isBlocked(e.ssid),
-                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: networks[e.ssid]?.internet))
+                isCurrent: current == e.ssid, isLookalike: isLookalike(e), internet: internet(of: e.ssid)))
         }
         return rows
     }

@@ -10,24 +10,30 @@ extension HotspotMachine {
         return s != .open && s != e.security
     }
 
-    /// The candidates whose networks are not blocked, but `except`'s, by a loop: a closure over `self`
-    /// would copy the whole machine.
-    func unblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> [UplinkCandidate] {
-        var out: [UplinkCandidate] = []
-        for i in all.indices where all[i].ssid != ssid && !isBlocked(all[i].ssid) { out.append(all[i]) }
-        return out
+    /// The best candidate whose network is not blocked, but `except`'s, by a loop: a closure over `self`
+    /// would copy the whole machine, and a filtered copy of the list for the selector's search is code too.
+    func bestUnblocked(_ all: [UplinkCandidate], except ssid: SSID?) -> UplinkCandidate? {
+        var best: Int? = nil
+        for i in all.indices where !isBlocked(all[i].ssid) {
+            if let s = ssid, all[i].ssid == s { continue }
+            if let b = best, !selector.ranks(all[i], above: all[b]) { continue }
+            best = i
+        }
+        guard let b = best else { return nil }
+        return all[b]
     }
 
     /// The scan's look-alikes, by a loop: `filter(isLookalike)` would copy the machine into the closure.
     func lookalikes() -> [ScanEntry] {
         var found: [ScanEntry] = []
-        for e in scan.entries where isLookalike(e) { found.append(e) }
+        for i in scan.entries.indices where isLookalike(scan.entries[i]) { found.append(scan.entries[i]) }
         return found
     }
 
     @inline(never)
     mutating func reportLookalikes() {
-        for e in scan.entries where isLookalike(e) && !reportedLookalikes.contains(e.bssid) {
+        for i in scan.entries.indices where isLookalike(scan.entries[i]) && !reportedLookalikes.contains(scan.entries[i].bssid) {
+            let e = scan.entries[i]
             if reportedLookalikes.count >= 64 { reportedLookalikes.removeAll() }
             reportedLookalikes.append(e.bssid)
             say(.warning, e.ssid, "passed over a look-alike:",
@@ -55,8 +61,8 @@ extension HotspotMachine {
         case .down:
             selector.resetHysteresis()
             let all = currentCandidates()
-            // Blocked networks are left out by `unblocked`'s loop: a closure over `self` here copies the machine.
-            guard let best = selector.best(of: unblocked(all, except: nil), where: { _ in true }) else {
+            // Blocked networks are left out by `bestUnblocked`'s loop: a closure over `self` here copies the machine.
+            guard let best = bestUnblocked(all, except: nil) else {
                 // A hidden network is not in scans by name: tried blind when a scan shows no candidate (a
                 // failed try backs off like any join).
                 guard afterScan else { return }
@@ -82,7 +88,7 @@ extension HotspotMachine {
                 return
             }
             let all = currentCandidates()
-            let best = selector.best(of: unblocked(all, except: info.ssid), where: { _ in true })
+            let best = bestUnblocked(all, except: info.ssid)
             var listed: UplinkCandidate? = nil
             for i in all.indices where all[i].ssid == info.ssid {
                 listed = all[i]
@@ -116,9 +122,11 @@ extension HotspotMachine {
     func knownChannels(_ t: JoinTarget) -> [Int] {
         var f: [Int] = []
         guard let at = lastScanAt, clock - at > Self.freshScanMs, clock - at <= Self.knownChannelsMs else { return f }
-        for e in scan.entries where e.ssid == t.ssid && e.radio == t.radio && (t.bssid ?? e.bssid) == e.bssid
-            && !f.contains(e.frequency) {
-            f.append(e.frequency)
+        for i in scan.entries.indices {
+            let e = scan.entries[i]
+            if e.ssid == t.ssid && e.radio == t.radio && (t.bssid ?? e.bssid) == e.bssid && !f.contains(e.frequency) {
+                f.append(e.frequency)
+            }
         }
         return f
     }

@@ -30,7 +30,10 @@ public struct HotspotMachine {
         var since: Int64
 
         var didAutoJoin: Bool { target?.didAutoJoin ?? true }
-        var isOwnerChoice: Bool { target.map { !$0.didAutoJoin } ?? false }
+        var isOwnerChoice: Bool {
+            guard let t = target else { return false }
+            return !t.didAutoJoin
+        }
     }
 
     struct Evaluator {
@@ -158,10 +161,10 @@ public struct HotspotMachine {
             let d = saved.disabled[j]
             let i = networks.slot(d.ssid)
             networks.records[i].disabledReason = d.reason
-            networks.records[i].disabledUntil = d.remainingMs.map { now + $0 }
+            if let r = d.remainingMs { networks.records[i].disabledUntil = now + r }
         }
-        for ssid in saved.loggedOff {
-            networks.records[networks.slot(ssid)].loggedOff = true
+        for i in saved.loggedOff.indices {
+            networks.records[networks.slot(saved.loggedOff[i])].loggedOff = true
         }
     }
 
@@ -191,8 +194,6 @@ public struct HotspotMachine {
 
     public var persistentState: PersistentState {
         var s = PersistentState(ownerNetworks: ownerNetworks)
-        // Closures here see `now`, not `self`: capturing the machine copies all of it.
-        let now = clock
         for i in networks.records.indices {
             let r = networks.records[i]
             // A name the state file cannot carry (the configuration was not validated) is not written.
@@ -200,8 +201,9 @@ public struct HotspotMachine {
                 s.helperCache.append(PersistentState.CachedHelper(ssid: r.ssid, helper: h))
             }
             if let reason = r.disabledReason {
-                s.disabled.append(PersistentState.DisabledNetwork(
-                    ssid: r.ssid, reason: reason, remainingMs: r.disabledUntil.map { max(0, $0 - now) }))
+                var remaining: Int64? = nil
+                if let until = r.disabledUntil { remaining = max(0, until - clock) }
+                s.disabled.append(PersistentState.DisabledNetwork(ssid: r.ssid, reason: reason, remainingMs: remaining))
             }
             if r.loggedOff { s.loggedOff.append(r.ssid) }
         }
@@ -224,7 +226,7 @@ public struct HotspotMachine {
 
     public var armedTimers: [TimerID] {
         var ids: [TimerID] = []
-        for r in requests where r.deadline != nil { ids.append(.command(r.id)) }
+        for i in requests.indices where requests[i].deadline != nil { ids.append(.command(requests[i].id)) }
         if maintainAt != nil { ids.append(.maintain) }
         if associationAt != nil { ids.append(.association) }
         if scanAt != nil { ids.append(.scan) }
@@ -351,7 +353,9 @@ public struct HotspotMachine {
             selectUplink(afterScan: false)
             return
         }
-        let entry = bssid.flatMap { scan.entry(bssid: $0) } ?? scan.strongest(ssid)
+        var entry: ScanEntry? = nil
+        if let b = bssid { entry = scan.entry(bssid: b) }
+        if case .none = entry { entry = scan.strongest(ssid) }
         let info = LinkInfo(ssid: ssid, bssid: bssid, networkID: networkID,
                             rssi: entry?.rssi ?? SignalStrength.floorDBm, frequency: entry?.frequency ?? frequency ?? 0,
                             security: target?.security ?? security ?? entry?.security ?? .unknown, target: target, since: clock)
@@ -412,8 +416,12 @@ public struct HotspotMachine {
             if silent, case .down = link { requestScan() }
             // The join goes out first: wpa_supplicant scans every channel for the lost network 100 ms after
             // its DISCONNECTED, unless ours replaced it by then, and killing a helper can take longer.
-            if silent, let i = out.lastIndex(where: { if case .join = $0 { true } else { false } }) {
+            var i = out.count
+            while silent && i > 0 {
+                i -= 1
+                guard case .join = out[i] else { continue }
                 out.insert(out.remove(at: i), at: 0)
+                break
             }
         }
     }
@@ -421,7 +429,7 @@ public struct HotspotMachine {
     func withoutLost(_ entries: [ScanEntry]) -> [ScanEntry] {
         guard let b = lostBSS, clock - lostAt < Self.lostBSSMs else { return entries }
         var kept: [ScanEntry] = []
-        for e in entries where e.bssid != b { kept.append(e) }
+        for i in entries.indices where entries[i].bssid != b { kept.append(entries[i]) }
         return kept
     }
 
@@ -443,13 +451,16 @@ public struct HotspotMachine {
         case .tempDisabled(let ssid, let reason, let seconds):
             let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.description)
             say(.warning, ssid, "wpa_supplicant:", reason.description, retryMs: wait)
-            if linkSSIDBeforeOnline == ssid {
+            if let s = linkSSIDBeforeOnline, s == ssid {
                 emit(.disconnect)
                 dropLink()
                 selectUplink(afterScan: false)
             }
         case .networkNotFound(let named):
-            guard case .joining(let t, _) = link, named == nil || named == t.ssid else {
+            // If-lets, not `named == t.ssid`: that compares two optional SSIDs.
+            var another = false
+            if let n = named, let s = linkSSID, n != s { another = true }
+            guard case .joining(let t, _) = link, !another else {
                 say(.debug, nil, "network not found: not the one being joined")
                 return
             }
@@ -646,23 +657,42 @@ public struct HotspotMachine {
         emit(.cancelTimer(id))
     }
 
-    func isDisabled(_ ssid: SSID) -> Bool { networks[ssid]?.isDisabled(now: clock) ?? false }
-    func isLoggedOff(_ ssid: SSID) -> Bool { networks[ssid]?.loggedOff ?? false }
-    func isBackedOff(_ ssid: SSID) -> Bool { backoff.isWaiting(networks[ssid]?.backoff, now: clock) }
-    func cachedHelper(_ ssid: SSID) -> String? { networks[ssid]?.cachedHelper }
+    func isDisabled(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].isDisabled(now: clock)
+    }
+    func isLoggedOff(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].loggedOff
+    }
+    func isBackedOff(_ ssid: SSID) -> Bool {
+        guard let i = networks.find(ssid) else { return false }
+        return backoff.isWaiting(networks.records[i].backoff, now: clock)
+    }
+    func cachedHelper(_ ssid: SSID) -> String? {
+        guard let i = networks.find(ssid) else { return nil }
+        return networks.records[i].cachedHelper
+    }
+    /// The network's latest internet check.
+    func internet(of ssid: SSID) -> InternetCheck? {
+        guard let i = networks.find(ssid) else { return nil }
+        return networks.records[i].internet
+    }
 
     /// Not to be joined by the router on its own.
     @inline(never)
     func isBlocked(_ ssid: SSID) -> Bool {
-        guard let r = networks[ssid] else { return false }
-        return r.isDisabled(now: clock) || r.loggedOff || backoff.isWaiting(r.backoff, now: clock)
+        guard let i = networks.find(ssid) else { return false }
+        return networks.records[i].isDisabled(now: clock) || networks.records[i].loggedOff
+            || backoff.isWaiting(networks.records[i].backoff, now: clock)
     }
 
     /// One more failure of the network; returns how long it now waits.
     @inline(never)
     mutating func recordBackoff(_ ssid: SSID, atLeastMs: Int64 = 0, reason: String) -> Int64 {
-        let entry = backoff.failed(networks[ssid]?.backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
-        networks.records[networks.slot(ssid)].backoff = entry
+        let i = networks.slot(ssid)
+        let entry = backoff.failed(networks.records[i].backoff, now: clock, atLeastMs: atLeastMs, reason: reason)
+        networks.records[i].backoff = entry
         return entry.until - clock
     }
 

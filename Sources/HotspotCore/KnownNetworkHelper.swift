@@ -10,10 +10,12 @@ public enum KnownNetworkHelper {
         switch request.command {
         case .filterScanList:
             var claims: [HelperClaim] = []
-            for n in request.scanList where !n.ssid.isEmpty {
-                guard let k = KnownNetwork.matching(n.ssid, networks),
-                      !claims.contains(where: { $0.ssid == n.ssid }) else { continue }
-                claims.append(HelperClaim(ssid: n.ssid, password: k.passphrase, confidence: .high))
+            for i in request.scanList.indices where !request.scanList[i].ssid.isEmpty {
+                let ssid = request.scanList[i].ssid
+                guard let k = KnownNetwork.matching(ssid, networks) else { continue }
+                var claimed = false
+                for j in claims.indices where claims[j].ssid == ssid { claimed = true }
+                if !claimed { claims.append(HelperClaim(ssid: ssid, password: k.passphrase, confidence: .high)) }
             }
             return HelperResponse(result: .success, claims: claims)
         case .evaluate:

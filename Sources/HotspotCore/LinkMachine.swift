@@ -111,7 +111,9 @@ public struct LinkMachine {
         case .apLost:
             emit(.submit(.apLost))
         case .tempDisabled(let id, let ssid, let reason, let seconds):
-            guard let name = ssid ?? id.flatMap({ self.ssid(of: $0) }) else { break }
+            var name = ssid
+            if case .none = name, let i = id { name = self.ssid(of: i) }
+            guard let name else { break }
             emit(.submit(.supplicant(.tempDisabled(ssid: name, reason: reason ?? .other("unknown"), seconds: seconds ?? 0))))
         case .networkNotFound:
             // wpa_supplicant says so after any scan without an enabled network in it, including the scan
@@ -198,10 +200,10 @@ public struct LinkMachine {
         guard radios > 1 else { return entries }
         let radio = UInt8(truncatingIfNeeded: r)
         var all: [ScanEntry] = []
-        for e in radioScan where e.radio != radio { all.append(e) }
-        for var e in entries {
-            e.radio = radio
-            all.append(e)
+        for i in radioScan.indices where radioScan[i].radio != radio { all.append(radioScan[i]) }
+        for i in entries.indices {
+            all.append(entries[i])
+            all[all.count - 1].radio = radio
         }
         radioScan = all
         return all
@@ -273,7 +275,7 @@ public struct LinkMachine {
             emit(.runJoinPlan(target))
         case .forget(let ssid):
             // Every block of the SSID goes, those of an earlier run of the daemon too (the plan lists them).
-            if block?.ssid == ssid { block = nil }
+            if let b = block, b.ssid == ssid { block = nil }
             emit(.runForgetPlan(ssid))
         case .disconnect:
             emit(.sendDisconnect)

@@ -63,15 +63,22 @@ public struct ManagerPreferences: Hashable, Sendable {
         case 1, 2:
             guard let name = field == 1 ? evaluationProvider : authenticationProvider else { return [] }
             return [Array(name.utf8)]
-        case 3: return safariDomains.map { Array($0.utf8) }
-        default: return evaluatedSSIDs.map { $0.bytes }
+        case 3:
+            var out: [[UInt8]] = []
+            for i in safariDomains.indices { out.append(Array(safariDomains[i].utf8)) }
+            return out
+        default:
+            var out: [[UInt8]] = []
+            for i in evaluatedSSIDs.indices { out.append(evaluatedSSIDs[i].bytes) }
+            return out
         }
     }
 
     /// The inverse of `values(of:)`; false when they do not fit (not one `1` or `0`, two providers, an SSID
     /// longer than 32 bytes).
     public mutating func set(_ field: Int, _ values: [[UInt8]]) -> Bool {
-        let text = values.map { String(decoding: $0, as: UTF8.self) }
+        var text: [String] = []
+        for i in values.indices { text.append(String(decoding: values[i], as: UTF8.self)) }
         switch field {
         case 0:
             guard values.count == 1, values[0].count == 1, values[0][0] & 0xfe == 0x30 else { return false }
@@ -161,7 +168,7 @@ public struct ManagerPreferences: Hashable, Sendable {
         var bytes = Array(text.utf8)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         guard !bytes.isEmpty && bytes.count <= 253 else { return false }
-        for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
+        for label in ASCII.split(bytes[...], on: UInt8(ascii: ".")) {
             guard !label.isEmpty && label.count <= 63 else { return false }
             guard label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-") else { return false }
             for b in label {

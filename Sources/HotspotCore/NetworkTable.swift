@@ -6,7 +6,14 @@ struct NetworkTable {
     var records: [NetworkRecord] = []
     private var index = SSIDIndex()
 
-    subscript(ssid: SSID) -> NetworkRecord? { index[ssid].map { records[$0] } }
+    /// The index of the network's record, if it has one: callers read fields in place, where the subscript
+    /// copies the whole record (code of its own at each use).
+    func find(_ ssid: SSID) -> Int? { index[ssid] }
+
+    subscript(ssid: SSID) -> NetworkRecord? {
+        guard let i = index[ssid] else { return nil }
+        return records[i]
+    }
 
     /// The index of the network's record, created empty if there is none; with `used`, moved last (its old
     /// place stays behind emptied until the next sweep, so no other index changes). (Not a closure-taking
@@ -28,7 +35,9 @@ struct NetworkTable {
             if !records[i].isEmpty { live += 1 }
         }
         guard records.count >= 16 && live * 2 < records.count else { return }
-        records = records.filter { !$0.isEmpty }
+        var kept: [NetworkRecord] = []
+        for i in records.indices where !records[i].isEmpty { kept.append(records[i]) }
+        records = kept
         index = SSIDIndex(minimumCapacity: records.count)
         for i in records.indices { index.set(records[i].ssid, i) }
     }

@@ -18,7 +18,9 @@ public struct Passphrase: Hashable, CustomStringConvertible, Sendable {
     public let secret: [UInt8]
 
     public init(bytes: [UInt8]) throws(PassphraseError) {
-        if bytes.count == 64, bytes.allSatisfy({ Hex.value(of: $0) != nil }) {
+        var isHex = bytes.count == 64
+        for i in bytes.indices where isHex && Hex.value(of: bytes[i]) == nil { isHex = false }
+        if isHex {
             var psk: [UInt8] = []
             psk.reserveCapacity(32)
             var i = 0

@@ -92,11 +92,11 @@ public struct PersistentState: Hashable, Sendable {
             put(" " + d.reason.rawValue + " ")
             if let r = d.remainingMs { put(String(r)) } else { put("forever") }
         }
-        for ssid in loggedOff { put(ssid, "\nloggedoff ") }
+        for i in loggedOff.indices { put(loggedOff[i], "\nloggedoff ") }
         for i in ownerNetworks.indices {
             let n = ownerNetworks[i]
             put(n.ssid, "\nnetwork ")
-            put(" " + String(n.priority) + " " + (n.passphrase.map { Hex.encode($0.bytes) } ?? "-"))
+            if let p = n.passphrase { put(" " + String(n.priority) + " " + Hex.encode(p.bytes)) } else { put(" " + String(n.priority) + " -") }
             if let m = n.mac { put(" " + m.description) }
             if n.isPrefix { put(" prefix") }
             if n.isHidden { put(" hidden") }
@@ -116,7 +116,8 @@ public struct PersistentState: Hashable, Sendable {
         var state = PersistentState()
         var sawHeader = false
         var lineNumber = 0
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // ASCII.split, the one byte split (empty pieces kept), not the stdlib's split specialised here.
+        for rawLine in ASCII.split(bytes[...], on: UInt8(ascii: "\n")) {
             lineNumber += 1
             var line = rawLine[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -128,7 +129,7 @@ public struct PersistentState: Hashable, Sendable {
                 sawHeader = true
                 continue
             }
-            let f = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            let f = ASCII.split(line, on: UInt8(ascii: " "))
             guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
             // A network may end with its MAC policy.
             guard f.count == kind.fields || (kind == .network && f.count > 4), let ssid = ssid(f[1]) else {

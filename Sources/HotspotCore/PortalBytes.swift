@@ -5,7 +5,10 @@ public enum PortalBytes {
     /// HTML's whitespace: space, tab, LF, FF, CR.
     public static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0a || b == 0x0c || b == 0x0d }
 
-    public static func hexValue(_ b: UInt8) -> UInt32? { Hex.value(of: b).map { UInt32($0) } }
+    public static func hexValue(_ b: UInt8) -> UInt32? {
+        guard let v = Hex.value(of: b) else { return nil }
+        return UInt32(v)
+    }
 
     public static func skipSpace(_ s: ArraySlice<UInt8>, from start: Int) -> Int {
         var i = start

@@ -22,20 +22,24 @@ public enum PrintfEscaping {
     public static func encode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
+        // The escape's letter by a switch, then one pair of appends for all (a pair each was code each).
         for b in bytes {
+            var letter = UInt8(ascii: "x")
             switch b {
-            case UInt8(ascii: "\""): out.append(ASCII.backslash); out.append(b)
-            case UInt8(ascii: "\\"): out.append(ASCII.backslash); out.append(b)
-            case 0x1b: out.append(ASCII.backslash); out.append(UInt8(ascii: "e"))
-            case UInt8(ascii: "\n"): out.append(ASCII.backslash); out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(ASCII.backslash); out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(ASCII.backslash); out.append(UInt8(ascii: "t"))
-            case 0x20...0x7e: out.append(b)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): letter = b
+            case 0x1b: letter = UInt8(ascii: "e")
+            case UInt8(ascii: "\n"): letter = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): letter = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): letter = UInt8(ascii: "t")
+            case 0x20...0x7e:
+                out.append(b)
+                continue
             default:
-                out.append(ASCII.backslash)
-                out.append(UInt8(ascii: "x"))
-                Hex.append(b, to: &out)
+                break
             }
+            out.append(ASCII.backslash)
+            out.append(letter)
+            if letter == UInt8(ascii: "x") { Hex.append(b, to: &out) }
         }
         return out
     }
@@ -63,12 +67,18 @@ public enum PrintfEscaping {
             guard i < end else { break }  // lone trailing backslash
             let e = text[i]
             switch e {
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); i += 1
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\"")); i += 1
-            case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n")); i += 1
-            case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r")); i += 1
-            case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t")); i += 1
-            case UInt8(ascii: "e"): out.append(0x1b); i += 1
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "e"):
+                // One append for the six: the byte each names.
+                var named = e
+                switch e {
+                case UInt8(ascii: "n"): named = UInt8(ascii: "\n")
+                case UInt8(ascii: "r"): named = UInt8(ascii: "\r")
+                case UInt8(ascii: "t"): named = UInt8(ascii: "\t")
+                case UInt8(ascii: "e"): named = 0x1b
+                default: break
+                }
+                out.append(named)
+                i += 1
             case UInt8(ascii: "x"):
                 i += 1
                 if i < end, let high = Hex.value(of: text[i]) {

@@ -32,7 +32,10 @@ public struct ScanList: Sendable {
     /// Distinct SSIDs.
     public var networkCount: Int { strongestIndex.count }
 
-    public func strongest(_ ssid: SSID) -> ScanEntry? { strongestIndex[ssid].map { entries[$0] } }
+    public func strongest(_ ssid: SSID) -> ScanEntry? {
+        guard let i = strongestIndex[ssid] else { return nil }
+        return entries[i]
+    }
 
     /// The strongest BSS of `ssid` with this security; a pass over the list only when the strongest of all
     /// has another (an evil twin beside the real network).
@@ -40,8 +43,9 @@ public struct ScanList: Sendable {
         guard let s = strongest(ssid) else { return nil }
         if s.security == security { return s }
         var best: ScanEntry? = nil
-        for e in entries where e.ssid == ssid && e.security == security && best.map({ ScanList.prefers(e, over: $0) }) != false {
-            best = e
+        for i in entries.indices where entries[i].ssid == ssid && entries[i].security == security {
+            if let b = best, !ScanList.prefers(entries[i], over: b) { continue }
+            best = entries[i]
         }
         return best
     }
@@ -55,7 +59,7 @@ public struct ScanList: Sendable {
     }
 
     public func entry(bssid: BSSID) -> ScanEntry? {
-        for e in entries where e.bssid == bssid { return e }
+        for i in entries.indices where entries[i].bssid == bssid { return entries[i] }
         return nil
     }
 }

@@ -47,7 +47,8 @@ public struct UplinkSelector: Hashable, Sendable {
             }
         }
         // Names that a prefix network starts and no network of their exact name took (Apple's order).
-        for e in scan.entries where index[e.ssid] == nil {
+        for j in scan.entries.indices where index[scan.entries[j].ssid] == nil {
+            let e = scan.entries[j]
             guard let k = KnownNetwork.matching(e.ssid, known, alsoKnown), k.isPrefix,
                   let v = scan.strongest(e.ssid, security: k.security),
                   let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else { continue }
@@ -60,9 +61,16 @@ public struct UplinkSelector: Hashable, Sendable {
                 // A claim keeps the helper model's meaning (the helper saw each BSS's security), except on a
                 // network the owner gave a key or EAP settings (exact name, then the longest prefix), or one
                 // claimed with EAP settings: that stays pinned to its suites whoever claims it.
-                let pin = KnownNetwork.matching(claim.ssid, known, alsoKnown).map { $0.security }.flatMap { $0 == .open ? nil : $0 }
-                    ?? (claim.eap != nil ? .enterprise : nil)
-                guard let v = pin.map({ scan.strongest(claim.ssid, security: $0) }) ?? scan.strongest(claim.ssid),
+                // (Ifs, not Optional.map and flatMap: each closure is code of its own on the router.)
+                var pin: SecurityType? = nil
+                if let k = KnownNetwork.matching(claim.ssid, known, alsoKnown), k.security != .open {
+                    pin = k.security
+                } else if case .some = claim.eap {
+                    pin = .enterprise
+                }
+                var strongest: ScanEntry? = nil
+                if let p = pin { strongest = scan.strongest(claim.ssid, security: p) } else { strongest = scan.strongest(claim.ssid) }
+                guard let v = strongest,
                       let target = joinable(v, passphrase: claim.password, eap: claim.eap, bssid: claim.bssid)
                 else { continue }
                 offer(UplinkCandidate(target: target, priority: helper.priority, confidence: claim.confidence,

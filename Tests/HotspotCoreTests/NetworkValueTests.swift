@@ -64,7 +64,8 @@ import Testing
         #expect(b.description == "aa:bb:0c:dd:ee:0f")
         #expect(b.bytes == [0xaa, 0xbb, 0x0c, 0xdd, 0xee, 0x0f])
         #expect(BSSID(bytes: b.bytes) == b)
-        for bad in ["", "aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa:bb:cc:dd:ee:f", "aa-bb-cc-dd-ee-ff", "gg:bb:cc:dd:ee:ff"] {
+        for bad in ["", "aa:bb:cc:dd:ee", "aa:bb:cc:dd:ee:ff:00", "aa:bb:cc:dd:ee:f", "aa-bb-cc-dd-ee-ff", "gg:bb:cc:dd:ee:ff",
+                    "aa:bb:cc:dd:ee:ff:", ":aa:bb:cc:dd:ee:ff", "aab:b:cc:dd:ee:ff", "aa:bb:cc:dd:ee::f", "aa:bb:cc:dd:eeeff"] {
             #expect(BSSID(bad) == nil, "\(bad)")
         }
     }
