@@ -54,7 +54,7 @@ public struct HTTPClient {
     /// The client a portal helper's `settings` say: bound to the uplink, asking its DNS servers, trusting the
     /// CA bundle, within the time limit, to the hosts `policy` allows. Its fields set in place: options built
     /// apart and passed to `init(options:resolver:deadline:)` were copied.
-    init(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) {
+    @inline(never) init(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) {
         options = Options(interface: settings.interface)
         options.trustAnchorsPath = settings.trustAnchorsPath
         resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
