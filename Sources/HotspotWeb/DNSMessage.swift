@@ -105,13 +105,9 @@ public enum DNSMessage {
         var text = name
         if text.last == HTTPURL.dot { text = text.dropLast() }
         let invalid = DNSError.invalidName(PrintfEscaping.excerpt(name))
-        guard !text.isEmpty, text.count <= 253 else { throw invalid }
+        guard let labels = ASCII.dnsLabels(text) else { throw invalid }
         var out: [UInt8] = []
-        for label in ASCII.split(text, on: HTTPURL.dot) {
-            guard label.count >= 1, label.count <= 63 else { throw invalid }
-            for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
-                throw invalid
-            }
+        for label in labels {
             out.append(UInt8(label.count))
             out.append(contentsOf: ASCII.lowercased(label))
         }

@@ -165,14 +165,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         if name.last == dot { name = name.dropLast() }
         guard !name.isEmpty else { throw .missingHost }
         let invalid = HTTPURLError.invalidHost(PrintfEscaping.excerpt(text))
-        guard name.count <= 253 else { throw invalid }
-        let labels = ASCII.split(name, on: dot)
-        for label in labels {
-            guard label.count >= 1, label.count <= 63 else { throw invalid }
-            for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
-                throw invalid
-            }
-        }
+        guard let labels = ASCII.dnsLabels(name) else { throw invalid }
         // A name ending in a number is an address (as browsers read it); only the strict form is taken.
         if let last = labels.last, last.allSatisfy(ASCII.isDigit) {
             guard let address = IPv4Address(name) else { throw invalid }
