@@ -49,7 +49,9 @@ public struct HTMLPage: Equatable, Sendable {
         var reader = Reader()
         while let token = scanner.next() { reader.take(token) }
         reader.finish()
-        self = reader.page
+        // Moved out of the reader, not copied: `self = reader.page` copied the whole page, then destroyed the reader's.
+        self.init()
+        swap(&self, &reader.page)
         isTruncated = scanner.isTruncated
     }
 

@@ -60,11 +60,7 @@ public struct PortalHostPolicy: Equatable, Sendable {
 
     func isPortalDomain(_ host: HTTPURL.Host) -> Bool {
         guard case .name(let name) = host else { return false }
-        for d in domains {
-            if name == d { return true }
-            if name.count > d.count, name[name.count - d.count - 1] == UInt8(ascii: "."),
-               ASCII.equal(name[(name.count - d.count)...], d) { return true }
-        }
+        for d in domains where HTTPCookieJar.domainMatches(name, d) { return true }
         return false
     }
 }

@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// A WISPr 1.0 `<ResponseCode>`.
 public enum WISPrResponseCode: Equatable, Sendable, CustomStringConvertible {
     case noError                // 0, in a Redirect
@@ -44,21 +46,26 @@ public enum WISPrResponseCode: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The words from one literal, in the cases' order: a literal per case was code of its own.
     public var description: String {
-        let text: String
+        let place: Int
         switch self {
-        case .noError: text = "no error"
-        case .loginSucceeded: text = "login succeeded"
-        case .loginFailed: text = "login failed"
-        case .radiusError: text = "RADIUS server error or timeout"
-        case .radiusNotEnabled: text = "the gateway has no RADIUS enabled"
-        case .logoffSucceeded: text = "logoff succeeded"
-        case .loginAborted: text = "login aborted"
-        case .proxyDetection: text = "proxy detected, repeat"
-        case .authenticationPending: text = "authentication pending"
-        case .gatewayError: text = "access gateway internal error"
-        case .other: text = "unknown code"
+        case .noError: place = 0
+        case .loginSucceeded: place = 1
+        case .loginFailed: place = 2
+        case .radiusError: place = 3
+        case .radiusNotEnabled: place = 4
+        case .logoffSucceeded: place = 5
+        case .loginAborted: place = 6
+        case .proxyDetection: place = 7
+        case .authenticationPending: place = 8
+        case .gatewayError: place = 9
+        case .other: place = 10
         }
-        return text + " (" + code.description + ")"
+        let words = ASCII.word(place, of: """
+            no error|login succeeded|login failed|RADIUS server error or timeout|the gateway has no RADIUS enabled|\
+            logoff succeeded|login aborted|proxy detected, repeat|authentication pending|access gateway internal error|unknown code
+            """, separator: UInt8(ascii: "|"))
+        return String(decoding: words, as: UTF8.self) + " (" + code.description + ")"
     }
 }

@@ -54,7 +54,7 @@ public struct HTTPClient {
     /// The client a portal helper's `settings` say: bound to the uplink, asking its DNS servers, trusting the
     /// CA bundle, within the time limit, to the hosts `policy` allows. Its fields set in place: options built
     /// apart and passed to `init(options:resolver:deadline:)` were copied.
-    init(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) {
+    @inline(never) init(_ settings: PortalHelperSettings, _ policy: PortalHostPolicy) {
         options = Options(interface: settings.interface)
         options.trustAnchorsPath = settings.trustAnchorsPath
         resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
@@ -214,13 +214,13 @@ public struct HTTPClient {
             case .open(let r): readiness = r
             }
             if readiness.contains(.wantsToSend) {
-                let n = buffer.withUnsafeMutableBytes { tls.pullCiphertext(into: $0) }
+                let n = tls.pullCiphertext(into: &buffer)
                 try sendAll(Array(buffer[0..<n]), on: socket, host)
             } else if readiness.contains(.hasPlaintext) {
-                let n = buffer.withUnsafeMutableBytes { tls.pullPlaintext(into: $0) }
+                let n = tls.pullPlaintext(into: &buffer)
                 if let response = try parse(&parser, buffer[0..<n], host) { return response }
             } else if readiness.contains(.canSendPlaintext) && sent < wire.count {
-                sent += wire[sent...].withUnsafeBytes { tls.pushPlaintext($0) }
+                sent += tls.pushPlaintext(Array(wire[sent...]))
             } else if readiness.contains(.canReceive) {
                 if pending.isEmpty {
                     let n = try receive(into: &buffer, from: socket, host)
@@ -230,7 +230,7 @@ public struct HTTPClient {
                     }
                     pending = Array(buffer[0..<n])
                 }
-                let taken = pending.withUnsafeBytes { tls.pushCiphertext($0) }
+                let taken = tls.pushCiphertext(pending)
                 pending.removeFirst(taken)
             } else {
                 // Nothing to send, nothing to read: the engine waits for what this client will never do.

@@ -18,8 +18,9 @@ import HotspotWeb
 ///
 /// A value that does not parse is left out with a note (printed on stderr, so it reaches the log).
 public struct PortalHelperSettings {
-    public static let defaultProbeURLs = ["http://connectivitycheck.gstatic.com/generate_204",
-                                          "https://www.google.com/generate_204"]
+    /// One literal split by the options' own word splitter: a `static let` array was a global initialised on first use.
+    static var defaultProbeURLWords: String { "http://connectivitycheck.gstatic.com/generate_204 https://www.google.com/generate_204" }
+    public static var defaultProbeURLs: [String] { PortalHelperOptions.words(defaultProbeURLWords) }
     public static let defaultCABundle = "/etc/ssl/certs/ca-certificates.crt"
 
     public var interface: String?
@@ -60,7 +61,7 @@ public struct PortalHelperSettings {
         if let p = options.dnsPort {
             if let n = Int(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append(HelperVariable.portalDNSPort + " is not a port") }
         }
-        for text in options.probeURLs.isEmpty ? PortalHelperSettings.defaultProbeURLs : options.probeURLs {
+        for text in options.probeURLs.isEmpty ? PortalHelperOptions.words(PortalHelperSettings.defaultProbeURLWords) : options.probeURLs {
             do throws(HTTPURLError) { probeURLs.append(try HTTPURL(text)) } catch {
                 notes.append("probe URL '" + text + "' left out: " + error.description)
             }

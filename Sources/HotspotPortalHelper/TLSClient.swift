@@ -93,6 +93,28 @@ public struct TLSClient: ~Copyable {
         ctls_client_push_plaintext(handle, bytes.baseAddress, bytes.count)
     }
 
+    // The same over arrays, for the HTTP client: a closure for `withUnsafe…Bytes` at each call was code of its own.
+
+    /// Ciphertext for the socket into `buffer` from its start: the count.
+    public mutating func pullCiphertext(into buffer: inout [UInt8]) -> Int {
+        ctls_client_pull_ciphertext(handle, &buffer, buffer.count)
+    }
+
+    /// Ciphertext read from the socket: the count taken.
+    public mutating func pushCiphertext(_ bytes: [UInt8]) -> Int {
+        ctls_client_push_ciphertext(handle, bytes, bytes.count)
+    }
+
+    /// Decrypted application data into `buffer` from its start: the count.
+    public mutating func pullPlaintext(into buffer: inout [UInt8]) -> Int {
+        ctls_client_pull_plaintext(handle, &buffer, buffer.count)
+    }
+
+    /// Application data to encrypt: the count taken.
+    public mutating func pushPlaintext(_ bytes: [UInt8]) -> Int {
+        ctls_client_push_plaintext(handle, bytes, bytes.count)
+    }
+
     /// Begin an orderly close (close_notify); `.closed` follows when the server answers.
     public mutating func close() { ctls_client_close(handle) }
 

@@ -1,4 +1,5 @@
 import CTLS
+import HotspotCore
 import HotspotSystem
 
 /// Why a TLS session could not start, or failed. The certificate cases a portal helper may want to explain
@@ -38,7 +39,9 @@ public indirect enum TLSError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The words of the cases without a value from one literal: a literal per case was code of its own.
     public var description: String {
+        let place: Int
         switch self {
         case .invalidServerName(let name):
             return "invalid TLS server name '" + name + "' (empty, over 255 bytes, or with a NUL byte)"
@@ -48,20 +51,21 @@ public indirect enum TLSError: Error, Equatable, CustomStringConvertible {
             return "the CA bundle " + path + " is larger than 512 KiB"
         case .noTrustAnchors(let path):
             return "no usable certificate in the CA bundle " + path
-        case .outOfMemory:
-            return "out of memory for TLS"
-        case .certificateUntrusted:
-            return "the server's certificate is not trusted: no chain to a CA in the bundle (unknown CA)"
+        case .outOfMemory: place = 0
+        case .certificateUntrusted: place = 1
         case .certificateNameMismatch(let name):
             return "the server's certificate is not valid for '" + name + "'"
-        case .certificateExpired:
-            return "the server's certificate is expired or not yet valid (is the router's clock right?)"
-        case .serverRefusedTLS12:
-            return "the server refused TLS 1.2 (protocol_version alert): it may speak only TLS 1.3, which BearSSL lacks"
-        case .truncated:
-            return "the TLS connection ended without close_notify: the data may be cut short"
+        case .certificateExpired: place = 2
+        case .serverRefusedTLS12: place = 3
+        case .truncated: place = 4
         case .failed(let code):
             return "TLS failed: " + String(cString: ctls_error_name(code)) + " (BearSSL error " + String(code) + ")"
         }
+        return String(decoding: ASCII.word(place, of: """
+            out of memory for TLS|the server's certificate is not trusted: no chain to a CA in the bundle (unknown CA)|\
+            the server's certificate is expired or not yet valid (is the router's clock right?)|\
+            the server refused TLS 1.2 (protocol_version alert): it may speak only TLS 1.3, which BearSSL lacks|\
+            the TLS connection ended without close_notify: the data may be cut short
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 }

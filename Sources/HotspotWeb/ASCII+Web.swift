@@ -4,6 +4,18 @@ import HotspotCore
 extension ASCII {
     public static func lowercased(_ s: ArraySlice<UInt8>) -> [UInt8] { s.map { lowercased($0) } }
 
+    /// The labels of a DNS name (its trailing dot dropped): at most 253 bytes, labels of 1-63 letters, digits,
+    /// '-' or '_'; nil when it is none. One check for URLs' hosts and DNS queries (two copies before).
+    @inline(never) static func dnsLabels(_ name: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
+        guard !name.isEmpty, name.count <= 253 else { return nil }
+        let labels = split(name, on: HTTPURL.dot)
+        for label in labels {
+            guard label.count >= 1, label.count <= 63 else { return nil }
+            for b in label where !(isLetter(b) || isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) { return nil }
+        }
+        return labels
+    }
+
     /// An HTTP token character (RFC 9110 `tchar`): header names, methods.
     static func isTokenByte(_ b: UInt8) -> Bool {
         if isDigit(b) || isLetter(b) { return true }

@@ -105,13 +105,9 @@ public enum DNSMessage {
         var text = name
         if text.last == HTTPURL.dot { text = text.dropLast() }
         let invalid = DNSError.invalidName(PrintfEscaping.excerpt(name))
-        guard !text.isEmpty, text.count <= 253 else { throw invalid }
+        guard let labels = ASCII.dnsLabels(text) else { throw invalid }
         var out: [UInt8] = []
-        for label in ASCII.split(text, on: HTTPURL.dot) {
-            guard label.count >= 1, label.count <= 63 else { throw invalid }
-            for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
-                throw invalid
-            }
+        for label in labels {
             out.append(UInt8(label.count))
             out.append(contentsOf: ASCII.lowercased(label))
         }
@@ -175,15 +171,17 @@ public indirect enum DNSError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The answer holds no A record for the name or its CNAME chain.
     case noAddresses
 
+    /// The words of the cases without a value from one literal: a literal per case was code of its own.
     public var description: String {
+        let place: Int
         switch self {
         case .invalidName(let n):
             return "'" + n + "' is not a DNS name (labels of 1-63 letters, digits, '-' or '_', 253 bytes at most)"
         case .idMismatch(let expected, let received):
             return "DNS answer has id " + String(received) + ", not " + String(expected) + " (an answer to another query)"
-        case .notAResponse: return "DNS message is not an answer to a standard query"
-        case .truncated: return "DNS answer truncated (TC): it did not fit in a datagram"
-        case .nameNotFound: return "DNS name does not exist (NXDOMAIN)"
+        case .notAResponse: place = 0
+        case .truncated: place = 1
+        case .nameNotFound: place = 2
         case .serverFailure(let rcode):
             let text = "DNS server answered with error " + String(rcode)
             switch rcode {
@@ -193,9 +191,13 @@ public indirect enum DNSError: Error, Hashable, Sendable, CustomStringConvertibl
             case 5: return text + " (refused)"
             default: return text
             }
-        case .questionMismatch: return "DNS answer is for another question"
+        case .questionMismatch: place = 3
         case .malformed(let why): return "malformed DNS answer: " + why
-        case .noAddresses: return "DNS answer has no IPv4 address for the name"
+        case .noAddresses: place = 4
         }
+        return String(decoding: ASCII.word(place, of: """
+            DNS message is not an answer to a standard query|DNS answer truncated (TC): it did not fit in a datagram|\
+            DNS name does not exist (NXDOMAIN)|DNS answer is for another question|DNS answer has no IPv4 address for the name
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 }

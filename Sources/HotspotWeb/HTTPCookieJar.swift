@@ -168,8 +168,8 @@ public struct HTTPCookieJar: Hashable, Sendable {
         return out
     }
 
-    /// §5.1.3: the host is the domain or ends with `.domain`.
-    static func domainMatches(_ host: [UInt8], _ domain: [UInt8]) -> Bool {
+    /// §5.1.3: the host is the domain or ends with `.domain`. Also the portal domains' rule (`PortalHostPolicy`).
+    public static func domainMatches(_ host: [UInt8], _ domain: [UInt8]) -> Bool {
         if host == domain { return true }
         guard host.count > domain.count, host[host.count - domain.count - 1] == HTTPURL.dot else { return false }
         return ASCII.equal(host[(host.count - domain.count)...], domain)

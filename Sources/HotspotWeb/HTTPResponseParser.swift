@@ -336,23 +336,31 @@ public indirect enum HTTPParseError: Error, Hashable, Sendable, CustomStringConv
     /// The connection closed before the response was complete.
     case truncated
 
+    /// The words of the cases without a value from one literal: a literal per case was code of its own.
     public var description: String {
+        let place: Int
         switch self {
         case .headTooLarge(let limit): return "HTTP response headers longer than " + String(limit) + " bytes"
         case .tooManyHeaders(let limit): return "HTTP response has more than " + String(limit) + " headers"
         case .bodyTooLarge(let limit): return "HTTP response body longer than " + String(limit) + " bytes"
-        case .malformedStatusLine: return "HTTP response has a malformed status line"
+        case .malformedStatusLine: place = 0
         case .unsupportedVersion(let v): return "HTTP response is version " + v + ", not 1.0 or 1.1"
-        case .switchingProtocols: return "HTTP server switched protocols (101), which was not asked for"
+        case .switchingProtocols: place = 1
         case .malformedHeader(let line): return "HTTP response line " + String(line) + " is not a valid header"
         case .obsoleteLineFolding(let line):
             return "HTTP response line " + String(line) + " continues a header (obsolete line folding)"
-        case .invalidContentLength: return "HTTP response has an invalid Content-Length"
-        case .conflictingContentLength: return "HTTP response has conflicting Content-Length values"
+        case .invalidContentLength: place = 2
+        case .conflictingContentLength: place = 3
         case .unsupportedTransferEncoding(let te): return "HTTP response has Transfer-Encoding '" + te + "', not chunked"
-        case .malformedChunk: return "HTTP response has a malformed chunk"
-        case .noResponse: return "HTTP server closed the connection without a response"
-        case .truncated: return "HTTP response cut short (the connection closed before its end)"
+        case .malformedChunk: place = 4
+        case .noResponse: place = 5
+        case .truncated: place = 6
         }
+        return String(decoding: ASCII.word(place, of: """
+            HTTP response has a malformed status line|HTTP server switched protocols (101), which was not asked for|\
+            HTTP response has an invalid Content-Length|HTTP response has conflicting Content-Length values|\
+            HTTP response has a malformed chunk|HTTP server closed the connection without a response|\
+            HTTP response cut short (the connection closed before its end)
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 }

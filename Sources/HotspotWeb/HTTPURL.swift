@@ -165,14 +165,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         if name.last == dot { name = name.dropLast() }
         guard !name.isEmpty else { throw .missingHost }
         let invalid = HTTPURLError.invalidHost(PrintfEscaping.excerpt(text))
-        guard name.count <= 253 else { throw invalid }
-        let labels = ASCII.split(name, on: dot)
-        for label in labels {
-            guard label.count >= 1, label.count <= 63 else { throw invalid }
-            for b in label where !(ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")) {
-                throw invalid
-            }
-        }
+        guard let labels = ASCII.dnsLabels(name) else { throw invalid }
         // A name ending in a number is an address (as browsers read it); only the strict form is taken.
         if let last = labels.last, last.allSatisfy(ASCII.isDigit) {
             guard let address = IPv4Address(name) else { throw invalid }
@@ -291,20 +284,26 @@ public indirect enum HTTPURLError: Error, Hashable, Sendable, CustomStringConver
     /// The port (escaped) is not a number 1–65535.
     case invalidPort(String)
 
+    /// The words of the cases without a value from one literal: a literal per case was code of its own.
     public var description: String {
+        let place: Int
         switch self {
         case .tooLong(let limit): return "URL longer than " + String(limit) + " bytes"
         case .controlByte(let b, let offset):
             var hex: [UInt8] = []
             Hex.append(b, to: &hex)
             return "URL has control byte 0x" + String(decoding: hex, as: UTF8.self) + " at offset " + String(offset)
-        case .notAbsolute: return "not an absolute URL (no http:// or https://)"
+        case .notAbsolute: place = 0
         case .unsupportedScheme(let s): return "URL scheme '" + s + "' is not http or https"
-        case .missingHost: return "URL has no host"
-        case .userinfo: return "URL has a user name (user@host), which is not supported"
-        case .ipv6Literal: return "URL host is an IPv6 address literal, which is not supported"
+        case .missingHost: place = 1
+        case .userinfo: place = 2
+        case .ipv6Literal: place = 3
         case .invalidHost(let h): return "URL host '" + h + "' is neither a DNS name nor an IPv4 address"
         case .invalidPort(let p): return "URL port '" + p + "' is not a number 1-65535"
         }
+        return String(decoding: ASCII.word(place, of: """
+            not an absolute URL (no http:// or https://)|URL has no host|\
+            URL has a user name (user@host), which is not supported|URL host is an IPv6 address literal, which is not supported
+            """, separator: UInt8(ascii: "|")), as: UTF8.self)
     }
 }

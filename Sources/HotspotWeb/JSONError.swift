@@ -1,3 +1,5 @@
+import HotspotCore
+
 /// Why bytes are not an acceptable JSON document. Offsets count bytes from the start.
 public indirect enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(Int)
@@ -15,15 +17,10 @@ public indirect enum JSONError: Error, Equatable, Sendable, CustomStringConverti
         case .tooDeep: "JSON nests deeper than " + JSONValue.depthLimit.description + " levels"
         case .unexpectedEnd: "JSON ends too early"
         case .unexpectedByte(let byte, let offset):
-            "unexpected byte 0x" + Self.hex(byte) + " at offset " + offset.description + " in JSON"
+            "unexpected byte 0x" + Hex.encode([byte]) + " at offset " + offset.description + " in JSON"
         case .invalidNumber(let offset): "invalid number at offset " + offset.description + " in JSON"
         case .invalidEscape(let offset): "invalid escape at offset " + offset.description + " in a JSON string"
         case .invalidUTF8(let offset): "invalid UTF-8 at offset " + offset.description + " in a JSON string"
         }
-    }
-
-    static func hex(_ b: UInt8) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return String(decoding: [digits[Int(b >> 4)], digits[Int(b & 0xF)]], as: UTF8.self)
     }
 }

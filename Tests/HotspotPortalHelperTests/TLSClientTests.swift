@@ -153,6 +153,15 @@ import Testing
     }
 
     @Test func descriptionsNameTheCause() {
+        // The words of the cases without a value, whole.
+        let fixed: [(TLSError, String)] = [
+            (.outOfMemory, "out of memory for TLS"),
+            (.certificateUntrusted, "the server's certificate is not trusted: no chain to a CA in the bundle (unknown CA)"),
+            (.certificateExpired, "the server's certificate is expired or not yet valid (is the router's clock right?)"),
+            (.serverRefusedTLS12, "the server refused TLS 1.2 (protocol_version alert): it may speak only TLS 1.3, which BearSSL lacks"),
+            (.truncated, "the TLS connection ended without close_notify: the data may be cut short"),
+        ]
+        for (error, text) in fixed { #expect(error.description == text) }
         #expect(TLSError.certificateUntrusted.description.contains("unknown CA"))
         #expect(TLSError.certificateExpired.description.contains("clock"))
         #expect(TLSError.certificateNameMismatch(serverName: "a.example").description.contains("'a.example'"))

@@ -56,6 +56,11 @@ import Testing
         #expect(WISPrResponseCode(7) == .other(7))
         #expect("\(WISPrResponseCode.authenticationPending)" == "authentication pending (201)")
         #expect("\(WISPrResponseCode.other(42))" == "unknown code (42)")
+        // Every code's words, as the log shows them (they come from one table).
+        let words = [0: "no error", 50: "login succeeded", 100: "login failed", 102: "RADIUS server error or timeout",
+                     105: "the gateway has no RADIUS enabled", 150: "logoff succeeded", 151: "login aborted",
+                     200: "proxy detected, repeat", 201: "authentication pending", 255: "access gateway internal error"]
+        for (code, text) in words { #expect("\(WISPrResponseCode(code))" == text + " (" + String(code) + ")") }
     }
 
     @Test func pagesWithoutWISPr() throws {
