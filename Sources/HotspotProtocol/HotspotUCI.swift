@@ -422,7 +422,9 @@ struct UCIMapper {
     }
 
     mutating func network(_ section: UCIFile.Section) {
-        let subject = section.name.map { "config network '" + $0 + "'" } ?? "config network"
+        // Not Optional.map: no specialisation of it for a closure used once.
+        var subject = "config network"
+        if let name = section.name { subject += " '" + name + "'" }
         var ssid: SSID? = nil
         var key: Passphrase? = nil
         var priority = 0
@@ -594,10 +596,17 @@ struct UCIMapper {
 
     @inline(never) mutating func logLevel(_ o: Option) -> LogLevel {
         let v = single(o)
-        let i = UCIMapper.lookup(v.bytes, "error warning notice info debug")
-        if i >= 0 { return LogLevel.allCases[i] }
-        fail(o, v, "is not a log level (error, warning, notice, info, debug)")
-        return .info
+        // A switch, not LogLevel.allCases[i]: no array of the cases built at each call.
+        switch UCIMapper.lookup(v.bytes, "error warning notice info debug") {
+        case 0: return .error
+        case 1: return .warning
+        case 2: return .notice
+        case 3: return .info
+        case 4: return .debug
+        default:
+            fail(o, v, "is not a log level (error, warning, notice, info, debug)")
+            return .info
+        }
     }
 
     /// A uid or a user name (letters, digits, `. _ -`, not starting with `-`); never root.
