@@ -173,11 +173,10 @@ enum ControlCommand {
         return f < 0 ? nil : f
     }
 
-    /// Byte equality: keeps Unicode string comparison out of the router build.
+    /// Byte equality: keeps Unicode string comparison out of the router build (`ASCII.same`, not
+    /// elementsEqual: no specialisation of its own).
     @inline(never)
-    static func word(_ s: String, _ word: StaticString) -> Bool {
-        s.utf8.elementsEqual(ASCII.bytes(word))
-    }
+    static func word(_ s: String, _ word: StaticString) -> Bool { ASCII.same(s, word.description) }
 
     /// The index of `s` in `table`, or -1: one loop for every table of words, compared as `word` does.
     @inline(never)

@@ -39,8 +39,8 @@ public struct ScanFlags: Equatable, Sendable {
     public init?(_ text: String) { self.init(Array(text.utf8)[...]) }
 
     public func contains(_ token: StaticString) -> Bool {
-        let t = ASCII.bytes(token)
-        for s in tokens where s.utf8.count == t.count && s.utf8.elementsEqual(t) { return true }
+        let t = token.description
+        for s in tokens where ASCII.same(s, t) { return true }
         return false
     }
 
