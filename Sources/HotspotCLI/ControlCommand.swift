@@ -212,7 +212,7 @@ enum ControlCommand {
             var answers: [UIAnswer] = []
             for pair in w.dropFirst() {
                 let b = Array(pair.utf8)
-                guard let eq = b.firstIndex(of: UInt8(ascii: "=")), eq > 0 else { return nil }
+                guard let eq = ASCII.firstIndex(of: ASCII.equals, in: b[...]), eq > 0 else { return nil }
                 answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
                                         value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
             }
