@@ -91,7 +91,10 @@ enum RpcdCommand {
     static func parse(_ m: Int, _ input: [UInt8], _ why: inout String) -> ControlRequest? {
         var members: [JSONMember] = []
         // `ubus call hotspot status` sends {}; a plugin run by hand may get nothing.
-        if input.contains(where: { $0 > 0x20 }) {
+        // Loops, not contains(where:): no specialisation per closure.
+        var blank = true
+        for b in input where b > 0x20 { blank = false }
+        if !blank {
             guard case .object(let o)? = try? JSONValue(parsing: input) else {
                 why = "the arguments are not a JSON object of at most 16 KB"
                 return nil
@@ -119,10 +122,12 @@ enum RpcdCommand {
                 fits = true
                 for f in fields {
                     guard HelperProtocol.isFieldName(f.name[...]), case .string(let v) = f.value,
-                          v.count <= HelperProtocol.maxLineBytes, !v.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
+                          v.count <= HelperProtocol.maxLineBytes else {
                         fits = false
                         break
                     }
+                    for b in v where ASCII.isControl(b) { fits = false }
+                    if !fits { break }
                     answers.append(UIAnswer(key: String(decoding: f.name, as: UTF8.self), value: String(decoding: v, as: UTF8.self)))
                 }
             case .string(let bytes) where a == 2:

@@ -580,16 +580,17 @@ struct UCIMapper {
     /// One line of text for a helper's environment: no control characters. A secret is never quoted.
     @inline(never) mutating func text(_ o: Option, secret: Bool) -> String {
         let v = single(o)
-        if v.bytes.contains(where: ASCII.isControl) {
+        for b in v.bytes where ASCII.isControl(b) {
             if secret { fail(o, "has a control character") } else { fail(o, v, "has a control character") }
+            break
         }
         return v.text
     }
 
     /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
     @inline(never) mutating func interfaceName(_ o: Option, _ v: UCIFile.Value) -> String {
-        let valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
-            && v.bytes.allSatisfy { ASCII.isVisible($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
+        var valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
+        for b in v.bytes where !ASCII.isVisible(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") { valid = false }
         if !valid { fail(o, v, "is not an interface name") }
         return v.text
     }
@@ -706,7 +707,8 @@ extension HotspotUCI {
             let name = preferenceOptions[i]
             var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
             for v in preferences?.values(of: i) ?? [] {
-                let text = i < 4 || v.allSatisfy(ASCII.isPrintable)
+                var text = true
+                if i == 4 { for b in v where !ASCII.isPrintable(b) { text = false } }
                 e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
                                                       text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
             }
