@@ -164,7 +164,8 @@ enum ControlCommand {
         : --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff|\
         : --days needs a whole number of days from 1 to 99999
         """ }
-    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
+    /// Bytes 0, 1, 9, 2, 10, 3, 11, 4, 20, 12 as one literal: no lazily initialised global array.
+    static var saveFields: UnsafeBufferPointer<UInt8> { ASCII.bytes("\u{0}\u{1}\u{9}\u{2}\u{A}\u{3}\u{B}\u{4}\u{14}\u{C}") }
 
     /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
     /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).

@@ -14,7 +14,8 @@ enum RpcdCommand {
     static var methods: StaticString { "status scan helpers networks ui ui_submit ui_cancel join forget enable logoff" }
     /// The arguments a method may have, and the bit of each in `takes`.
     static var arguments: StaticString { "ssid ssid_hex passphrase once fields" }
-    static let takes: [UInt8] = [0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0]
+    /// Bytes 0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0 as one literal: no lazily initialised global array.
+    static var takes: UnsafeBufferPointer<UInt8> { ASCII.bytes("\u{0}\u{0}\u{0}\u{0}\u{0}\u{10}\u{0}\u{F}\u{3}\u{3}\u{0}") }
     /// The refusal of each argument that is not what it must be, separated by `|`.
     static var rules: StaticString { """
         'ssid' must be 1 to 32 bytes|'ssid_hex' must be 1 to 32 bytes in hex|'passphrase' must be a string|\
