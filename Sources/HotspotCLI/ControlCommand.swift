@@ -164,7 +164,8 @@ enum ControlCommand {
         : --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff|\
         : --days needs a whole number of days from 1 to 99999
         """ }
-    static let saveFields: [UInt8] = [0, 1, 9, 2, 10, 3, 11, 4, 20, 12]
+    /// Bytes 0, 1, 9, 2, 10, 3, 11, 4, 20, 12 as one literal: no lazily initialised global array.
+    static var saveFields: UnsafeBufferPointer<UInt8> { ASCII.bytes("\u{0}\u{1}\u{9}\u{2}\u{A}\u{3}\u{B}\u{4}\u{14}\u{C}") }
 
     /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
     /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
@@ -173,7 +174,8 @@ enum ControlCommand {
         return f < 0 ? nil : f
     }
 
-    /// Byte equality: keeps Unicode string comparison out of the router build.
+    /// Byte equality: keeps Unicode string comparison out of the router build (`ASCII.equals`, not
+    /// elementsEqual: no specialisation of its own).
     @inline(never)
     static func word(_ s: String, _ word: StaticString) -> Bool {
         ASCII.equals(s, word)
@@ -213,7 +215,7 @@ enum ControlCommand {
             var answers: [UIAnswer] = []
             for pair in w.dropFirst() {
                 let b = Array(pair.utf8)
-                guard let eq = b.firstIndex(of: UInt8(ascii: "=")), eq > 0 else { return nil }
+                guard let eq = ASCII.firstIndex(of: ASCII.equals, in: b[...]), eq > 0 else { return nil }
                 answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
                                         value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
             }

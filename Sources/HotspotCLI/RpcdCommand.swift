@@ -14,7 +14,8 @@ enum RpcdCommand {
     static var methods: StaticString { "status scan helpers networks ui ui_submit ui_cancel join forget enable logoff" }
     /// The arguments a method may have, and the bit of each in `takes`.
     static var arguments: StaticString { "ssid ssid_hex passphrase once fields" }
-    static let takes: [UInt8] = [0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0]
+    /// Bytes 0, 0, 0, 0, 0, 16, 0, 15, 3, 3, 0 as one literal: no lazily initialised global array.
+    static var takes: UnsafeBufferPointer<UInt8> { ASCII.bytes("\u{0}\u{0}\u{0}\u{0}\u{0}\u{10}\u{0}\u{F}\u{3}\u{3}\u{0}") }
     /// The refusal of each argument that is not what it must be, separated by `|`.
     static var rules: StaticString { """
         'ssid' must be 1 to 32 bytes|'ssid_hex' must be 1 to 32 bytes in hex|'passphrase' must be a string|\
@@ -91,7 +92,10 @@ enum RpcdCommand {
     static func parse(_ m: Int, _ input: [UInt8], _ why: inout String) -> ControlRequest? {
         var members: [JSONMember] = []
         // `ubus call hotspot status` sends {}; a plugin run by hand may get nothing.
-        if input.contains(where: { $0 > 0x20 }) {
+        // Loops, not contains(where:): no specialisation per closure.
+        var blank = true
+        for b in input where b > 0x20 { blank = false }
+        if !blank {
             guard case .object(let o)? = try? JSONValue(parsing: input) else {
                 why = "the arguments are not a JSON object of at most 16 KB"
                 return nil
@@ -119,10 +123,12 @@ enum RpcdCommand {
                 fits = true
                 for f in fields {
                     guard HelperProtocol.isFieldName(f.name[...]), case .string(let v) = f.value,
-                          v.count <= HelperProtocol.maxLineBytes, !v.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
+                          v.count <= HelperProtocol.maxLineBytes else {
                         fits = false
                         break
                     }
+                    for b in v where ASCII.isControl(b) { fits = false }
+                    if !fits { break }
                     answers.append(UIAnswer(key: String(decoding: f.name, as: UTF8.self), value: String(decoding: v, as: UTF8.self)))
                 }
             case .string(let bytes) where a == 2:

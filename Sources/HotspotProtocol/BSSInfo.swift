@@ -36,7 +36,10 @@ public struct BSSInfo: Equatable, Sendable {
     public init?(_ block: KeyValueBlock) {
         guard let bssid = block.bssid("bssid") else { return nil }
         self.bssid = bssid
-        self.id = block.value("id").flatMap { WpaBytes.parseUnsigned($0[...]) }
+        // If-lets, not Optional.flatMap/map: no specialisation per closure.
+        var id: Int? = nil
+        if let v = block.value("id") { id = WpaBytes.parseUnsigned(v[...]) }
+        self.id = id
         self.frequency = block.int("freq")
         self.level = block.int("level")
         self.noise = block.int("noise")
@@ -44,9 +47,13 @@ public struct BSSInfo: Equatable, Sendable {
         self.snr = block.int("snr")
         self.age = block.int("age")
         self.beaconInterval = block.int("beacon_int")
-        self.capabilities = block.value("capabilities").flatMap { WpaBytes.parseHex($0[...]) }.map { Int($0 & 0xffff) }
+        var capabilities: Int? = nil
+        if let v = block.value("capabilities"), let c = WpaBytes.parseHex(v[...]) { capabilities = Int(c & 0xffff) }
+        self.capabilities = capabilities
         self.estimatedThroughput = block.int("est_throughput")
-        self.flags = block.value("flags").flatMap { ScanFlags($0[...]) }
+        var flags: ScanFlags? = nil
+        if let v = block.value("flags") { flags = ScanFlags(v[...]) }
+        self.flags = flags
         self.ssid = block.ssid("ssid")
         if let ie = block.value("ie") {
             self.informationElements = Hex.decode(String(decoding: ie, as: UTF8.self))

@@ -267,7 +267,7 @@ public struct ControlRequestDecoder {
     public init() {}
 
     public mutating func feed(_ chunk: ArraySlice<UInt8>) -> Step {
-        guard let end = chunk.firstIndex(of: UInt8(ascii: "\n")) else {
+        guard let end = ASCII.firstIndex(of: ASCII.newline, in: chunk) else {
             if buffer.count + chunk.count >= ControlRequest.maxBytes { return .failed(.tooLarge(limit: ControlRequest.maxBytes)) }
             buffer.append(contentsOf: chunk)
             return .needMore
@@ -341,7 +341,7 @@ public struct ControlReplyDecoder {
     public mutating func feed(_ chunk: ArraySlice<UInt8>) -> Step {
         buffer.append(contentsOf: chunk)
         if header == nil {
-            guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else {
+            guard let end = ASCII.firstIndex(of: ASCII.newline, in: buffer[...]) else {
                 return buffer.count > ControlReply.maxHeader ? .failed(.malformed("reply header")) : .needMore
             }
             let words = ASCII.split(buffer[..<end], on: ASCII.space)

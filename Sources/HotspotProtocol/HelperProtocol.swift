@@ -49,7 +49,9 @@ public enum HelperProtocol {
     /// 1–32 bytes of `[A-Za-z0-9_]`.
     public static func isFieldName(_ name: ArraySlice<UInt8>) -> Bool {
         guard !name.isEmpty, name.count <= maxFieldNameBytes else { return false }
-        return name.allSatisfy(isWordByte)
+        // A loop, not allSatisfy: no specialisation for the closure.
+        for b in name where !isWordByte(b) { return false }
+        return true
     }
 
     static func isWordByte(_ b: UInt8) -> Bool {

@@ -422,7 +422,9 @@ struct UCIMapper {
     }
 
     mutating func network(_ section: UCIFile.Section) {
-        let subject = section.name.map { "config network '" + $0 + "'" } ?? "config network"
+        // Not Optional.map: no specialisation of it for a closure used once.
+        var subject = "config network"
+        if let name = section.name { subject += " '" + name + "'" }
         var ssid: SSID? = nil
         var key: Passphrase? = nil
         var priority = 0
@@ -578,26 +580,34 @@ struct UCIMapper {
     /// One line of text for a helper's environment: no control characters. A secret is never quoted.
     @inline(never) mutating func text(_ o: Option, secret: Bool) -> String {
         let v = single(o)
-        if v.bytes.contains(where: ASCII.isControl) {
+        for b in v.bytes where ASCII.isControl(b) {
             if secret { fail(o, "has a control character") } else { fail(o, v, "has a control character") }
+            break
         }
         return v.text
     }
 
     /// Linux's dev_valid_name: 1–15 bytes, not `.` or `..`, no `/`, `:` or whitespace (and printable here).
     @inline(never) mutating func interfaceName(_ o: Option, _ v: UCIFile.Value) -> String {
-        let valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
-            && v.bytes.allSatisfy { ASCII.isVisible($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") }
+        var valid = v.bytes.count <= 15 && !ASCII.equals(v.bytes[...], ".") && !ASCII.equals(v.bytes[...], "..")
+        for b in v.bytes where !ASCII.isVisible(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") { valid = false }
         if !valid { fail(o, v, "is not an interface name") }
         return v.text
     }
 
     @inline(never) mutating func logLevel(_ o: Option) -> LogLevel {
         let v = single(o)
-        let i = UCIMapper.lookup(v.bytes, "error warning notice info debug")
-        if i >= 0 { return LogLevel.allCases[i] }
-        fail(o, v, "is not a log level (error, warning, notice, info, debug)")
-        return .info
+        // A switch, not LogLevel.allCases[i]: no array of the cases built at each call.
+        switch UCIMapper.lookup(v.bytes, "error warning notice info debug") {
+        case 0: return .error
+        case 1: return .warning
+        case 2: return .notice
+        case 3: return .info
+        case 4: return .debug
+        default:
+            fail(o, v, "is not a log level (error, warning, notice, info, debug)")
+            return .info
+        }
     }
 
     /// A uid or a user name (letters, digits, `. _ -`, not starting with `-`); never root.
@@ -697,7 +707,8 @@ extension HotspotUCI {
             let name = preferenceOptions[i]
             var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
             for v in preferences?.values(of: i) ?? [] {
-                let text = i < 4 || v.allSatisfy(ASCII.isPrintable)
+                var text = true
+                if i == 4 { for b in v where !ASCII.isPrintable(b) { text = false } }
                 e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
                                                       text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
             }

@@ -60,26 +60,32 @@ public struct KeyValueBlock: Equatable, Sendable {
         return nil
     }
 
-    /// The first value for a key given at run time.
+    /// The first value for a key given at run time. Compared by `ASCII.same`, the one byte loop: not
+    /// elementsEqual, a specialisation of its own.
     public subscript(key: String) -> [UInt8]? {
         for e in entries where ASCII.same(e.key, key) { return e.value }
         return nil
     }
 
+    // If-lets, not Optional.map/flatMap: no specialisation per closure.
     public func text(_ key: StaticString) -> String? {
-        value(key).map { String(decoding: $0, as: UTF8.self) }
+        guard let v = value(key) else { return nil }
+        return String(decoding: v, as: UTF8.self)
     }
 
     public func int(_ key: StaticString) -> Int? {
-        value(key).flatMap { WpaBytes.parseInt($0[...]) }
+        guard let v = value(key) else { return nil }
+        return WpaBytes.parseInt(v[...])
     }
 
     public func bssid(_ key: StaticString) -> BSSID? {
-        value(key).flatMap { BSSID(String(decoding: $0, as: UTF8.self)) }
+        guard let v = value(key) else { return nil }
+        return BSSID(String(decoding: v, as: UTF8.self))
     }
 
     /// A printf-escaped SSID value (`ssid=`), decoded; nil if absent or longer than 32 bytes once decoded.
     public func ssid(_ key: StaticString) -> SSID? {
-        value(key).flatMap { PrintfEscaping.decodeSSID($0[...]) }
+        guard let v = value(key) else { return nil }
+        return PrintfEscaping.decodeSSID(v[...])
     }
 }

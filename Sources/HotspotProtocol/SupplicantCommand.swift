@@ -363,9 +363,8 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             }
         case .other(let name, let value):
             let nameBytes = Array(name.utf8)
-            guard !nameBytes.isEmpty, nameBytes.count <= 32, nameBytes.allSatisfy(Self.isFieldNameByte) else {
-                throw .invalidFieldName(name)
-            }
+            guard !nameBytes.isEmpty, nameBytes.count <= 32 else { throw .invalidFieldName(name) }
+            for b in nameBytes where !Self.isFieldNameByte(b) { throw .invalidFieldName(name) }
             if Self.isReservedField(nameBytes[...]) { throw .reservedField(name) }
             let valueBytes = Array(value.utf8)
             guard !valueBytes.isEmpty else { throw .invalidValue(field: name, problem: .empty) }

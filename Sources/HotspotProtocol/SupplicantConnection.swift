@@ -382,7 +382,7 @@ public struct SupplicantConnection {
         return actions
     }
 
-    // Neither can fail to encode.
-    static let attachBytes: [UInt8] = (try? SupplicantCommand.attach.encoded()) ?? []
-    static let pingBytes: [UInt8] = (try? SupplicantCommand.ping.encoded()) ?? []
+    // SupplicantCommand.attach's and .ping's bytes, made where used: no lazily initialised globals.
+    static var attachBytes: [UInt8] { Array("ATTACH".utf8) }
+    static var pingBytes: [UInt8] { Array("PING".utf8) }
 }

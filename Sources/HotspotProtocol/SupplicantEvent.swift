@@ -120,10 +120,12 @@ public struct SupplicantEventMessage: Equatable, Sendable {
             return .disconnected(bssid: a.bssid("bssid"), reason: a.int("reason"),
                                  locallyGenerated: a.int("locally_generated") == 1)
         case 7:
-            return .temporarilyDisabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"),
+            var reason: TempDisableReason? = nil
+            if let r = a.value("reason") { reason = TempDisableReason(reasonText: r) }
+            return .temporarilyDisabled(networkID: a.networkID(), ssid: a.ssid("ssid"),
                                         authFailures: a.int("auth_failures"), duration: a.int("duration"),
-                                        reason: a.value("reason").map { TempDisableReason(reasonText: $0) })
-        case 8: return .reenabled(networkID: a.int("id").flatMap(NetworkID.init), ssid: a.ssid("ssid"))
+                                        reason: reason)
+        case 8: return .reenabled(networkID: a.networkID(), ssid: a.ssid("ssid"))
         case 9:
             return .associationRejected(bssid: a.bssid("bssid"), statusCode: a.int("status_code"),
                                         timedOut: a.has("timeout"))
@@ -173,9 +175,13 @@ public struct SupplicantEventMessage: Equatable, Sendable {
 /// so `\"` does not end it). A bare word without `=` is kept as a flag (`timeout`). An unterminated quote
 /// makes that value absent.
 struct EventArguments {
-    var pairs: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>?)] = []
+    let text: ArraySlice<UInt8>
+    /// Four indices into `text` per argument: key start and end, value start and end (-1, -1: no value).
+    /// Ints, not an array of (key, value?) pairs: no array code of its own for that element type.
+    var bounds: [Int] = []
 
     init(_ text: ArraySlice<UInt8>) {
+        self.text = text
         var i = text.startIndex
         let end = text.endIndex
         while i < end {
@@ -183,9 +189,11 @@ struct EventArguments {
             guard i < end else { break }
             let keyStart = i
             while i < end, text[i] != ASCII.space, text[i] != ASCII.equals { i += 1 }
-            let key = text[keyStart..<i]
+            bounds.append(keyStart)
+            bounds.append(i)
             guard i < end, text[i] == ASCII.equals else {
-                pairs.append((key, nil))
+                bounds.append(-1)
+                bounds.append(-1)
                 continue
             }
             i += 1
@@ -205,44 +213,70 @@ struct EventArguments {
                     i += 1
                 }
                 if closed {
-                    pairs.append((key, text[valueStart..<i]))
+                    bounds.append(valueStart)
+                    bounds.append(i)
                     i += 1
                 } else {
-                    pairs.append((key, nil))
+                    bounds.append(-1)
+                    bounds.append(-1)
                     i = end
                 }
             } else {
                 let valueStart = i
                 while i < end, text[i] != ASCII.space { i += 1 }
-                pairs.append((key, text[valueStart..<i]))
+                bounds.append(valueStart)
+                bounds.append(i)
             }
         }
     }
 
-    func value(_ key: StaticString) -> ArraySlice<UInt8>? {
-        for p in pairs where ASCII.equals(p.key, key) {
-            return p.value
+    /// The place in `bounds` of the first argument named `key`, or -1.
+    func find(_ key: StaticString) -> Int {
+        var p = 0
+        while p < bounds.count {
+            if ASCII.equals(text[bounds[p]..<bounds[p + 1]], key) { return p }
+            p += 4
         }
-        return nil
+        return -1
     }
 
-    func has(_ key: StaticString) -> Bool {
-        pairs.contains { ASCII.equals($0.key, key) }
+    func value(_ key: StaticString) -> ArraySlice<UInt8>? {
+        let p = find(key)
+        guard p >= 0, bounds[p + 2] >= 0 else { return nil }
+        return text[bounds[p + 2]..<bounds[p + 3]]
     }
 
-    func int(_ key: StaticString) -> Int? { value(key).flatMap(WpaBytes.parseInt) }
+    func has(_ key: StaticString) -> Bool { find(key) >= 0 }
+
+    func int(_ key: StaticString) -> Int? {
+        guard let v = value(key) else { return nil }
+        return WpaBytes.parseInt(v)
+    }
+
+    /// `id=`: a network's id.
+    func networkID() -> NetworkID? {
+        guard let n = int("id") else { return nil }
+        return NetworkID(n)
+    }
 
     func bssid(_ key: StaticString) -> BSSID? {
         guard let v = value(key), v.count == 17 else { return nil }
         return BSSID(ASCII.string(v))
     }
 
-    func ssid(_ key: StaticString) -> SSID? { value(key).flatMap(PrintfEscaping.decodeSSID) }
+    func ssid(_ key: StaticString) -> SSID? {
+        guard let v = value(key) else { return nil }
+        return PrintfEscaping.decodeSSID(v)
+    }
 
     /// The first bare word that is a BSSID (CTRL-EVENT-AUTH-REJECT prints it without a key).
     var firstBareBSSID: BSSID? {
-        for p in pairs where p.value == nil && p.key.count == 17 {
-            if let b = BSSID(ASCII.string(p.key)) { return b }
+        var p = 0
+        while p < bounds.count {
+            if bounds[p + 2] < 0 && bounds[p + 1] - bounds[p] == 17, let b = BSSID(ASCII.string(text[bounds[p]..<bounds[p + 1]])) {
+                return b
+            }
+            p += 4
         }
         return nil
     }

@@ -92,7 +92,7 @@ public struct UCIFile: Hashable, Sendable {
         } else if isCommand("config") {
             let type = argument(1), name = argument(2)
             guard !type.isEmpty else { throw UCIError(line: line, kind: .missingType) }
-            guard type.allSatisfy({ $0 >= 33 && $0 <= 126 }) else { throw UCIError(line: line, kind: .invalidType) }
+            for b in type where !ASCII.isVisible(b) { throw UCIError(line: line, kind: .invalidType) }
             guard name.isEmpty || UCIFile.isName(name, package: false) else {
                 throw UCIError(line: line, kind: .invalidName)
             }
@@ -135,16 +135,10 @@ public struct UCIFile: Hashable, Sendable {
     }
 
     /// libuci's names: `A–Z a–z 0–9 _`, for packages also `-`.
+    /// Loops here and in the mapper, not allSatisfy or contains(where:): no specialisation per closure.
     static func isName(_ bytes: [UInt8], package: Bool) -> Bool {
-        bytes.allSatisfy { b in
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                return true
-            default:
-                return package && b == UInt8(ascii: "-")
-            }
-        }
+        for b in bytes where !HelperProtocol.isWordByte(b) && !(package && b == UInt8(ascii: "-")) { return false }
+        return true
     }
 
     /// `word` is the statement `long` or its one-letter abbreviation (`c`, `o`, `l`, `p`).

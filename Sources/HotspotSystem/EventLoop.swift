@@ -48,7 +48,14 @@ public final class EventLoop {
         for i in watches.indices where watches[i].id == id { watches[i].events = events }
     }
 
-    public func unwatch(_ id: Int) { watches.removeAll { $0.id == id } }
+    /// Loops over indices here, not removeAll/map/first(where:): no specialisation per closure on the router.
+    /// Ids are unique: the first match is the only one.
+    public func unwatch(_ id: Int) {
+        for i in watches.indices where watches[i].id == id {
+            watches.remove(at: i)
+            return
+        }
+    }
 
     /// Run `handler` once, `milliseconds` from now.
     @discardableResult
@@ -68,7 +75,12 @@ public final class EventLoop {
         return id
     }
 
-    public func cancel(_ id: Int) { timers.removeAll { $0.id == id } }
+    public func cancel(_ id: Int) {
+        for i in timers.indices where timers[i].id == id {
+            timers.remove(at: i)
+            return
+        }
+    }
 
     /// Run `work` after the current handler (and everything posted before it) has finished, before the
     /// loop waits again. Completions go through here so they never run inside the caller's own call.
@@ -94,17 +106,24 @@ public final class EventLoop {
         let start = now
         for t in timers { wait = min(wait, max(0, t.deadline - start)) }
         if !posted.isEmpty { wait = 0 }
-        var fds = watches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-        let ids = watches.map { $0.id }
+        var fds: [pollfd] = []
+        var ids: [Int] = []
+        for w in watches {
+            fds.append(pollfd(fd: w.fd, events: w.events, revents: 0))
+            ids.append(w.id)
+        }
         let n = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(wait)) }
         let woke = cl_monotonic_us()
         turn &+= 1
         defer { longestBusyMicroseconds = max(longestBusyMicroseconds, cl_monotonic_us() - woke) }
         if n > 0 {
-            for (i, p) in fds.enumerated() where p.revents != 0 {
+            for i in fds.indices where fds[i].revents != 0 {
                 // A handler may have removed this watch (or another) meanwhile.
-                guard let w = watches.first(where: { $0.id == ids[i] }) else { continue }
-                w.handler(p.revents)
+                var k = 0
+                while k < watches.count && watches[k].id != ids[i] { k += 1 }
+                if k == watches.count { continue }
+                let handler = watches[k].handler
+                handler(fds[i].revents)
             }
         }
         fireDueTimers()
@@ -121,9 +140,16 @@ public final class EventLoop {
 
     func fireDueTimers() {
         let t = now
-        while let i = timers.firstIndex(where: { $0.deadline <= t }) {
+        // From the start after each: a handler may add or cancel timers.
+        var i = 0
+        while i < timers.count {
+            if timers[i].deadline > t {
+                i += 1
+                continue
+            }
             let timer = timers.remove(at: i)
             timer.handler()
+            i = 0
         }
     }
 }

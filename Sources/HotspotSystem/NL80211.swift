@@ -214,8 +214,10 @@ public final class NL80211 {
     /// One NEW_SCAN_RESULTS message → a BSS; nil without a BSS or BSSID attribute.
     static func scannedBSS(_ msg: OpaquePointer) -> ScannedBSS? {
         let a = NetlinkAttributes(message: msg)
+        // If-lets, not Optional.flatMap: no specialisation per closure.
         guard let bss = NetlinkAttributes.nested(a[NL80211_ATTR_BSS], max: cn_bss_max()),
-              let bssid = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BSSID.rawValue)]).flatMap({ BSSID(bytes: $0) })
+              let bssidBytes = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_BSSID.rawValue)]),
+              let bssid = BSSID(bytes: bssidBytes)
         else { return nil }
         // Probe-response IEs first; beacon IEs when that is all the kernel has.
         let ieBytes = NetlinkAttributes.bytes(bss[Int(NL80211_BSS_INFORMATION_ELEMENTS.rawValue)])
@@ -240,7 +242,7 @@ public final class NL80211 {
     /// One NEW_STATION message → the station's signal and rate; nil without MAC or STA_INFO.
     static func stationInfo(_ msg: OpaquePointer) -> StationInfo? {
         let a = NetlinkAttributes(message: msg)
-        guard let bssid = a.bytes(NL80211_ATTR_MAC).flatMap({ BSSID(bytes: $0) }),
+        guard let mac = a.bytes(NL80211_ATTR_MAC), let bssid = BSSID(bytes: mac),
               let info = NetlinkAttributes.nested(a[NL80211_ATTR_STA_INFO], max: cn_sta_info_max())
         else { return nil }
         func dBm(_ attr: nl80211_sta_info) -> Int? {

@@ -24,7 +24,12 @@ public struct InterfaceAddressing: Equatable, Sendable {
     mutating func apply(other: Address, added: Bool) -> Bool { InterfaceAddressing.apply(other, added, &others) }
 
     static func apply(_ address: Address, _ added: Bool, _ list: inout [Address]) -> Bool {
-        let i = list.firstIndex { $0.address == address.address }
+        // A loop, not firstIndex(where:): no specialisation for the closure.
+        var i: Int? = nil
+        for k in list.indices where list[k].address == address.address {
+            i = k
+            break
+        }
         if added {
             if let i {
                 if list[i] == address { return false }

@@ -40,7 +40,7 @@ public struct RunDirectory {
         guard let fd = try? FileDescriptor.open("/proc/" + String(pid) + "/stat", O_RDONLY) else { return false }
         defer { fd.close() }
         guard let bytes = try? fd.readAll(limit: 512) else { return false }
-        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")), close + 2 < bytes.count else { return false }
+        guard let close = ASCII.lastIndex(of: UInt8(ascii: ")"), in: bytes[...]), close + 2 < bytes.count else { return false }
         return bytes[close + 2] == UInt8(ascii: "Z")
     }
 }

@@ -25,9 +25,9 @@ public final class StateFile {
 
     /// For the log and `status`: the file did not load, and where it is now.
     public var loadProblem: String? {
-        loadError.map {
-            path + " did not load (" + $0 + "); " + (inTheWay ? "cannot move it to " : "moved to ") + path + ".bad"
-        }
+        // An if-let, not Optional.map: no specialisation for the closure.
+        guard let why = loadError else { return nil }
+        return path + " did not load (" + why + "); " + (inTheWay ? "cannot move it to " : "moved to ") + path + ".bad"
     }
 
     /// Reads the file (at most `PersistentState.maxBytes`, the limit save keeps to). One that does not load
@@ -111,7 +111,8 @@ public final class StateFile {
 
     static func directory(of path: String) -> String {
         let bytes = Array(path.utf8)
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        // ASCII's loop, not lastIndex(of:): no specialisation of its own.
+        guard let slash = ASCII.lastIndex(of: UInt8(ascii: "/"), in: bytes[...]) else { return "." }
         return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 }
