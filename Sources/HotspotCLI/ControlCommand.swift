@@ -181,14 +181,6 @@ enum ControlCommand {
         ASCII.equals(s, word)
     }
 
-    /// The index of `s` in `table`, or -1: one loop for every table of words, compared as `word` does.
-    @inline(never)
-    static func index(_ s: String, in table: [StaticString]) -> Int {
-        var i = 0
-        while i < table.count && !word(s, table[i]) { i += 1 }
-        return i < table.count ? i : -1
-    }
-
     /// The place of `s` among the space-separated `words`, or -1.
     @inline(never)
     static func index(_ s: String, inWords words: StaticString) -> Int { ASCII.place(of: Array(s.utf8)[...], inWords: words) }

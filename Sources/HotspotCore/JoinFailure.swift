@@ -8,16 +8,6 @@ public enum TempDisableReason: Hashable, Sendable, CustomStringConvertible {
     case authenticationFailed
     case other(String)
 
-    /// From the `reason=` word; anything unknown is kept (already escaped) as `.other`.
-    public init(word: String) {
-        switch word {
-        case "WRONG_KEY": self = .wrongKey
-        case "CONN_FAILED": self = .connectionFailed
-        case "AUTH_FAILED": self = .authenticationFailed
-        default: self = .other(word)
-        }
-    }
-
     /// wpa_supplicant's own word for it.
     public var description: String {
         switch self {

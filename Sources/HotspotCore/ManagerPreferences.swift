@@ -108,15 +108,11 @@ public struct ManagerPreferences: Hashable, Sendable {
 
     /// The fields whose bytes differ (names compared as bytes: no Unicode comparison on the router).
     public func differences(from other: ManagerPreferences) -> Fields {
-        func same(_ a: String?, _ b: String?) -> Bool {
-            guard let a, let b else { return a == nil && b == nil }
-            return ASCII.same(a, b)
-        }
         var out = Fields()
         if isEnabled != other.isEnabled { out.insert(.isEnabled) }
-        if !same(evaluationProvider, other.evaluationProvider) { out.insert(.evaluationProvider) }
-        if !same(authenticationProvider, other.authenticationProvider) { out.insert(.authenticationProvider) }
-        if !safariDomains.elementsEqual(other.safariDomains, by: { same($0, $1) }) { out.insert(.safariDomains) }
+        if !ASCII.same(evaluationProvider, other.evaluationProvider) { out.insert(.evaluationProvider) }
+        if !ASCII.same(authenticationProvider, other.authenticationProvider) { out.insert(.authenticationProvider) }
+        if !ASCII.same(safariDomains, other.safariDomains) { out.insert(.safariDomains) }
         if evaluatedSSIDs != other.evaluatedSSIDs { out.insert(.evaluatedSSIDs) }
         return out
     }

@@ -82,7 +82,7 @@ public struct DaemonSettings: Hashable, Sendable {
     public func helper(named name: String) -> HelperSettings? { DaemonSettings.helper(named: name, in: helpers) }
 
     public static func helper(named name: String, in helpers: [HelperSettings]) -> HelperSettings? {
-        for h in helpers where UCIFile.same(h.name, name) { return h }
+        for h in helpers where ASCII.same(h.name, name) { return h }
         return nil
     }
 

@@ -1,8 +1,8 @@
 import HotspotCore
 
 extension TempDisableReason {
-    /// The bytes compared as they are, not through `init(word:)`'s switch over String literals (smaller on the
-    /// router); the same cases.
+    /// From the `reason=` word, compared as bytes (a switch over String literals links Unicode comparison);
+    /// anything unknown is kept (already escaped) as `.other`.
     init(reasonText text: ArraySlice<UInt8>) {
         if ASCII.equals(text, "WRONG_KEY") {
             self = .wrongKey

@@ -65,7 +65,7 @@ public struct UCIFile: Hashable, Sendable {
             self.options = options
         }
 
-        public func option(_ name: String) -> Option? { options.first { UCIFile.same($0.name, name) } }
+        public func option(_ name: String) -> Option? { options.first { ASCII.same($0.name, name) } }
     }
 
     public var sections: [Section]
@@ -107,13 +107,13 @@ public struct UCIFile: Hashable, Sendable {
             // A loop, not firstIndex(where:): no generic search of its own for sections.
             var found: Int? = nil
             for i in sections.indices {
-                if let n = sections[i].name, UCIFile.same(n, nameText) {
+                if let n = sections[i].name, ASCII.same(n, nameText) {
                     found = i
                     break
                 }
             }
             if let i = found {
-                guard UCIFile.same(sections[i].type, typeText) else {
+                guard ASCII.same(sections[i].type, typeText) else {
                     throw UCIError(line: line, kind: .sectionTypeChanged)
                 }
                 current = i
@@ -145,16 +145,13 @@ public struct UCIFile: Hashable, Sendable {
     static func isCommand(_ word: [UInt8], _ long: StaticString) -> Bool {
         word.count == 1 ? word[0] == long.utf8Start[0] : ASCII.equals(word[...], long)
     }
-
-    /// Byte equality: names are ASCII, and this keeps Unicode comparison out of the router build.
-    static func same(_ a: String, _ b: String) -> Bool { ASCII.same(a, b) }
 }
 
 extension UCIFile.Section {
     /// libuci's uci_set (option) and uci_add_list (list).
     mutating func set(_ name: String, _ value: UCIFile.Value, list: Bool) {
         var existing: Int? = nil
-        for i in options.indices where UCIFile.same(options[i].name, name) {
+        for i in options.indices where ASCII.same(options[i].name, name) {
             existing = i
             break
         }
