@@ -6,8 +6,9 @@
 /// Policy that lives here: network changes run one at a time in order; a scan fetch from wpa_supplicant's
 /// BSS table runs once with any number of SCAN-RESULTS meanwhile; only the second NETWORK-NOT-FOUND after a
 /// join's selection counts (the first, for a join on known channels); IPv4 is complete with the default
-/// route, or 2 s after the address without it; the associated station's signal is polled every 10 s while
-/// the core is associated.
+/// route, or 2 s after the address without it; an address the interface kept from the association before
+/// counts only once the DHCP client had 8 s to drop it; the associated station's signal is polled every
+/// 10 s while the core is associated.
 ///
 /// Radios (`list interface`, each with its own wpa_supplicant): every radio's scan goes into one table,
 /// its entries marked with the radio; a join runs on its target's radio and removes the earlier block on
@@ -43,6 +44,11 @@ public struct LinkMachine {
     public private(set) var notFoundSinceJoin = 0
     /// The interface had an address at the latest address change.
     public private(set) var hadAddress = false
+    /// The interface's address is the one it had when its association ended: the DHCP client (netifd,
+    /// a wpa_cli action) drops it a moment later, and a helper given it would probe a network that is gone.
+    public private(set) var staleAddress = false
+    /// Associated with only a stale address: waiting for it to go, or for the address timer.
+    public private(set) var awaitingFreshAddress = false
     public private(set) var awaitingGateway = false
     public private(set) var stationTimerArmed = false
     /// How many radios there are, and the one of the latest join (the uplink's; network changes go to it).
@@ -52,6 +58,9 @@ public struct LinkMachine {
     var radioScan: [ScanEntry] = []
 
     public static let gatewayWaitMs: Int64 = 2_000
+    /// How long an association waits for a stale address to go before it takes it after all (a static
+    /// address stays).
+    public static let freshAddressWaitMs: Int64 = 8_000
     public static let stationPollMs: Int64 = 10_000
 
     var out: [LinkAction] = []
@@ -97,7 +106,11 @@ public struct LinkMachine {
                 emit(.requestStatus(.connected(bssid: bssid, networkID: id)))
             }
         case .status(.attached, let s?) where s.completed:
-            if let ssid = s.ssid { associated(ssid, s.bssid, s.networkID, s.security, s.frequency, route) }
+            if let ssid = s.ssid {
+                // An association we pick up as it is keeps its address.
+                staleAddress = false
+                associated(ssid, s.bssid, s.networkID, s.security, s.frequency, route)
+            }
         case .status(.attached, _):
             break
         case .status(.connected(let bssid, let id), let s):
@@ -107,8 +120,10 @@ public struct LinkMachine {
                 emit(.log(.warning, "connected, but wpa_supplicant's STATUS names no SSID"))
             }
         case .disconnected:
+            linkDown(route)
             emit(.submit(.disconnected))
         case .apLost:
+            linkDown(route)
             emit(.submit(.apLost))
         case .tempDisabled(let id, let ssid, let reason, let seconds):
             var name = ssid
@@ -123,14 +138,27 @@ public struct LinkMachine {
             if notFoundSinceJoin == 2 { emit(.submit(.supplicant(.networkNotFound(ssid: nil)))) }
         case .addressingChanged:
             defer { hadAddress = route.hasAddress }
+            if !route.hasAddress {
+                // The stale address went: the next one is this association's, however long DHCP takes.
+                staleAddress = false
+                endFreshAddressWait()
+            }
             if route.hasAddress && !hadAddress {
                 emit(.logAddress)
+                endFreshAddressWait()
                 addressReady(route)
             } else if awaitingGateway, route.hasGateway {
                 joinComplete()
             }
-        case .timerFired(.gateway):
+        case .timerFired(.address):
             // A fire the daemon could not cancel in time is stale.
+            if awaitingFreshAddress {
+                awaitingFreshAddress = false
+                staleAddress = false
+                emit(.log(.notice, "the address from the association before stayed: taken as this one's"))
+                if route.hasAddress { addressReady(route) }
+                break
+            }
             guard awaitingGateway else { break }
             awaitingGateway = false
             emit(.submit(.ipv4Acquired))
@@ -225,8 +253,17 @@ public struct LinkMachine {
     mutating func associated(_ ssid: SSID, _ bssid: BSSID?, _ id: NetworkID?, _ security: SecurityType?,
                              _ frequency: Int?, _ route: RouteFacts) {
         emit(.submit(.associated(ssid: ssid, bssid: bssid, networkID: id, security: security, frequency: frequency)))
-        // An address already there belongs to this association (DHCP is flushed on every disconnect).
-        if route.hasAddress { addressReady(route) }
+        // An address already there belongs to this association (a roam, or DHCP faster than this event),
+        // unless it is the one the interface had when the association before ended.
+        if route.hasAddress {
+            if !staleAddress {
+                endFreshAddressWait()
+                addressReady(route)
+            } else if !awaitingFreshAddress {
+                awaitingFreshAddress = true
+                emit(.armTimer(.address, afterMs: Self.freshAddressWaitMs))
+            }
+        }
         if stationTimerArmed {
             stationTimerArmed = false
             emit(.cancelTimer(.station))
@@ -239,15 +276,32 @@ public struct LinkMachine {
     mutating func addressReady(_ route: RouteFacts) {
         if route.hasGateway { return joinComplete() }
         awaitingGateway = true
-        emit(.armTimer(.gateway, afterMs: Self.gatewayWaitMs))
+        emit(.armTimer(.address, afterMs: Self.gatewayWaitMs))
     }
 
     mutating func joinComplete() {
         if awaitingGateway {
             awaitingGateway = false
-            emit(.cancelTimer(.gateway))
+            emit(.cancelTimer(.address))
         }
         emit(.submit(.ipv4Acquired))
+    }
+
+    mutating func endFreshAddressWait() {
+        guard awaitingFreshAddress else { return }
+        awaitingFreshAddress = false
+        emit(.cancelTimer(.address))
+    }
+
+    /// The uplink's association ended: its address is stale until the DHCP client drops it, and no wait
+    /// for the address is left running.
+    mutating func linkDown(_ route: RouteFacts) {
+        staleAddress = route.hasAddress
+        if awaitingGateway || awaitingFreshAddress {
+            awaitingGateway = false
+            awaitingFreshAddress = false
+            emit(.cancelTimer(.address))
+        }
     }
 
     /// Network changes (join, forget) in order, one at a time: two interleaved LIST/ADD sequences would
@@ -271,6 +325,7 @@ public struct LinkMachine {
                 radio = to
                 // The new interface's address is yet to come.
                 hadAddress = false
+                staleAddress = false
             }
             emit(.runJoinPlan(target))
         case .forget(let ssid):
@@ -402,8 +457,8 @@ public indirect enum WorkOutcome: Hashable, Sendable {
 }
 
 public enum LinkTimer: Hashable, Sendable {
-    /// The wait for the default route after the address.
-    case gateway
+    /// The wait for the address to settle: for the default route after it, or for a stale one to go.
+    case address
     /// The next read of the associated station's signal.
     case station
 }

@@ -80,16 +80,6 @@ public struct UplinkSelector: Hashable, Sendable {
         return out
     }
 
-    /// The best candidate that `isEligible` lets through.
-    public func best(of candidates: [UplinkCandidate], where isEligible: (UplinkCandidate) -> Bool) -> UplinkCandidate? {
-        var best: UplinkCandidate? = nil
-        for c in candidates where isEligible(c) {
-            if let b = best, !ranks(c, above: b) { continue }
-            best = c
-        }
-        return best
-    }
-
     /// The total order of candidates, best first.
     @inline(never)
     public func ranks(_ a: UplinkCandidate, above b: UplinkCandidate) -> Bool {

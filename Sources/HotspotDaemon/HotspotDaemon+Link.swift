@@ -107,11 +107,11 @@ extension HotspotDaemon {
             let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm
             handle(.stationPolled(rssi: rssi, coreAssociated: driver.machine.isAssociated))
         case .armTimer(let timer, let ms):
-            loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
+            loop.cancel(timer == .address ? addressTimer : stationTimer)
             let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }
-            if timer == .gateway { gatewayTimer = id } else { stationTimer = id }
+            if timer == .address { addressTimer = id } else { stationTimer = id }
         case .cancelTimer(let timer):
-            loop.cancel(timer == .gateway ? gatewayTimer : stationTimer)
+            loop.cancel(timer == .address ? addressTimer : stationTimer)
         case .log(let level, let message): logger.log(level, message)
         case .logAddress:
             var address: String? = nil

@@ -61,7 +61,7 @@ public final class HotspotDaemon: HotspotEffects {
 
     /// The loop's timers of the link machine's `LinkTimer`s.
     var stationTimer = 0
-    var gatewayTimer = 0
+    var addressTimer = 0
     public private(set) var exitStatus: Int32? = nil
     /// The control socket; the latest helper run and state changes, for `hotspotd status`.
     var control: ControlServer? = nil

@@ -73,34 +73,14 @@ public struct TLSClient: ~Copyable {
     /// How many trust anchors the bundle gave.
     public var trustAnchorCount: Int { ctls_client_trust_anchor_count(handle) }
 
-    /// Ciphertext for the socket, as much as fits in `buffer`: the count.
-    public mutating func pullCiphertext(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        ctls_client_pull_ciphertext(handle, buffer.baseAddress, buffer.count)
-    }
-
-    /// Ciphertext read from the socket: the count taken. Offer the rest again once the state changes.
-    public mutating func pushCiphertext(_ bytes: UnsafeRawBufferPointer) -> Int {
-        ctls_client_push_ciphertext(handle, bytes.baseAddress, bytes.count)
-    }
-
-    /// Decrypted application data, as much as fits in `buffer`: the count.
-    public mutating func pullPlaintext(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        ctls_client_pull_plaintext(handle, buffer.baseAddress, buffer.count)
-    }
-
-    /// Application data to encrypt: the count taken, sealed into a record at once.
-    public mutating func pushPlaintext(_ bytes: UnsafeRawBufferPointer) -> Int {
-        ctls_client_push_plaintext(handle, bytes.baseAddress, bytes.count)
-    }
-
-    // The same over arrays, for the HTTP client: a closure for `withUnsafe…Bytes` at each call was code of its own.
+    // Arrays, not raw buffers: a closure for `withUnsafe…Bytes` at each call was code of its own.
 
     /// Ciphertext for the socket into `buffer` from its start: the count.
     public mutating func pullCiphertext(into buffer: inout [UInt8]) -> Int {
         ctls_client_pull_ciphertext(handle, &buffer, buffer.count)
     }
 
-    /// Ciphertext read from the socket: the count taken.
+    /// Ciphertext read from the socket: the count taken. Offer the rest again once the state changes.
     public mutating func pushCiphertext(_ bytes: [UInt8]) -> Int {
         ctls_client_push_ciphertext(handle, bytes, bytes.count)
     }
@@ -110,7 +90,7 @@ public struct TLSClient: ~Copyable {
         ctls_client_pull_plaintext(handle, &buffer, buffer.count)
     }
 
-    /// Application data to encrypt: the count taken.
+    /// Application data to encrypt: the count taken, sealed into a record at once.
     public mutating func pushPlaintext(_ bytes: [UInt8]) -> Int {
         ctls_client_push_plaintext(handle, bytes, bytes.count)
     }

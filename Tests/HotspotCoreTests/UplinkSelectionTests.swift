@@ -104,9 +104,13 @@ import Testing
         #expect(s.ranks(c("a", 0, .low, 0.5), above: c("b", 0, .low, 0.5)), "SSID bytes break ties")
         // Weak networks come after every strong one, whatever their rank.
         #expect(s.ranks(c("a", 0, .low, 0.4), above: c("b", 9, .high, 0.2)))
+        // The machine's search goes by that order, passing over the network it leaves and blocked ones.
         let list = [c("x", 0, .low, 0.2), c("y", 0, .high, 0.6), c("z", 2, .low, 0.36)]
-        #expect(s.best(of: list) { _ in true }?.ssid == ssid("z"))
-        #expect(s.best(of: list) { $0.ssid != ssid("z") }?.ssid == ssid("y"))
+        var h = Harness()
+        #expect(h.m.bestUnblocked(list, except: nil)?.ssid == ssid("z"))
+        #expect(h.m.bestUnblocked(list, except: ssid("z"))?.ssid == ssid("y"))
+        _ = h.m.recordBackoff(ssid("y"), reason: "failed")
+        #expect(h.m.bestUnblocked(list, except: ssid("z"))?.ssid == ssid("x"), "y backed off: blocked")
     }
 
     @Test func theBestCandidateIsJoined() {

@@ -203,7 +203,7 @@ func pump(_ client: inout TLSClient, fd: Int32, request: [UInt8]) throws -> Exch
     for _ in 0..<10_000 {
         guard case .open(let readiness) = client.state else { break }
         if readiness.contains(.wantsToSend) {
-            let n = buffer.withUnsafeMutableBytes { client.pullCiphertext(into: $0) }
+            let n = client.pullCiphertext(into: &buffer)
             var off = 0
             while off < n {
                 let w = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + off, n - off) }
@@ -212,10 +212,10 @@ func pump(_ client: inout TLSClient, fd: Int32, request: [UInt8]) throws -> Exch
             }
             if endOfFile { break }
         } else if readiness.contains(.hasPlaintext) {
-            let n = buffer.withUnsafeMutableBytes { client.pullPlaintext(into: $0) }
+            let n = client.pullPlaintext(into: &buffer)
             response += buffer[0..<n]
         } else if readiness.contains(.canSendPlaintext) && sent < request.count {
-            sent += request[sent...].withUnsafeBytes { client.pushPlaintext($0) }
+            sent += client.pushPlaintext(Array(request[sent...]))
         } else if readiness.contains(.canReceive) {
             if pending.isEmpty {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -223,7 +223,7 @@ func pump(_ client: inout TLSClient, fd: Int32, request: [UInt8]) throws -> Exch
                 if n == 0 { endOfFile = true; break }
                 pending = Array(buffer[0..<n])
             }
-            let taken = pending.withUnsafeBytes { client.pushCiphertext($0) }
+            let taken = client.pushCiphertext(pending)
             pending.removeFirst(taken)
         } else {
             Issue.record("the session can do nothing: \(readiness)")

@@ -64,14 +64,14 @@ func tlsRecords(_ input: [UInt8]) {
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
     func drain() {
-        while buffer.withUnsafeMutableBytes({ client.pullCiphertext(into: $0) }) > 0 {}
-        while buffer.withUnsafeMutableBytes({ client.pullPlaintext(into: $0) }) > 0 {}
+        while client.pullCiphertext(into: &buffer) > 0 {}
+        while client.pullPlaintext(into: &buffer) > 0 {}
     }
     drain()
     for read in pieces(input, separator: datagramSeparator) {
         var offset = 0
         while offset < read.count {
-            let taken = read[offset...].withUnsafeBytes { client.pushCiphertext($0) }
+            let taken = client.pushCiphertext(Array(read[offset...]))
             require(taken <= read.count - offset, "the engine took more than it was given")
             drain()
             if taken == 0 { break }
@@ -80,7 +80,7 @@ func tlsRecords(_ input: [UInt8]) {
     }
     if case .open(let ready) = client.state, ready.contains(.canSendPlaintext) {
         let request = Array("GET / HTTP/1.1\r\nHost: portal.example\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { client.pushPlaintext($0) }
+        _ = client.pushPlaintext(request)
         drain()
     }
     client.close()

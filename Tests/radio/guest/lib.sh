@@ -510,14 +510,17 @@ http_status() { http_get "$1" | head -n1 | awk '{ print $2 }'; }
 # hotspotd_run ARGS...: runs the router binary, output to the log (and to stdout).
 hotspotd_run() { log "\$ hotspotd $*"; hotspotd "$@"; }
 
-# sta_dhcp_on_link: from now on a DHCP client runs while wlan0 is associated (wpa_cli action script,
-# as netifd does on a router): CONNECTED starts udhcpc, DISCONNECTED stops it and flushes the address.
+# sta_dhcp_on_link [--slow-release SECS]: from now on a DHCP client runs while wlan0 is associated (wpa_cli
+# action script, as netifd does on a router): CONNECTED starts udhcpc, DISCONNECTED stops it and flushes
+# the address, SECS seconds late with --slow-release (the old lease is still there at the next association).
 sta_dhcp_on_link() {
+    rm -f $RADIO_RUN/dhcp-release-delay
+    [ "${1:-}" = --slow-release ] && echo "$2" > $RADIO_RUN/dhcp-release-delay
     [ -f $RADIO_RUN/wpa_cli.pid ] && kill "$(cat $RADIO_RUN/wpa_cli.pid)" 2>/dev/null
     rm -f $RADIO_RUN/wpa_cli.pid
     wpa_cli -p $WPA_CTRL -i $STA_IF -a /radio/link-dhcp.sh -B -P $RADIO_RUN/wpa_cli.pid \
         || fail "wpa_cli action script did not start"
-    log "DHCP follows the link (wpa_cli -a)"
+    log "DHCP follows the link (wpa_cli -a)${1:+, the lease let go $2 s late}"
 }
 
 # Helpers the daemon scenarios install, as an owner would (readable by the helpers' own user).

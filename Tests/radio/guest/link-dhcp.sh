@@ -17,6 +17,9 @@ case $2 in
             >> /run/radio/link-dhcp.log 2>&1
         ;;
     DISCONNECTED)
+        # sta_dhcp_on_link --slow-release: the client lets go of the lease late, as a busy netifd may;
+        # wpa_cli runs nothing else meanwhile, so the next CONNECTED's client starts late too.
+        [ -f /run/radio/dhcp-release-delay ] && sleep "$(cat /run/radio/dhcp-release-delay)"
         stop
         ;;
 esac
