@@ -18,9 +18,58 @@ _Static_assert(CTLS_CLOSED == BR_SSL_CLOSED && CTLS_WANTS_SEND == BR_SSL_SENDREC
 
 // One mono-directional (half-duplex) buffer of BR_SSL_BUFSIZE_MONO (16709 bytes) instead of the
 // bidirectional 33 KiB: a request/response client never needs to send and receive at once.
+// The X.509 "engine" of a session that does not verify (ctls_client_new with verify 0): it takes the end
+// entity's public key from the first certificate and checks nothing else (chain, name, time). For a venue
+// portal page whose certificate does not verify (a controller's self-signed default), which the helper then
+// treats like plain http. Never for the probes, the captive-portal API or a configured secret.
+struct any_certificate {
+    const br_x509_class *vtable;
+    br_x509_decoder_context decoder;
+    unsigned certificates;
+};
+
+static void any_dn(void *ctx, const void *buf, size_t len) { (void)ctx; (void)buf; (void)len; }
+
+static void any_start_chain(const br_x509_class **ctx, const char *server_name) {
+    (void)server_name;
+    ((struct any_certificate *)(void *)ctx)->certificates = 0;
+}
+
+static void any_start_cert(const br_x509_class **ctx, uint32_t length) {
+    struct any_certificate *any = (struct any_certificate *)(void *)ctx;
+    (void)length;
+    if (any->certificates == 0) br_x509_decoder_init(&any->decoder, any_dn, NULL);
+}
+
+static void any_append(const br_x509_class **ctx, const unsigned char *buf, size_t len) {
+    struct any_certificate *any = (struct any_certificate *)(void *)ctx;
+    if (any->certificates == 0) br_x509_decoder_push(&any->decoder, buf, len);
+}
+
+static void any_end_cert(const br_x509_class **ctx) { ((struct any_certificate *)(void *)ctx)->certificates++; }
+
+static unsigned any_end_chain(const br_x509_class **ctx) {
+    struct any_certificate *any = (struct any_certificate *)(void *)ctx;
+    if (any->certificates == 0) return BR_ERR_X509_EMPTY_CHAIN;
+    int err = br_x509_decoder_last_error(&any->decoder);
+    if (err != 0) return (unsigned)err;
+    return br_x509_decoder_get_pkey(&any->decoder) ? 0 : BR_ERR_X509_UNSUPPORTED;
+}
+
+static const br_x509_pkey *any_get_pkey(const br_x509_class *const *ctx, unsigned *usages) {
+    struct any_certificate *any = (struct any_certificate *)(void *)ctx;
+    if (usages != NULL) *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN;
+    return br_x509_decoder_get_pkey(&any->decoder);
+}
+
+static const br_x509_class any_certificate_vtable = {
+    sizeof(struct any_certificate), any_start_chain, any_start_cert, any_append, any_end_cert, any_end_chain, any_get_pkey,
+};
+
 struct ctls_client {
     br_ssl_client_context ssl;
     br_x509_minimal_context x509;
+    struct any_certificate any;
     br_x509_trust_anchor *anchors;
     size_t anchor_count;
     unsigned char buffer[BR_SSL_BUFSIZE_MONO];
@@ -197,7 +246,7 @@ static const uint16_t ctls_suites[] = {
     BR_TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
 };
 
-static void configure(ctls_client *client, int64_t unix_time) {
+static void configure(ctls_client *client, int64_t unix_time, int verify) {
     br_ssl_client_context *cc = &client->ssl;
     br_x509_minimal_context *xc = &client->x509;
     br_ssl_client_zero(cc);
@@ -221,7 +270,12 @@ static void configure(ctls_client *client, int64_t unix_time) {
     int64_t days = unix_time / 86400, seconds = unix_time % 86400;
     if (seconds < 0) { seconds += 86400; days -= 1; }
     br_x509_minimal_set_time(xc, (uint32_t)(days + 719528), (uint32_t)seconds);
-    br_ssl_engine_set_x509(&cc->eng, &xc->vtable);
+    if (verify) {
+        br_ssl_engine_set_x509(&cc->eng, &xc->vtable);
+    } else {
+        client->any.vtable = &any_certificate_vtable;
+        br_ssl_engine_set_x509(&cc->eng, &client->any.vtable);
+    }
 
     br_ssl_engine_set_prf_sha256(&cc->eng, &br_tls12_sha256_prf);
     br_ssl_engine_set_prf_sha384(&cc->eng, &br_tls12_sha384_prf);
@@ -229,7 +283,7 @@ static void configure(ctls_client *client, int64_t unix_time) {
     br_ssl_engine_set_buffer(&cc->eng, client->buffer, sizeof client->buffer, 0);
 }
 
-ctls_client *ctls_client_new(const char *server_name, const char *ca_path, int64_t unix_time,
+ctls_client *ctls_client_new(const char *server_name, const char *ca_path, int64_t unix_time, int verify,
                              int *error, int *sys_errno) {
     *error = 0;
     *sys_errno = 0;
@@ -238,9 +292,11 @@ ctls_client *ctls_client_new(const char *server_name, const char *ca_path, int64
     if (name_length == 0 || name_length > 255) { *error = CTLS_ERR_SERVER_NAME; return NULL; }
     ctls_client *client = calloc(1, sizeof *client);
     if (client == NULL) { *error = CTLS_ERR_NO_MEMORY; return NULL; }
-    int loaded = load_trust_anchors(ca_path, &client->anchors, &client->anchor_count, sys_errno);
-    if (loaded != 0) { free(client); *error = loaded; return NULL; }
-    configure(client, unix_time);
+    if (verify) {
+        int loaded = load_trust_anchors(ca_path, &client->anchors, &client->anchor_count, sys_errno);
+        if (loaded != 0) { free(client); *error = loaded; return NULL; }
+    }
+    configure(client, unix_time, verify);
     // Seed from getrandom(2); BearSSL's own seeder (/dev/urandom) adds to it in br_ssl_client_reset.
     unsigned char seed[32];
     if (getrandom(seed, sizeof seed, 0) == (ssize_t)sizeof seed) {

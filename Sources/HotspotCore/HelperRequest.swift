@@ -8,8 +8,12 @@ public struct HelperRequest: Hashable, Sendable {
     public var network: HotspotNetwork?
     /// filterScanList only.
     public var scanList: [HotspotNetwork]
-    /// presentUI only: the owner's answers.
+    /// presentUI: the owner's answers; authenticate: the answers remembered for this venue, if any.
     public var answers: [UIAnswer]
+    /// authenticate with remembered answers: the origin that accepted them and the gateway then; the helper
+    /// uses them only there (`RememberedAnswers`).
+    public var rememberedOrigin: String? = nil
+    public var rememberedGateway: String? = nil
 
     public init(id: UInt64, helper: String, command: HelperCommand, network: HotspotNetwork? = nil,
                 scanList: [HotspotNetwork] = [], answers: [UIAnswer] = []) {

@@ -13,6 +13,8 @@ public struct HelperResponse: Hashable, Sendable {
     /// authenticate / presentUI / maintain success: the venue's session ends this long from now (RFC 8908's
     /// seconds-remaining, a WISPr session timeout); shown by `hotspotd status`, and maintain runs before it.
     public var sessionRemainingMs: Int64?
+    /// authenticate / presentUI success: the owner's answers (typed now, or remembered) were accepted here.
+    public var acceptedAnswers: AcceptedAnswers? = nil
 
     public init(result: HelperResult, confidence: Confidence? = nil, claims: [HelperClaim] = [],
                 ui: UIRequest? = nil, maintainAfterMs: Int64? = nil, sessionRemainingMs: Int64? = nil) {
@@ -22,5 +24,17 @@ public struct HelperResponse: Hashable, Sendable {
         self.claims = claims
         self.ui = ui
         self.maintainAfterMs = maintainAfterMs
+    }
+}
+
+/// Where a portal accepted the owner's answers (`answers_accepted`, `answers_gateway`).
+public struct AcceptedAnswers: Hashable, Sendable {
+    public var origin: String
+    /// The gateway's MAC address when the answers went unencrypted; nil over verified https.
+    public var gateway: String?
+
+    public init(origin: String, gateway: String? = nil) {
+        self.origin = origin
+        self.gateway = gateway
     }
 }

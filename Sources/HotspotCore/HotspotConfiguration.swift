@@ -37,6 +37,9 @@ public struct HotspotConfiguration: Hashable, Sendable {
     /// Networks without their own `mac` policy (UCI `mac_policy`); nil: the address is left alone, so
     /// OpenWrt's own `macaddr` keeps working.
     public var macPolicy: MACPolicy? = nil
+    /// Days the answers a portal accepted are kept for the next login at that venue (`RememberedAnswers`,
+    /// UCI `remember_days`); 0 keeps none.
+    public var rememberDays: Int = 7
 
     public init(helpers: [HelperDescriptor] = [], knownNetworks: [KnownNetwork] = [],
                 preferences: ManagerPreferences = ManagerPreferences()) {

@@ -94,7 +94,7 @@ extension HotspotMachine {
     /// overlaps itself): that run is abandoned and redone later, so it never holds up a join.
     @discardableResult
     mutating func send(_ helper: String, _ command: HelperCommand, network: HotspotNetwork?,
-                       scanList: [HotspotNetwork] = [], answers: [UIAnswer] = []) -> UInt64 {
+                       scanList: [HotspotNetwork] = [], answers: [UIAnswer] = [], remembered: RememberedAnswers? = nil) -> UInt64 {
         let slot = slotIndex(helper)
         if let i = slot, let old = slots[i].request {
             if let j = requestIndex(old), requests[j].command == .filterScanList { slots[i].scanPending = true }
@@ -105,8 +105,13 @@ extension HotspotMachine {
         nextRequestID += 1
         requests.append(InFlight(id: id, helper: helper, command: command, startedAt: clock, deadline: nil))
         if let i = slot { slots[i].request = id }
-        emit(.runHelper(HelperRequest(id: id, helper: helper, command: command, network: network,
-                                            scanList: scanList, answers: answers)))
+        var request = HelperRequest(id: id, helper: helper, command: command, network: network, scanList: scanList, answers: answers)
+        if let remembered {
+            request.answers = remembered.answers
+            request.rememberedOrigin = remembered.origin
+            request.rememberedGateway = remembered.gateway
+        }
+        emit(.runHelper(request))
         if command.hasTimeLimit { armTimer(.command(id), at: clock + configuration.commandTimeoutMs) }
         return id
     }
@@ -293,9 +298,14 @@ extension HotspotMachine {
             let step = f.command.rawValue
             switch o {
             case .success(let resp):
-                enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
+                loginSucceeded(h, accepted: resp.acceptedAnswers, typed: f.command == .presentUI ? answersInFlight : [])
+                answersInFlight = []
+                expectSessionEnd(ssid, announced: resp.sessionRemainingMs)
+                enterAuthenticated(h, hint: resp.maintainAfterMs)
             case .uiRequired(let ui):
+                answersInFlight = []
                 if case .presentingUI(_, let asked, _) = phase { return refused(h, asked: asked, again: ui ?? asked) }
+                if let ui, ui.refusedRemembered { rememberedRefused(ssid, h) }
                 guard supports(h, .presentUI) else {
                     return failPermanently(h, "uiRequired, but it does not handle presentUI", .invalidResult)
                 }
@@ -315,8 +325,10 @@ extension HotspotMachine {
             guard r == f.id else { return stray(f) }
             switch o {
             case .success(let resp):
+                sessionStillOpen()
                 enterAuthenticated(h, hint: resp.maintainAfterMs, session: resp.sessionRemainingMs)
             case .authenticationRequired:
+                sessionEnded(ssid)
                 startAuthenticate(h)
             case .uiRequired, .unsupportedNetwork, .temporaryFailure, .failed:
                 // docs/architecture.md §2: anything else sends the network back to evaluation, by every helper.
@@ -395,12 +407,6 @@ extension HotspotMachine {
         enter(.evaluating(pending: pending, bestLow: nil))
     }
 
-    @inline(never)
-    mutating func startAuthenticate(_ helper: String) {
-        let r = send(helper, .authenticate, network: linkNetwork(chosen: true))
-        enter(.authenticating(helper: helper, request: r))
-    }
-
     mutating func excludeAndReevaluate(_ helper: String) {
         guard let ssid = onlineSSID else { return }
         let i = networks.slot(ssid)
@@ -428,15 +434,8 @@ extension HotspotMachine {
         if let session { sessionEndsAt = clock + session }
         say(.notice, ssid, "authenticated by", helper ?? "no helper")
         if let h = helper, supports(h, .maintain) {
-            var delay = configuration.maintainIntervalMs
-            if let hint, hint < delay { delay = max(hint, HotspotMachine.minMaintainMs) }
-            // Check shortly before the session runs out, so a new login follows without a gap.
-            if let end = sessionEndsAt {
-                let left = end - clock
-                let due = max(left - min(30_000, left / 10), HotspotMachine.minMaintainMs)
-                if due < delay { delay = due }
-            }
-            armTimer(.maintain, at: clock + delay)
+            // Shortly before the session runs out and closely after, so a new login follows without a gap.
+            armTimer(.maintain, at: clock + maintainDelay(hint: hint))
         }
     }
 

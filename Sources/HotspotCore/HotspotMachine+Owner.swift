@@ -9,6 +9,7 @@ extension HotspotMachine {
         case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
             ownerJoin(ssid, passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days, eap: eap)
         case .forget(let ssid): ownerForget(ssid)
+        case .forgetAnswers(let ssid): ownerForgetAnswers(ssid)
         }
     }
 
@@ -54,6 +55,8 @@ extension HotspotMachine {
             }
         }
         let request = send(h, .presentUI, network: linkNetwork(chosen: true), answers: answers)
+        // Remembered for the stay once the portal accepts them (`loginSucceeded`).
+        answersInFlight = answers
         // Kept to show again if the portal refuses them; a secret (or a field the helper did not name) never.
         var asked = ui
         asked.earlierAnswers = []
@@ -184,7 +187,9 @@ extension HotspotMachine {
     }
 
     mutating func ownerForget(_ ssid: SSID) {
+        let hadAnswers = forgetAnswers(ssid)
         guard let i = KnownNetwork.index(of: ssid, in: ownerNetworks) else {
+            if hadAnswers { return accept("the answers remembered for it are forgotten") }
             if KnownNetwork.index(of: ssid, in: configuration.knownNetworks) != nil {
                 return refuse("this network is in the configuration file; remove it there")
             }
@@ -251,6 +256,7 @@ extension HotspotMachine {
 
     mutating func onConfigurationReloaded(_ new: HotspotConfiguration) {
         configuration = new
+        expireRemembered()
         backoff.baseMs = new.backoffBaseMs
         backoff.capMs = new.backoffCapMs
         selector.minSignal = new.minSignal

@@ -81,6 +81,8 @@ extension HotspotMachine {
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
         if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
+        if state.isUsable { snapshot.loggedInWith = loggedInWith }
+        for i in remembered.indices where configuration.rememberDays > 0 { snapshot.rememberedVenues.append(remembered[i].ssid) }
         return snapshot
     }
 

@@ -134,6 +134,16 @@ public struct HotspotMachine {
     /// Scans in a row without a working uplink: their interval doubles (up to 8×).
     var downScans = 0
     var lastFailure: FailureRecord? = nil
+    /// The answers portals accepted, per venue (HotspotMachine+Stay), oldest first.
+    var remembered: [RememberedAnswers]
+    /// presentUI's answers until its answer: remembered if the portal accepts them.
+    var answersInFlight: [UIAnswer] = []
+    /// The login of this association with the owner's answers: where and when they were given (no values).
+    var loggedInWith: RememberedAnswers? = nil
+    /// When this association's latest login succeeded, and the latest look since that got through: the
+    /// session's length is learned from them when it ends.
+    var loginAt: Int64? = nil
+    var lastOpenAt: Int64? = nil
 
     var out: [HotspotAction] = []
     var dirty = false
@@ -152,6 +162,8 @@ public struct HotspotMachine {
         selector = UplinkSelector(minSignal: configuration.minSignal, switchMargin: configuration.switchMargin,
                                   switchScans: configuration.switchScans)
         ownerNetworks = saved.ownerNetworks
+        remembered = saved.remembered
+        for i in saved.sessions.indices { networks.records[networks.slot(saved.sessions[i].ssid)].sessionMs = saved.sessions[i].ms }
         for i in saved.helperCache.indices {
             let c = saved.helperCache[i]
             guard configuration.helperIndex(named: c.helper) != nil else { continue }
@@ -193,7 +205,7 @@ public struct HotspotMachine {
     }
 
     public var persistentState: PersistentState {
-        var s = PersistentState(ownerNetworks: ownerNetworks)
+        var s = PersistentState(ownerNetworks: ownerNetworks, remembered: remembered)
         for i in networks.records.indices {
             let r = networks.records[i]
             // A name the state file cannot carry (the configuration was not validated) is not written.
@@ -206,8 +218,9 @@ public struct HotspotMachine {
                 s.disabled.append(PersistentState.DisabledNetwork(ssid: r.ssid, reason: reason, remainingMs: remaining))
             }
             if r.loggedOff { s.loggedOff.append(r.ssid) }
+            if let ms = r.sessionMs { s.sessions.append(PersistentState.LearnedSession(ssid: r.ssid, ms: ms)) }
         }
-        return s
+        return s.fitted()
     }
 
     /// The deadline of an armed timer, as the driver should hold it.
@@ -309,6 +322,7 @@ public struct HotspotMachine {
         }
         expireDisables()
         expireOwnerNetworks()
+        expireRemembered()
         networks.sweep(now: clock, backoff: backoff)
         selectUplink(afterScan: true)
     }
@@ -592,6 +606,10 @@ public struct HotspotMachine {
         cancelTimer(.association)
         link = .down
         justJoined = false
+        answersInFlight = []
+        loggedInWith = nil
+        loginAt = nil
+        lastOpenAt = nil
         switch phase {
         case .failure:
             break
@@ -708,7 +726,7 @@ public struct HotspotMachine {
     /// bounded at `join` instead: they are never dropped.
     mutating func trimLearned() {
         let cap = PersistentState.maxEntries
-        var cached = 0, disabled = 0, loggedOff = 0
+        var cached = 0, disabled = 0, loggedOff = 0, sessions = 0
         for i in networks.records.indices.reversed() {
             if networks.records[i].cachedHelper != nil {
                 cached += 1
@@ -722,8 +740,12 @@ public struct HotspotMachine {
                 loggedOff += 1
                 if loggedOff > cap { networks.records[i].loggedOff = false }
             }
+            if networks.records[i].sessionMs != nil {
+                sessions += 1
+                if sessions > cap { networks.records[i].sessionMs = nil }
+            }
         }
-        if cached > cap || disabled > cap || loggedOff > cap {
+        if cached > cap || disabled > cap || loggedOff > cap || sessions > cap {
             say(.info, nil, "forgot the least recently used of a full table")
         }
     }

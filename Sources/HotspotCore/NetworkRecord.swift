@@ -11,12 +11,14 @@ struct NetworkRecord {
     var backoff: Backoff.Entry? = nil
     /// The latest internet check's verdict (RAM only: a restart checks again).
     var internet: InternetCheck? = nil
+    /// How long the venue's last session lasted at least (HotspotMachine+Stay), in ms.
+    var sessionMs: Int64? = nil
 
     init(ssid: SSID) { self.ssid = ssid }
 
     var isEmpty: Bool {
         cachedHelper == nil && disabledReason == nil && !loggedOff && excluded.isEmpty && backoff == nil
-            && internet == nil
+            && internet == nil && sessionMs == nil
     }
 
     func isDisabled(now: Int64) -> Bool {

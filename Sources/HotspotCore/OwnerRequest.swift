@@ -15,8 +15,10 @@ public indirect enum OwnerRequest: Hashable, Sendable {
     /// enterprise network's credentials (NEHotspotEAPSettings), nil for the configured ones if any.
     case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
               hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
-    /// `hotspotd forget SSID`: drop one of the owner's own networks.
+    /// `hotspotd forget SSID`: drop one of the owner's own networks, and the answers remembered for it.
     case forget(SSID)
+    /// `hotspotd ui forget [SSID]`: drop the answers remembered for a venue (nil: the current network's).
+    case forgetAnswers(SSID?)
 }
 
 /// The answer to an owner's request, for the control socket client (`hotspotd logoff` and friends).

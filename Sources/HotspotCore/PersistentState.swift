@@ -24,6 +24,9 @@ public struct PersistentStateError: Error, Hashable, Sendable, CustomStringConve
 ///     loggedoff <ssid>
 ///     network <ssid> <priority> <passphrase in hex | -> [<mac policy>] [prefix] [hidden] [days=N] [until=UNIX]
 ///             [eapN=HEX…]  (an enterprise network's settings, `EAPSettings.take`)
+///     answers <ssid> <helper> <origin> <gateway MAC | -> <given UNIX | -> <field>=<value in hex>…
+///             (`RememberedAnswers`: values in hex like passphrases)
+///     session <ssid> <ms>  (how long the venue's last session lasted: the next login checks then)
 public struct PersistentState: Hashable, Sendable {
     public struct CachedHelper: Hashable, Sendable {
         public var ssid: SSID
@@ -60,17 +63,49 @@ public struct PersistentState: Hashable, Sendable {
     public var disabled: [DisabledNetwork]
     public var loggedOff: [SSID]
     public var ownerNetworks: [KnownNetwork]
+    public var remembered: [RememberedAnswers]
+    /// Learned session lengths per venue, in ms.
+    public var sessions: [LearnedSession]
+
+    public struct LearnedSession: Hashable, Sendable {
+        public var ssid: SSID
+        public var ms: Int64
+
+        public init(ssid: SSID, ms: Int64) {
+            self.ssid = ssid
+            self.ms = ms
+        }
+    }
 
     public init(helperCache: [CachedHelper] = [], disabled: [DisabledNetwork] = [], loggedOff: [SSID] = [],
-                ownerNetworks: [KnownNetwork] = []) {
+                ownerNetworks: [KnownNetwork] = [], remembered: [RememberedAnswers] = [], sessions: [LearnedSession] = []) {
         self.helperCache = helperCache
         self.disabled = disabled
         self.loggedOff = loggedOff
         self.ownerNetworks = ownerNetworks
+        self.remembered = remembered
+        self.sessions = sessions
+    }
+
+    /// Within `maxBytes` however full the other tables are: the learned session lengths yield first, then the
+    /// remembered answers, oldest first. (The older tables alone fit by their entry limits; these two share
+    /// what is left, which in practice is almost all of it.)
+    public func fitted() -> PersistentState {
+        var s = self
+        var size = s.encoded().utf8.count
+        let empty = PersistentState().encoded().utf8.count
+        while size > PersistentState.maxBytes, !s.sessions.isEmpty {
+            size -= PersistentState(sessions: [s.sessions.removeFirst()]).encoded().utf8.count - empty
+        }
+        while size > PersistentState.maxBytes, !s.remembered.isEmpty {
+            size -= PersistentState(remembered: [s.remembered.removeFirst()]).encoded().utf8.count - empty
+        }
+        return s
     }
 
     public var isEmpty: Bool {
-        helperCache.isEmpty && disabled.isEmpty && loggedOff.isEmpty && ownerNetworks.isEmpty
+        helperCache.isEmpty && disabled.isEmpty && loggedOff.isEmpty && ownerNetworks.isEmpty && remembered.isEmpty
+            && sessions.isEmpty
     }
 
     public func encoded() -> String {
@@ -104,6 +139,17 @@ public struct PersistentState: Hashable, Sendable {
             if let e = n.expiresAt { put(" until=" + String(e)) }
             n.eap?.appendWords(to: &out)
         }
+        for i in remembered.indices {
+            let r = remembered[i]
+            put(r.ssid, "\nanswers ")
+            put(" " + r.helper + " " + r.origin + " " + (r.gateway ?? "-") + " ")
+            if let t = r.givenAt { put(String(t)) } else { put("-") }
+            for a in r.answers { put(" " + a.key + "=" + Hex.encode(Array(a.value.utf8))) }
+        }
+        for i in sessions.indices {
+            put(sessions[i].ssid, "\nsession ")
+            put(" " + String(sessions[i].ms))
+        }
         out.append(UInt8(ascii: "\n"))
         return String(decoding: out, as: UTF8.self)
     }
@@ -131,8 +177,9 @@ public struct PersistentState: Hashable, Sendable {
             }
             let f = ASCII.split(line, on: UInt8(ascii: " "))
             guard let kind = Entry(f[0]) else { throw PersistentStateError(line: lineNumber, "unknown entry") }
-            // A network may end with its MAC policy.
-            guard f.count == kind.fields || (kind == .network && f.count > 4), let ssid = ssid(f[1]) else {
+            // A network may end with its options, answers with their fields.
+            guard f.count == kind.fields || (kind == .network && f.count > 4) || (kind == .answers && f.count > 6),
+                  let ssid = ssid(f[1]) else {
                 throw PersistentStateError(line: lineNumber, "expected: " + kind.syntax)
             }
             switch kind {
@@ -196,6 +243,30 @@ public struct PersistentState: Hashable, Sendable {
                     n.eap = eap
                 }
                 state.ownerNetworks.append(n)
+            case .answers:
+                var r = RememberedAnswers(ssid: ssid, helper: String(decoding: f[2], as: UTF8.self),
+                                          origin: String(decoding: f[3], as: UTF8.self), answers: [])
+                if !ASCII.equals(f[4], "-") { r.gateway = String(decoding: f[4], as: UTF8.self) }
+                if !ASCII.equals(f[5], "-") {
+                    guard let t = decimal(f[5]) else { throw PersistentStateError(line: lineNumber, "bad time") }
+                    r.givenAt = t
+                }
+                for w in f[6...] {
+                    guard let eq = ASCII.firstIndex(of: UInt8(ascii: "="), in: w), let value = Hex.decode(w[(eq + 1)...]) else {
+                        throw PersistentStateError(line: lineNumber, "bad answer")
+                    }
+                    for b in value where ASCII.isControl(b) { throw PersistentStateError(line: lineNumber, "bad answer") }
+                    r.answers.append(UIAnswer(key: String(decoding: w[..<eq], as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+                }
+                guard HelperDescriptor.isValidName(r.helper) else { throw PersistentStateError(line: lineNumber, "bad helper name") }
+                if let why = r.problem { throw PersistentStateError(line: lineNumber, why) }
+                guard state.remembered.count < RememberedAnswers.maxEntries else {
+                    throw PersistentStateError(line: lineNumber, "more than 8 venues' answers")
+                }
+                state.remembered.append(r)
+            case .session:
+                guard let ms = decimal(f[2]), ms > 0 else { throw PersistentStateError(line: lineNumber, "bad session length") }
+                state.sessions.append(LearnedSession(ssid: ssid, ms: ms))
             }
         }
         guard sawHeader else { throw PersistentStateError(line: 0, "empty state file") }
@@ -203,21 +274,24 @@ public struct PersistentState: Hashable, Sendable {
     }
 
     indirect enum Entry {
-        case cache, disabled, loggedOff, network
+        case cache, disabled, loggedOff, network, answers, session
 
         init?(_ word: ArraySlice<UInt8>) {
             if ASCII.equals(word, "cache") { self = .cache }
             else if ASCII.equals(word, "disabled") { self = .disabled }
             else if ASCII.equals(word, "loggedoff") { self = .loggedOff }
             else if ASCII.equals(word, "network") { self = .network }
+            else if ASCII.equals(word, "answers") { self = .answers }
+            else if ASCII.equals(word, "session") { self = .session }
             else { return nil }
         }
 
         var fields: Int {
             switch self {
-            case .cache: return 3
+            case .cache, .session: return 3
             case .disabled, .network: return 4
             case .loggedOff: return 2
+            case .answers: return 7
             }
         }
 
@@ -227,6 +301,8 @@ public struct PersistentState: Hashable, Sendable {
             case .disabled: return "disabled <ssid> <reason> <remaining ms | forever>"
             case .loggedOff: return "loggedoff <ssid>"
             case .network: return "network <ssid> <priority> <passphrase hex | -> [options]"
+            case .answers: return "answers <ssid> <helper> <origin> <gateway | -> <time | -> <field>=<hex>…"
+            case .session: return "session <ssid> <ms>"
             }
         }
     }

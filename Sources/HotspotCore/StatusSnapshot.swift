@@ -141,6 +141,11 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var lookalikes: [ScanEntry]
     /// The uplink network's latest internet check (each network's is in its scan rows).
     public var uplinkInternet: InternetCheck? = nil
+    /// This association's login used the owner's answers (typed, or remembered): where and when they were
+    /// given; never their values.
+    public var loggedInWith: RememberedAnswers? = nil
+    /// Venues whose answers are remembered, for `hotspotd ui` (names only).
+    public var rememberedVenues: [SSID] = []
 
     public init(now: Int64, state: HotspotState, stateSince: Int64, isUsable: Bool, link: Link? = nil,
                 chosenHelper: String? = nil, uiRequest: UIRequest? = nil, uiAnswersSent: Bool,

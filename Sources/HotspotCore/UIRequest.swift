@@ -22,6 +22,11 @@ public struct UIRequest: Hashable, Sendable {
     public var earlierAnswers: [UIAnswer]
     /// How many times in a row the portal refused the owner's answers on this association.
     public var refusals: Int
+    /// Where the answers would go (`http://host[:port]`), and how: said plainly before the owner answers.
+    public var answersOrigin: String? = nil
+    public var answersTransport: AnswersTransport? = nil
+    /// The portal refused the answers remembered for it (authenticate): they are forgotten, the owner asked.
+    public var refusedRemembered = false
 
     public init(fields: [UIField] = [], portalURL: String? = nil, message: String? = nil,
                 earlierAnswers: [UIAnswer] = [], refusals: Int = 0) {
@@ -40,4 +45,16 @@ public struct UIRequest: Hashable, Sendable {
         for i in fields.indices where ASCII.same(fields[i].name, name) { return true }
         return false
     }
+}
+
+/// How the owner's answers would travel to the portal's origin.
+public enum AnswersTransport: String, Hashable, Sendable {
+    /// Plain http: as the owner's browser would send them, readable on the venue's network.
+    case http
+    /// https whose certificate did not verify (a controller's self-signed default): no better than http.
+    case httpsUnverified = "https-unverified"
+    case https
+
+    /// False for the two that anyone on the venue's network (or posing as the portal) can read.
+    public var isEncrypted: Bool { self == .https }
 }

@@ -244,6 +244,15 @@ struct ControlReport {
             out.field("dns", strings: x.dns)
             out.field("portal_url", s.uiRequest?.portalURL)
             out.field("session_seconds_left", int: ControlReport.secondsLeft(s.sessionEndsAt, s.now))
+            out.name("logged_in_with_answers")
+            if let a = s.loggedInWith {
+                out.beginObject()
+                out.field("origin", a.origin)
+                out.field("given", a.givenDate)
+                out.endObject()
+            } else {
+                out.null()
+            }
             out.field("loop_longest_busy_us", int: Int(x.loopLongestBusyMicroseconds))
             out.field("state_load_error", x.stateLoadProblem)
             out.field("state_save_error", x.stateSaveProblem)
@@ -312,6 +321,7 @@ struct ControlReport {
         }
         if let m = s.nextMaintainAt { line("maintain", "in ", ControlReport.seconds(m - s.now)) }
         if let e = s.sessionEndsAt { line("session", ControlReport.seconds(max(0, e - s.now)), " left") }
+        if let a = s.loggedInWith { line("login", ControlReport.answersGiven(a)) }
         if let a = x.address {
             // Optional parts as parts, not `Optional.map` closures: smaller on the router, the same text.
             line("address", a, x.gateway == nil ? "" : ", gateway ", x.gateway ?? "")
@@ -522,6 +532,9 @@ struct ControlReport {
             out.field("portal_url", ui.portalURL)
             out.field("answers_sent", bool: s.uiAnswersSent)
             out.field("refusals", int: ui.refusals)
+            out.field("origin", ui.answersOrigin)
+            if let t = ui.answersTransport { out.field("encrypted", bool: t.isEncrypted) }
+            out.field("transport", ui.answersTransport?.rawValue)
             out.name("earlier_answers")
             out.beginArray()
             for a in ui.earlierAnswers {
@@ -548,6 +561,11 @@ struct ControlReport {
         if let l = s.link { line("network", l.ssid.description) }
         if let m = ui.message { line("message", m) }
         if let u = ui.portalURL { line("portal", u) }
+        if let o = ui.answersOrigin, let t = ui.answersTransport, !t.isEncrypted {
+            line("security", t == .http ? "not encrypted: this page is plain http; "
+                                        : "not encrypted: this page's certificate does not verify; ",
+                 "your answers go to ", o, " as your browser would send them, readable on the venue's network")
+        }
         if s.uiAnswersSent { line("answers", "sent, waiting for the helper") }
         if ui.refusals > 0 {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
@@ -564,6 +582,13 @@ struct ControlReport {
             line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "", earlier)
         }
         return true
+    }
+
+    /// "logged in with the answers you gave on DATE at ORIGIN".
+    static func answersGiven(_ a: RememberedAnswers) -> String {
+        var text = "logged in with the answers you gave"
+        if let d = a.givenDate { text += " on " + d }
+        return text + " at " + a.origin
     }
 
     // MARK: networks, preferences

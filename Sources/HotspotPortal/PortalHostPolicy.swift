@@ -9,9 +9,14 @@ import HotspotWeb
 /// probe URLs' hosts and the uplink's gateway, which many portals are). An IPv4 literal must be trusted: it
 /// is under no domain. The captive-portal API's host is never trusted: the venue's DHCP names it.
 ///
-/// Secrets (`allowsCredentials`: WISPr credentials, the owner's typed answers) go only over https, and only
-/// to a portal domain, or with none, to the host of the portal page that asked for them (its form or its
-/// WISPr message).
+/// Secrets the owner did not type for the page (`allowsCredentials`: WISPr credentials from the configuration)
+/// go only over verified https, and only to a portal domain, or with none, to the host of the portal page that
+/// asked for them (its WISPr message).
+///
+/// Answers the owner typed for a page (`allowsTypedAnswers`) go where the owner's browser would send them:
+/// where secrets may go, and also to the page's own origin over plain http or over https whose certificate
+/// did not verify (a controller's self-signed default). Never to another origin that way, never from https
+/// down to http: the venue's DNS names any host, so only the page the owner answered may have them.
 ///
 /// A CHAP answer (`allowsChallengeResponse`: a portal product's login, `PortalProduct`) may also go over
 /// plain http, but only to the uplink's gateway or a portal domain.
@@ -42,6 +47,13 @@ public struct PortalHostPolicy: Equatable, Sendable {
     /// whoever the venue is.
     public func allowsCredentials(to target: HTTPURL, askedBy origin: HTTPURL) -> Bool {
         target.scheme == .https && (domains.isEmpty ? target.host == origin.host : isPortalDomain(target.host))
+    }
+
+    /// May answers the owner typed for the page at `page` go to `target`? `verified`: an https `target`'s
+    /// certificate verified (always false for http).
+    public func allowsTypedAnswers(to target: HTTPURL, askedBy page: HTTPURL, verified: Bool) -> Bool {
+        if target.scheme == .https && verified && allowsCredentials(to: target, askedBy: page) { return true }
+        return target.isSameOrigin(as: page)
     }
 
     /// May a CHAP answer go to `target`? It is MD5 over the password and the portal's one-time challenge: the

@@ -42,6 +42,12 @@ public struct HTTPClient {
     public var allowsHost: (HTTPURL.Host) -> Bool = { _ in true }
     /// The latest `Date` a server of this login sent (Unix seconds), 0 before any.
     public var newestServerDate: Int64 = 0
+    /// https origins whose certificate did not verify and that this client talked to anyway (portal pages
+    /// only, `acceptsUnverifiedTLS`): treated like plain http for the owner's answers.
+    public var unverifiedOrigins: [String] = []
+    /// An https certificate that does not verify is then talked to all the same (its origin noted in
+    /// `unverifiedOrigins`): portal pages only, never the probes, the API or a configured secret's request.
+    public var acceptsUnverifiedTLS = false
 
     public init(options: Options, resolver: UplinkResolver, deadline: Int64) {
         self.options = options
@@ -102,24 +108,39 @@ public struct HTTPClient {
         do throws(UplinkResolverError) { addresses = try resolver.resolve(url.host, by: deadline) } catch {
             throw .resolve(host: host, error)
         }
-        let socket = try connect(host, addresses, port: url.port)
-        defer { socket.close() }
-        var parser = HTTPResponseParser(respondingToHEAD: request.method == .head, maxBodyBytes: options.maxBodyBytes)
-        let response: HTTPResponse
-        if url.scheme == .https {
-            var tls: TLSClient
-            do throws(TLSError) {
-                tls = try TLSClient(serverName: host, trustAnchorsPath: options.trustAnchorsPath, validationTime: certificateTime())
-            } catch {
-                throw .tls(host: host, error)
-            }
-            response = try exchange(&tls, socket, wire, &parser, host)
-        } else {
-            response = try exchange(socket, wire, &parser, host)
+        let origin = url.origin
+        var unverified = false
+        for i in unverifiedOrigins.indices where unverifiedOrigins[i] == origin { unverified = acceptsUnverifiedTLS }
+        var response: HTTPResponse
+        do throws(HTTPClientError) {
+            response = try exchange(wire, request.method, url, addresses, verifying: !unverified)
+        } catch {
+            // A certificate that does not verify, where that may be: once more, unverified, and noted.
+            guard acceptsUnverifiedTLS, !unverified, case .tls(_, let e) = error, e.isCertificateProblem else { throw error }
+            response = try exchange(wire, request.method, url, addresses, verifying: false)
+            unverifiedOrigins.append(origin)
         }
         for value in response.headerValues("Set-Cookie") { cookies.store(setCookie: value, from: url) }
         if let date = response.header("Date"), let t = HTTPCookieJar.parseDate(date[...]) { newestServerDate = max(newestServerDate, t) }
         return response
+    }
+
+    /// One connection: the request out, the response in, over TCP or TLS.
+    func exchange(_ wire: [UInt8], _ method: HTTPRequest.Method, _ url: HTTPURL, _ addresses: [IPv4Address],
+                  verifying: Bool) throws(HTTPClientError) -> HTTPResponse {
+        let host = url.host.description
+        let socket = try connect(host, addresses, port: url.port)
+        defer { socket.close() }
+        var parser = HTTPResponseParser(respondingToHEAD: method == .head, maxBodyBytes: options.maxBodyBytes)
+        guard url.scheme == .https else { return try exchange(socket, wire, &parser, host) }
+        var tls: TLSClient
+        do throws(TLSError) {
+            tls = try TLSClient(serverName: host, trustAnchorsPath: options.trustAnchorsPath, validationTime: certificateTime(),
+                                verifying: verifying)
+        } catch {
+            throw .tls(host: host, error)
+        }
+        return try exchange(&tls, socket, wire, &parser, host)
     }
 
     /// When certificates are checked: the clock once ntpd keeps it. Before that a router without a

@@ -23,7 +23,7 @@ indirect enum PortalError: Error, CustomStringConvertible {
         switch self {
         case .http(let e): return e.description
         case .unusableURL(let e): return e.description
-        case .answersNotSent: return "the owner's answers are not sent, as " + PortalHelper.secretsGo
+        case .answersNotSent: return "the owner's answers are not sent, as " + PortalHelper.answersGo
         }
     }
 }

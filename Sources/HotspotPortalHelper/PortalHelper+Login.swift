@@ -1,5 +1,7 @@
+import HotspotCore
 import HotspotPortal
 import HotspotProtocol
+import HotspotSystem
 import HotspotWeb
 
 /// The login: the portal's page, its form filled and sent (the owner's answers once), until the probes get through.
@@ -10,6 +12,9 @@ extension PortalHelper {
         // The owner's answers go once (hotels lock a room after a few wrong tries): what they were sent for,
         // and what the page that answered them said.
         var sent: (fields: [PortalUIField], words: [UInt8]?)? = nil
+        // The answers remembered for this venue, offered by the daemon at authenticate: used once, where they fit.
+        var remembered = !withAnswers && variable(HelperVariable.rememberedOrigin).map { !$0.isEmpty } == true
+        var usedRemembered = false
         for round in 0..<PortalHelper.maxRounds {
             let entry: PortalEntry
             switch locate() {
@@ -51,14 +56,24 @@ extension PortalHelper {
                     asked = PortalUIField.fields(for: visible)
                     chap = chapProduct(entry, page, form)
                 }
-                if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words) }
+                if let sent, !asked.isEmpty {
+                    var answer = refused(asked, page, first, sent.words)
+                    if usedRemembered { answer.add(.answersRefused, "remembered") }
+                    return answer
+                }
                 var answers: [FormField] = []
                 var hasChap = false
                 if case .some = chap { hasChap = true }
-                if (withAnswers || hasChap) && !asked.isEmpty {
+                var fill = withAnswers
+                if remembered, case .needsUser(let form, _) = plan, !asked.isEmpty {
+                    remembered = false
+                    fill = rememberedFit(asked, form, page)
+                    usedRemembered = fill
+                }
+                if (fill || hasChap) && !asked.isEmpty {
                     for i in asked.indices {  // by index: an iterator over [PortalUIField] is code of its own
                         let field = asked[i]
-                        if let value = withAnswers ? variable(field.environmentName).map({ Array($0.utf8) })
+                        if let value = fill ? variable(field.environmentName).map({ Array($0.utf8) })
                             : field.isSecret ? settings.wisprPassword : settings.wisprUser {
                             answers.append(FormField(name: field.formName, value: value))
                         }
@@ -79,11 +94,19 @@ extension PortalHelper {
                     }
                     sentForms.append(sentForm)
                     let reply: PortalPage
-                    do throws(PortalError) { reply = try submit(form, fields, page, answered: answered) } catch {
+                    // The owner's answers (typed now or remembered) go where a browser would send them; the configured
+                    // venue account (WISPr's user and password) keeps the strict rule.
+                    let carries: PortalHelper.FormAnswers = !answered ? .none : fill ? .typed : .configured
+                    do throws(PortalError) { reply = try submit(form, fields, page, answers: carries) } catch {
                         log("sending the portal's form: " + error.description)
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
                     }
-                    if !answers.isEmpty { sent = (asked, reply.html.message) }
+                    if !answers.isEmpty {
+                        sent = (asked, reply.html.message)
+                        // The owner's answers (typed or remembered; sent as such or as a CHAP login), not the
+                        // configured venue account.
+                        if fill { answersAccepted = accepted(at: action(of: form, page)) }
+                    }
                     page = reply
                 case .follow(let next):
                     do throws(PortalError) {
@@ -98,7 +121,7 @@ extension PortalHelper {
                         break flow
                     }
                 case .needsUser(let form, _):
-                    if withAnswers {
+                    if fill {
                         var names = ""
                         for i in asked.indices where variable(asked[i].environmentName) == nil {
                             names += (names.isEmpty ? "" : ", ") + asked[i].name
@@ -107,25 +130,32 @@ extension PortalHelper {
                         return Answer(.failure)
                     }
                     // Answers this helper would not send are not asked for: the owner logs in from a browser.
-                    let action = form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
-                    if !hasChap && !policy.allowsCredentials(to: action, askedBy: page.url) {
-                        log("the form would send the owner's answers to " + action.description + ", but " + PortalHelper.secretsGo
+                    let target = action(of: form, page)
+                    if !hasChap && !mayTakeTypedAnswers(target, page) {
+                        log("the form would send the owner's answers to " + target.origin + ", but " + PortalHelper.answersGo
                             + ": asking the owner to log in from a browser")
                         return uiRequired([], page, first, message: PortalHelper.browserLogin)
                     }
                     log("the portal's form needs the owner: " + String(asked.count) + " field(s)")
-                    return uiRequired(asked, page, first, message: nil)
+                    var answer = uiRequired(asked, page, first, message: nil)
+                    answer.add(.answersOrigin, target.origin)
+                    answer.add(.answersTransport, transport(to: target).rawValue)
+                    return answer
                 case .cannotFill(let obstacle):
                     let why = obstacle == .captcha ? "asks for a CAPTCHA, which only a person can answer"
                         : obstacle == .payment ? "asks for a payment card, which hotspotd does not enter"
                         : "sends its login with JavaScript, which hotspotd does not run"
                     log("the portal page " + why)
-                    if withAnswers { return Answer(.failure) }
+                    if fill { return Answer(.failure) }
                     return uiRequired([], page, first, message: "The captive portal " + why + PortalHelper.inBrowser)
                 case .noForm:
                     if steps > 1 { break flow }  // the reply to the last step: the probes tell
-                    if let sent { return refused(sent.fields, page, first, sent.words) }
-                    if withAnswers {
+                    if let sent {
+                        var answer = refused(sent.fields, page, first, sent.words)
+                        if usedRemembered { answer.add(.answersRefused, "remembered") }
+                        return answer
+                    }
+                    if fill {
                         log("still behind the portal, and its page has no form to send")
                         return Answer(.failure)
                     }
@@ -140,6 +170,73 @@ extension PortalHelper {
 
     /// Why a secret is not sent (`PortalHostPolicy.allowsCredentials`).
     static var secretsGo: String { "secrets go only over https to the portal page's own host or a portal domain" }
+
+    /// Why typed answers are not sent (`PortalHostPolicy.allowsTypedAnswers`).
+    static var answersGo: String { "typed answers go only to the page's own origin, or over https to its host or a portal domain" }
+
+    /// Where a form goes: its action resolved against the page, the page itself without one.
+    func action(of form: HTMLForm, _ page: PortalPage) -> HTTPURL {
+        form.action.flatMap { try? page.url.resolve($0[...]) } ?? page.url
+    }
+
+    /// An https origin whose certificate this login could not verify (`HTTPClient.unverifiedOrigins`).
+    func isUnverified(_ url: HTTPURL) -> Bool {
+        guard url.scheme == .https else { return false }
+        let origin = url.origin
+        for i in client.unverifiedOrigins.indices where client.unverifiedOrigins[i] == origin { return true }
+        return false
+    }
+
+    func transport(to url: HTTPURL) -> AnswersTransport {
+        url.scheme == .http ? .http : isUnverified(url) ? .httpsUnverified : .https
+    }
+
+    /// May the owner's typed answers for `page` go to `target`, as the owner's browser would send them?
+    func mayTakeTypedAnswers(_ target: HTTPURL, _ page: PortalPage) -> Bool {
+        policy.allowsTypedAnswers(to: target, askedBy: page.url, verified: transport(to: target) == .https)
+    }
+
+    /// What the daemon is told when the login succeeds: the origin, and the gateway then when the answers
+    /// went unencrypted (a look-alike of the name could answer there; one of the gateway less easily).
+    func accepted(at target: HTTPURL) -> AcceptedAnswers {
+        var a = AcceptedAnswers(origin: target.origin)
+        if transport(to: target) != .https { a.gateway = gatewayMAC() }
+        return a
+    }
+
+    /// The uplink gateway's MAC address from the kernel's neighbour table, nil when it has no complete entry.
+    func gatewayMAC() -> String? {
+        guard let g = settings.gateway,
+              let text = try? FileDescriptor.readFile(settings.neighborTablePath, limit: 65_536) else { return nil }
+        return NeighborTable.mac(of: g, on: settings.interface, in: text)
+    }
+
+    /// The answers remembered for this venue fit this form: the portal asks at the origin that accepted them,
+    /// for fields they all answer, and over plain http (or https that did not verify) behind the same gateway
+    /// as then. Otherwise the owner is asked, and nothing remembered goes anywhere.
+    func rememberedFit(_ asked: [PortalUIField], _ form: HTMLForm, _ page: PortalPage) -> Bool {
+        let origin = variable(HelperVariable.rememberedOrigin) ?? ""
+        let target = action(of: form, page)
+        guard target.origin == origin, mayTakeTypedAnswers(target, page) else {
+            log("answers are remembered for " + origin + ", but this portal asks for " + target.origin + ": asking the owner")
+            return false
+        }
+        var missing = ""
+        for i in asked.indices where variable(asked[i].environmentName) == nil { missing += " " + asked[i].name }
+        guard missing.isEmpty else {
+            log("the portal at " + origin + " asks for fields not remembered (" + missing + " ): asking the owner")
+            return false
+        }
+        if transport(to: target) != .https {
+            let then = variable(HelperVariable.rememberedGateway) ?? ""
+            guard let now = gatewayMAC(), now == then else {
+                log("the portal at " + origin + " is unencrypted and the gateway is not the one that accepted the answers: asking the owner")
+                return false
+            }
+        }
+        log("the portal at " + origin + " asks again for the answers it accepted: filling them in")
+        return true
+    }
 
     static var browserLogin: String { "The portal has no form hotspotd can fill in" + inBrowser }
 

@@ -45,6 +45,13 @@ public struct PortalHelper {
     let log: (String) -> Void
     /// The API's `seconds-remaining` at the last look.
     var sessionSeconds: Int64? = nil
+    /// Where the owner's answers (typed or remembered) went in this login: told with success, so that the
+    /// daemon remembers them for the stay.
+    var answersAccepted: AcceptedAnswers? = nil
+
+    /// How often maintain looks while a venue's session length is unknown: its end is noticed this soon
+    /// (the daemon learns the length from it and looks when the next one is due).
+    static let sessionLookSeconds = 30
 
     public init(settings: PortalHelperSettings, environment variable: @escaping (String) -> String?,
                 log: @escaping (String) -> Void) {
@@ -99,11 +106,19 @@ public struct PortalHelper {
         return true
     }
 
-    /// Success, with the session's time left when the API told it.
+    /// Success, with the session's time left when the API told it (else a look again in 30 s: a venue's
+    /// session ends when it ends), and where the owner's answers were accepted.
     func success() -> Answer {
-        guard let s = sessionSeconds, s >= 0 else { return Answer(.success) }
         var answer = Answer(.success)
-        answer.add(.sessionRemaining, String(min(s, 2_592_000)))
+        if let s = sessionSeconds, s >= 0 {
+            answer.add(.sessionRemaining, String(min(s, 2_592_000)))
+        } else {
+            answer.add(.maintainAfter, String(PortalHelper.sessionLookSeconds))
+        }
+        if let a = answersAccepted {
+            answer.add(.answersAccepted, a.origin)
+            if let g = a.gateway { answer.add(.answersGateway, g) }
+        }
         return answer
     }
 

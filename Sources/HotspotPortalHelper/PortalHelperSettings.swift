@@ -15,6 +15,7 @@ import HotspotWeb
 /// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`), also the portal products' CHAP account |
 /// | `HOTSPOT_PORTAL_TIME_LIMIT` | seconds the whole command may take (hotspotd: its command_timeout less 5) |
 /// | `HOTSPOT_PORTAL_DNS_PORT` | the DNS servers' port, 53 unless given (for tests) |
+/// | `HOTSPOT_PORTAL_NEIGHBOR_TABLE` | the neighbour table, `/proc/net/arp` unless given (for tests) |
 ///
 /// A value that does not parse is left out with a note (printed on stderr, so it reaches the log).
 public struct PortalHelperSettings {
@@ -39,6 +40,8 @@ public struct PortalHelperSettings {
     /// Where the WISPr LogoffURL waits for logoff.
     public var stateDirectory: String?
     public var ssidHex = ""
+    /// The kernel's neighbour table, where the gateway's MAC address is read (tests give a file of their own).
+    public var neighborTablePath = "/proc/net/arp"
     /// Values left out, for the log.
     public var notes: [String] = []
 
@@ -75,6 +78,7 @@ public struct PortalHelperSettings {
                 notes.append(HelperVariable.captiveAPI + " left out: not an https URL")
             }
         }
+        if let path = value(HelperVariable.portalNeighborTable) { neighborTablePath = path }
         stateDirectory = value(HelperVariable.stateDirectory)
         ssidHex = value(HelperVariable.ssidHex) ?? ""
         if let t = options.timeLimit {

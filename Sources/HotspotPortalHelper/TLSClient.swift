@@ -36,15 +36,16 @@ public struct TLSClient: ~Copyable {
 
     /// A session for `serverName` (SNI and the certificate's name) trusting the CERTIFICATE blocks of the
     /// PEM file at `trustAnchorsPath` (other blocks are skipped; at most 512 KiB). Certificates are checked
-    /// at `validationTime` (Unix seconds), the wall clock unless given.
-    public init(serverName: String, trustAnchorsPath: String, validationTime: Int64? = nil) throws(TLSError) {
+    /// at `validationTime` (Unix seconds), the wall clock unless given. `verifying` false: no certificate is
+    /// checked at all (a venue page whose certificate did not verify; its caller treats it like plain http).
+    public init(serverName: String, trustAnchorsPath: String, validationTime: Int64? = nil, verifying: Bool = true) throws(TLSError) {
         // A NUL would cut the name C sees short, and the name check with it.
         if Self.hasNUL(serverName) { throw .invalidServerName(serverName) }
         if Self.hasNUL(trustAnchorsPath) { throw .trustAnchorsUnreadable(path: trustAnchorsPath, Errno(EINVAL)) }
         var code: Int32 = 0
         var errno: Int32 = 0
         let now = validationTime ?? cl_realtime_s()
-        let client = ctls_client_new(serverName, trustAnchorsPath, now, &code, &errno)
+        let client = ctls_client_new(serverName, trustAnchorsPath, now, verifying ? 1 : 0, &code, &errno)
         guard let client else {
             throw TLSError(code: code, serverName: serverName, path: trustAnchorsPath, errno: errno)
         }

@@ -23,6 +23,18 @@ public indirect enum TLSError: Error, Equatable, CustomStringConvertible {
     /// Any other failure, with BearSSL's (or CTLS's) code.
     case failed(code: Int32)
 
+    /// The certificate did not verify (not trusted, another name, out of its dates): what a controller's
+    /// self-signed default gives.
+    public var isCertificateProblem: Bool {
+        switch self {
+        case .certificateUntrusted, .certificateNameMismatch, .certificateExpired: return true
+        case .failed(let code): return code >= 32 && code < 64  // BearSSL's other X.509 errors (BR_ERR_X509_*)
+        case .invalidServerName, .trustAnchorsUnreadable, .trustAnchorsTooLarge, .noTrustAnchors, .outOfMemory,
+             .serverRefusedTLS12, .truncated:
+            return false
+        }
+    }
+
     /// The error for a CTLS code (a session's or ctls_client_new's).
     init(code: Int32, serverName: String, path: String, errno: Int32) {
         switch code {

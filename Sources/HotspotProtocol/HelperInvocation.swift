@@ -75,6 +75,11 @@ public struct HelperInvocation: Hashable, Sendable {
         if request.command == .presentUI {
             var names: [[UInt8]] = []
             for answer in request.answers { addAnswer(answer, &names) }
+        } else if request.command == .authenticate, let origin = request.rememberedOrigin {
+            set(HelperVariable.rememberedOrigin, HelperInvocation.fact(origin))
+            set(HelperVariable.rememberedGateway, HelperInvocation.fact(request.rememberedGateway))
+            var names: [[UInt8]] = []
+            for answer in request.answers { addAnswer(answer, &names) }
         }
     }
 

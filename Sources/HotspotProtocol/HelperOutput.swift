@@ -136,10 +136,21 @@ public struct HelperOutput: Equatable, Sendable {
 /// The keys this version reads (and `HelperAnswer` writes).
 public enum HelperOutputKey: Int {
     case result, confidence, claim, uiField, uiSecretField, uiMessage, portalURL, maintainAfter, sessionRemaining
+    /// uiRequired: the origin the owner's answers would go to, and whether they would travel unencrypted
+    /// (`http`, an https certificate that did not verify: `https-unverified`, or `https`).
+    case answersOrigin, answersTransport
+    /// authenticate / presentUI success: the origin that accepted the owner's answers, and the gateway's MAC
+    /// address then (what remembering them for the stay keys on, `RememberedAnswers`).
+    case answersAccepted, answersGateway
+    /// authenticate's uiRequired: `remembered` when the portal refused the answers remembered for it.
+    case answersRefused
 
     /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
     static var names: StaticString {
-        "result confidence claim ui_field ui_secret_field ui_message portal_url maintain_after session_remaining"
+        """
+        result confidence claim ui_field ui_secret_field ui_message portal_url maintain_after session_remaining \
+        answers_origin answers_transport answers_accepted answers_gateway answers_refused
+        """
     }
 
     @inline(never) public var text: String { String(decoding: ASCII.word(rawValue, of: Self.names), as: UTF8.self) }
@@ -154,14 +165,16 @@ public enum HelperOutputKey: Int {
     var isRepeatable: Bool {
         switch self {
         case .claim, .uiField, .uiSecretField: return true
-        case .result, .confidence, .uiMessage, .portalURL, .maintainAfter, .sessionRemaining: return false
+        case .result, .confidence, .uiMessage, .portalURL, .maintainAfter, .sessionRemaining, .answersOrigin, .answersTransport,
+             .answersAccepted, .answersGateway, .answersRefused:
+            return false
         }
     }
 
     var isUI: Bool {
         switch self {
-        case .uiField, .uiSecretField, .uiMessage, .portalURL: return true
-        case .result, .confidence, .claim, .maintainAfter, .sessionRemaining: return false
+        case .uiField, .uiSecretField, .uiMessage, .portalURL, .answersOrigin, .answersTransport, .answersRefused: return true
+        case .result, .confidence, .claim, .maintainAfter, .sessionRemaining, .answersAccepted, .answersGateway: return false
         }
     }
 
@@ -172,7 +185,10 @@ public enum HelperOutputKey: Int {
         case .confidence: return command == .evaluate
         case .claim: return command == .filterScanList
         // presentUI asks again when the portal refused the owner's answers (our extension of the model).
-        case .uiField, .uiSecretField, .uiMessage, .portalURL: return command == .authenticate || command == .presentUI
+        case .uiField, .uiSecretField, .uiMessage, .portalURL, .answersOrigin, .answersTransport, .answersAccepted,
+             .answersGateway:
+            return command == .authenticate || command == .presentUI
+        case .answersRefused: return command == .authenticate
         case .maintainAfter, .sessionRemaining:
             return command == .authenticate || command == .presentUI || command == .maintain
         }
@@ -196,6 +212,11 @@ extension HelperOutput {
         var portalURL: String? = nil
         var maintainAfterMs: Int64? = nil
         var sessionRemainingMs: Int64? = nil
+        var answersOrigin: String? = nil
+        var answersTransport: AnswersTransport? = nil
+        var answersAccepted: String? = nil
+        var answersGateway: String? = nil
+        var refusedRemembered = false
 
         init(request: HelperRequest) {
             command = request.command
@@ -212,15 +233,23 @@ extension HelperOutput {
             }
             guard let result else { throw .noResult }
             var ui: UIRequest? = nil
-            if !fields.isEmpty || message != nil || portalURL != nil {
+            if !fields.isEmpty || message != nil || portalURL != nil || answersOrigin != nil || refusedRemembered {
                 if result == .uiRequired {
                     ui = UIRequest(fields: fields, portalURL: portalURL, message: message)
+                    ui?.answersOrigin = answersOrigin
+                    ui?.answersTransport = answersOrigin == nil ? nil : answersTransport ?? .https
+                    ui?.refusedRemembered = refusedRemembered
                 } else {
                     notes.append(.uiWithoutUIRequired(result))
                 }
             }
-            return HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
-                                  maintainAfterMs: maintainAfterMs, sessionRemainingMs: sessionRemainingMs)
+            var response = HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
+                                          maintainAfterMs: maintainAfterMs, sessionRemainingMs: sessionRemainingMs)
+            // Only a login that succeeded tells where its answers were accepted.
+            if result == .success, let origin = answersAccepted {
+                response.acceptedAnswers = AcceptedAnswers(origin: origin, gateway: answersGateway)
+            }
+            return response
         }
 
         mutating func parse(line: ArraySlice<UInt8>, number n: Int) throws(HelperOutputError) {
@@ -279,6 +308,18 @@ extension HelperOutput {
                 for b in value where !ASCII.isVisible(b) { isURL = false }
                 guard isURL else { return "an http:// or https:// URL without spaces" }
                 portalURL = ASCII.string(value)
+            case .answersOrigin, .answersAccepted:
+                guard RememberedAnswers.isOrigin(ASCII.string(value)) else { return "an origin: http:// or https:// and a host, no path" }
+                if key == .answersOrigin { answersOrigin = ASCII.string(value) } else { answersAccepted = ASCII.string(value) }
+            case .answersTransport:
+                guard let t = AnswersTransport(rawValue: ASCII.string(value)) else { return "http, https-unverified or https" }
+                answersTransport = t
+            case .answersGateway:
+                guard RememberedAnswers.isMAC(ASCII.string(value)) else { return "a MAC address, aa:bb:cc:dd:ee:ff in lowercase" }
+                answersGateway = ASCII.string(value)
+            case .answersRefused:
+                guard ASCII.equals(value, "remembered") else { return "remembered" }
+                refusedRemembered = true
             case .maintainAfter, .sessionRemaining:
                 // One branch for both: maintain_after is 1 s at least, session_remaining may be 0.
                 let isMaintain = key == .maintainAfter

@@ -26,6 +26,10 @@ public enum HelperVariable {
     public static var fetch: String { "HOTSPOT_FETCH" }
     /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI.
     public static var uiPrefix: String { "HOTSPOT_UI_" }
+    /// authenticate with answers remembered for the venue (then also in `HOTSPOT_UI_<KEY>`): the origin that
+    /// accepted them, and the gateway's MAC address then (empty over verified https).
+    public static var rememberedOrigin: String { "HOTSPOT_REMEMBERED_ORIGIN" }
+    public static var rememberedGateway: String { "HOTSPOT_REMEMBERED_GATEWAY" }
 
     // The built-in portal helper's own, from its `config helper` section (`PortalHelperOptions`).
     public static var portalProbeURLs: String { "HOTSPOT_PORTAL_PROBE_URLS" }
@@ -35,6 +39,8 @@ public enum HelperVariable {
     public static var wisprPassword: String { "HOTSPOT_WISPR_PASSWORD" }
     public static var portalTimeLimit: String { "HOTSPOT_PORTAL_TIME_LIMIT" }
     public static var portalDNSPort: String { "HOTSPOT_PORTAL_DNS_PORT" }
+    /// Where the gateway's MAC address is read, `/proc/net/arp` unless given (for tests).
+    public static var portalNeighborTable: String { "HOTSPOT_PORTAL_NEIGHBOR_TABLE" }
 }
 
 /// The built-in portal helper's own settings, beside the helper protocol's variables: the daemon encodes them

@@ -188,6 +188,7 @@ struct UCIMapper {
         case backoffBase, backoffCap, disableExpiry, controlGroup, netcheckInterval
         case macPolicy
         case lanClash
+        case rememberDays
 
         static var names: StaticString { """
             enabled interface ctrl_dir run_dir state_file log_level helper_user \
@@ -196,7 +197,8 @@ struct UCIMapper {
             command_timeout maintain_interval association_timeout scan_interval connected_scan_interval \
             backoff_base backoff_cap disable_expiry control_group netcheck_interval \
             mac_policy \
-            lan_clash
+            lan_clash \
+            remember_days
             """ }
     }
 
@@ -341,6 +343,7 @@ struct UCIMapper {
                 let ms = milliseconds(o, zero: true)
                 configuration.disableExpiryMs = ms == 0 ? nil : ms
             case .macPolicy: configuration.macPolicy = mac(o)
+            case .rememberDays: configuration.rememberDays = number(o, 0...365, "is not a whole number of days from 0 to 365")
             }
         }
     }

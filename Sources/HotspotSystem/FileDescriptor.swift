@@ -85,6 +85,13 @@ public struct FileDescriptor: Hashable, Sendable {
         return out
     }
 
+    /// A whole small file (`/proc`'s tables): open, `readAll(limit:)`, close.
+    public static func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+        let fd = try open(path, O_RDONLY)
+        defer { fd.close() }
+        return try fd.readAll(limit: limit)
+    }
+
     public func setNonBlocking() throws(Errno) {
         let flags = cl_fcntl_int(rawValue, F_GETFL, 0)
         if flags < 0 { throw Errno.current }

@@ -97,6 +97,20 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// RFC 6454's origin as text (`http://host`, `http://host:8080`): scheme, host and port, what a browser
+    /// keeps apart. What the owner's answers are remembered for.
+    public var origin: String {
+        var out: [UInt8] = []
+        ASCII.append(&out, scheme == .http ? "http://" : "https://")
+        out.append(contentsOf: hostHeader)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same scheme, host and port.
+    public func isSameOrigin(as other: HTTPURL) -> Bool {
+        scheme == other.scheme && host == other.host && port == other.port
+    }
+
     /// The whole URL as text, ASCII only.
     public var bytes: [UInt8] {
         var out: [UInt8] = []

@@ -271,8 +271,8 @@ import Testing
         #expect(h.m.deadline(of: .maintain) == h.now + 300_000)
     }
 
-    /// A helper's session_remaining: status shows the end; maintain runs shortly before it; a maintain
-    /// answer without it keeps the end; leaving the network forgets it.
+    /// A helper's session_remaining: status shows the end; maintain runs shortly before it, just after it,
+    /// then every 5 s for 30 s; a maintain answer without it keeps the end; leaving the network forgets it.
     @Test func sessionRemainingBringsMaintainForwardAndShowsInStatus() {
         var h = Harness.authenticating()
         _ = h.respond(h.request("alpha", .authenticate)!, .success, sessionRemainingMs: 120_000)
@@ -285,11 +285,22 @@ import Testing
         #expect(h.m.snapshot().sessionEndsAt == end)
         _ = h.respond(m[0].id, .success)
         #expect(h.m.snapshot().sessionEndsAt == end)
-        #expect(h.m.deadline(of: .maintain) == h.now + 10_800)
-        // Never sooner than the shortest maintain interval.
+        // Still open shortly before: the next look is just after the end.
+        #expect(h.m.deadline(of: .maintain) == end + 1_000)
+        var looks = 0
+        while let d = h.m.deadline(of: .maintain), d <= end + HotspotMachine.sessionFollowMs + 5_000 {
+            let r = h.fire(.maintain).requests(.maintain)
+            _ = h.respond(r[0].id, .success)
+            looks += 1
+        }
+        // Just after the end, then every 5 s until 30 s past it; then the end is taken to have moved.
+        #expect(looks == 7, "\(looks)")
+        #expect(h.m.snapshot().sessionEndsAt == nil)
+        #expect(h.m.deadline(of: .maintain) == h.now + 300_000)
+        // A short session: the look just after its end, not the shortest maintain interval.
         var g = Harness.authenticating()
         _ = g.respond(g.request("alpha", .authenticate)!, .success, sessionRemainingMs: 5_000)
-        #expect(g.m.deadline(of: .maintain) == g.now + HotspotMachine.minMaintainMs)
+        #expect(g.m.deadline(of: .maintain) == g.now + 6_000)
         // A long session: the regular interval when that comes first.
         var k = Harness.authenticating()
         _ = k.respond(k.request("alpha", .authenticate)!, .success, sessionRemainingMs: 3_600_000)

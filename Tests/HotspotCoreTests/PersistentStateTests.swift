@@ -125,10 +125,31 @@ import TestSupport
             disabled: (0..<n).map { .init(ssid: longest($0), reason: reason, remainingMs: 999_999_999_999_999_999) },
             loggedOff: (0..<n).map(longest),
             ownerNetworks: (0..<n).map { KnownNetwork(ssid: longest($0), passphrase: pass(String(repeating: "ab", count: 32)),
-                                                      priority: -999_999_999) })
-        let text = s.encoded()
+                                                      priority: -999_999_999) },
+            remembered: (0..<RememberedAnswers.maxEntries).map { i in
+                RememberedAnswers(ssid: longest(i), helper: helper,
+                                  origin: "https://" + String(repeating: "p", count: RememberedAnswers.maxOriginBytes - 8),
+                                  gateway: "02:00:00:aa:bb:01",
+                                  answers: (0..<RememberedAnswers.maxFields).map {
+                                      UIAnswer(key: String(repeating: "f", count: 31) + String($0),
+                                               value: String(repeating: "ü", count: RememberedAnswers.maxValueBytes / 2 / RememberedAnswers.maxFields))
+                                  },
+                                  givenAt: 999_999_999_999_999_999)
+            },
+            sessions: (0..<n).map { .init(ssid: longest($0), ms: 999_999_999_999_999_999) })
+        // The two tables of issue 37 yield, oldest first, so that the whole still fits the one limit.
+        let fitted = s.fitted()
+        let text = fitted.encoded()
         #expect(text.utf8.count <= PersistentState.maxBytes)
-        #expect(try PersistentState.parse(text) == s)
+        #expect(try PersistentState.parse(text) == fitted)
+        // (With every older table full to its longest there is no room left at all: the newest yield last.)
+        #expect(fitted.sessions.isEmpty && fitted.remembered.count < RememberedAnswers.maxEntries)
+        #expect(fitted.remembered == Array(s.remembered.suffix(fitted.remembered.count)))
+        // The older tables are whole; what they leave is the two new ones' room.
+        #expect(fitted.helperCache == s.helperCache && fitted.ownerNetworks == s.ownerNetworks && fitted.disabled == s.disabled)
+        // A file without the others full keeps every remembered answer and session.
+        let ordinary = PersistentState(remembered: s.remembered, sessions: s.sessions)
+        #expect(ordinary.fitted() == ordinary)
     }
 
     /// wpa_supplicant joined `venue` by itself; alpha claims it, logs in (or fails: `result`) and, for a
@@ -222,5 +243,46 @@ import TestSupport
         let b = h.on(.owner(.forget(Fixture.airport)))
         #expect(b.refused && b.removedNetworks.isEmpty && b.disconnects == 0)
         #expect(h.on(.owner(.forget(Fixture.hotel))).removedNetworks.isEmpty, "the configuration's")
+    }
+
+    // MARK: Remembered answers and learned sessions (issue 37)
+
+    @Test func rememberedAnswersRoundTripAsHex() throws {
+        let r = RememberedAnswers(ssid: ssid("Hotel Ø"), helper: "portal", origin: "http://portal.example:8080",
+                                  gateway: "02:00:00:aa:bb:01",
+                                  answers: [UIAnswer(key: "room", value: "412"), UIAnswer(key: "name", value: "Müller = 1 & 2")],
+                                  givenAt: 1_795_867_200)
+        let s = PersistentState(remembered: [r], sessions: [.init(ssid: ssid("Hotel Ø"), ms: 3_600_000)])
+        let text = s.encoded()
+        #expect(text.contains("\nanswers " + ssid("Hotel Ø").hex + " portal http://portal.example:8080 02:00:00:aa:bb:01 1795867200 room=343132 name="))
+        #expect(!text.contains("Müller") && !text.contains("412 "))
+        #expect(try PersistentState.parse(text) == s)
+        // No gateway (verified https) and no time yet (the clock was not set).
+        var bare = r
+        bare.gateway = nil
+        bare.givenAt = nil
+        bare.origin = "https://portal.example"
+        #expect(try PersistentState.parse(PersistentState(remembered: [bare]).encoded()).remembered == [bare])
+    }
+
+    /// Whoever edited the file: every line a save would not write is refused, with its line.
+    @Test func brokenAnswerLinesAreRefused() {
+        let h = ssid("Hotel").hex
+        for line in ["answers \(h) portal http://p 02:00:00:aa:bb:01 1",                      // no answer
+                     "answers \(h) portal ftp://p - - room=31",                               // not an origin
+                     "answers \(h) portal http://p/path - - room=31",                         // a path
+                     "answers \(h) portal http://p 02:00:00:AA:BB:01 - room=31",              // not lowercase
+                     "answers \(h) portal http://p - x room=31",                              // not a time
+                     "answers \(h) portal http://p - - room=3",                               // odd hex
+                     "answers \(h) portal http://p - - ro-om=31",                             // a field name
+                     "answers \(h) portal http://p - - room=0a",                              // a control byte
+                     "answers \(h) bad/name http://p - - room=31",
+                     "session \(h) 0", "session \(h) -5", "session \(h)"] {
+            #expect(throws: PersistentStateError.self, "\(line)") {
+                try PersistentState.parse(PersistentState.header + "\n" + line + "\n")
+            }
+        }
+        let nine = (0...RememberedAnswers.maxEntries).map { "answers \(ssid("H\($0)").hex) portal http://p - - room=31" }
+        #expect(throws: PersistentStateError.self) { try PersistentState.parse(PersistentState.header + "\n" + nine.joined(separator: "\n")) }
     }
 }

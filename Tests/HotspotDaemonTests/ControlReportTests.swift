@@ -54,6 +54,9 @@ import HotspotWeb
         s.nextMaintainAt = 400_000
         s.sessionEndsAt = 3_700_000
         s.uiRequest = nil
+        // 2026-11-28: the day the owner answered the hotel's form.
+        s.loggedInWith = RememberedAnswers(ssid: hotel, helper: "portal", origin: "http://portal.example", answers: [],
+                                           givenAt: 1_795_867_200)
         var x = ControlReport.Extras()
         x.address = "10.0.0.23"
         x.gateway = "10.0.0.1"
@@ -73,6 +76,8 @@ import HotspotWeb
                                          UIField(name: "NAME", prompt: "Last name", isSecret: true)],
                                 portalURL: "http://portal.example/login", message: "Welcome to the Hotel",
                                 earlierAnswers: [UIAnswer(key: "ROOM", value: "412")], refusals: 1)
+        s.uiRequest?.answersOrigin = "http://portal.example"
+        s.uiRequest?.answersTransport = .http
         return s
     }
 
@@ -103,6 +108,10 @@ import HotspotWeb
 
     /// `rendered` is the fixture `name` to the byte.
     static func expectGolden(_ rendered: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        // HOTSPOTD_WRITE_GOLDEN=1 swift test --filter ControlReportTests rewrites them: review the diff.
+        if ProcessInfo.processInfo.environment["HOTSPOTD_WRITE_GOLDEN"] == "1" {
+            try rendered.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         let golden = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         #expect(rendered == golden, "\(name) differs; rendered:\n\(rendered)", sourceLocation: sourceLocation)
     }

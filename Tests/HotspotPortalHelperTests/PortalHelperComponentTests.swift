@@ -83,6 +83,8 @@ final class PortalServer {
 /// `hotspotd portal-helper COMMAND`, the real binary as the daemon runs it: the helper environment in,
 /// `key=value` lines out, against PortalServer.
 @Suite(.serialized) struct PortalHelperComponentTests {
+    /// A login's success (and maintain's while open): with no session length known, maintain again in 30 s.
+    static let loggedIn = ["maintain_after=30", "result=success"]
     struct Run {
         var status: Int32
         var out: String
@@ -140,9 +142,10 @@ final class PortalServer {
     }
 
     @Test func maintainTellsOpenFromPortalFromNothing() throws {
-        for (mode, result) in [("open", "success"), ("click", "authenticationRequired"), ("broken", "temporaryFailure")] {
+        for (mode, lines) in [("open", PortalHelperComponentTests.loggedIn), ("click", ["result=authenticationRequired"]),
+                              ("broken", ["result=temporaryFailure"])] {
             let portal = try PortalServer(mode: mode)
-            #expect(try run("maintain", portal.environment).lines == ["result=" + result], "\(mode)")
+            #expect(try run("maintain", portal.environment).lines == lines, "\(mode)")
         }
     }
 
@@ -153,7 +156,7 @@ final class PortalServer {
     @Test func authenticateClicksThroughTheTerms() throws {
         let portal = try PortalServer(mode: "click")
         let r = try run("authenticate", portal.environment)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
         let post = try #require(portal.entries.first { $0["method"] as? String == "POST" })
         #expect(post["body"] as? String == "token=t0k3n-42&terms=yes&go=Connect")
@@ -166,7 +169,7 @@ final class PortalServer {
     @Test func authenticateFollowsAMetaRefresh() throws {
         let portal = try PortalServer(mode: "refresh")
         let r = try run("authenticate", portal.environment)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         #expect(portal.requests == ["GET /generate_204", "GET /terms", "POST /accept", "GET /welcome", "GET /generate_204"])
     }
 
@@ -177,7 +180,7 @@ final class PortalServer {
         for (mode, first) in [("steps", "POST /terms"), ("steps-link", "GET /terms?accept=1")] {
             let portal = try PortalServer(mode: mode)
             let r = try run("authenticate", portal.environment)
-            #expect(r.lines == ["result=success"], "\(mode): \(r.err)")
+            #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(mode): \(r.err)")
             #expect(portal.requests == ["GET /generate_204", "GET /start", first, "POST /accept", "GET /activate?t=t0k3n-42",
                                         "GET /generate_204"], "\(mode)")
             let post = try #require(portal.entries.first { $0["path"] as? String == "/accept" })
@@ -190,13 +193,13 @@ final class PortalServer {
     @Test func noDogSplashAndOpenNDSClickToContinue() throws {
         let nds = try PortalServer(mode: "nodogsplash")
         let r = try run("authenticate", nds.environment)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         #expect(nds.requests == ["GET /generate_204", "GET /splash.html?redir=http%3A%2F%2Fprobe.test%2F",
                                  "GET /nodogsplash_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fprobe.test%2F", "GET /generate_204",
                                  "GET /generate_204"])
         let opennds = try PortalServer(mode: "opennds")
         let o = try run("authenticate", opennds.environment)
-        #expect(o.lines == ["result=success"], "\(o.err)")
+        #expect(o.lines == PortalHelperComponentTests.loggedIn, "\(o.err)")
         #expect(opennds.requests == ["GET /generate_204", "GET /opennds_preauth/?fas=aGlkPTc2YjJk",
                                      "GET /opennds_preauth/?fas=aGlkPTc2YjJk&landing=yes", "GET /opennds_preauth/?fas=aGlkPTc2YjJk&tos=accepted",
                                      "GET /opennds_auth/?tok=t0k3n-42&redir=http%3A%2F%2Fexample.com%2F", "GET /generate_204",
@@ -246,6 +249,8 @@ final class PortalServer {
             "ui_field=room\tRoom number",
             "ui_field=field2\tLast name",
             "portal_url=https://portal.test:\(portal.https)/terms",
+            "answers_origin=https://portal.test:\(portal.https)",
+            "answers_transport=https",
             "result=uiRequired",
         ], "\(r.err)")
         #expect(!portal.requests.contains("POST /accept"))
@@ -266,7 +271,8 @@ final class PortalServer {
         var answered = missing
         answered["HOTSPOT_UI_FIELD2"] = "Smith"
         let p = try run("presentUI", answered)
-        #expect(p.lines == ["result=success"], "\(p.err)")
+        // Accepted over verified https: remembered for the stay without a gateway to check.
+        #expect(p.lines == ["maintain_after=30", "answers_accepted=https://portal.test:\(portal.https)", "result=success"], "\(p.err)")
         let post = try #require(portal.entries.last { $0["method"] as? String == "POST" })
         #expect(post["body"] as? String == "token=t0k3n-42&room=412&last-name=Smith&terms=yes&go=Connect")
         #expect(post["tls"] as? Bool == true)
@@ -303,27 +309,131 @@ final class PortalServer {
 
         environment["HOTSPOT_UI_ROOM"] = "412"
         let right = try run("presentUI", environment)
-        #expect(right.lines == ["result=success"], "\(right.err)")
+        #expect(right.lines == ["maintain_after=30", "answers_accepted=https://portal.test:\(portal.https)", "result=success"],
+                "\(right.err)")
         #expect(portal.requests.filter { $0 == "POST /accept" }.count == 2)
     }
 
-    /// The owner's answers go only over https to the host of the page that asked (no portal domains):
-    /// a form over plain http, or one whose action is another host, gets none. Authenticate does not ask
+    /// The owner's answers go where the owner's browser would send them: a form served over plain http is
+    /// answered at its own origin, and `ui` is told that the page is not encrypted and where the answers go.
+    @Test func theOwnersAnswersGoOverPlainHTTPToThePagesOwnOrigin() throws {
+        let portal = try PortalServer(mode: "room")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.contains("ui_field=room\tRoom number") && r.lines.contains("ui_field=field2\tLast name"), "\(r.err)")
+        #expect(r.lines.contains("answers_origin=http://portal.test:\(portal.http)"), "\(r.out)")
+        #expect(r.lines.contains("answers_transport=http") && r.lines.last == "result=uiRequired", "\(r.out)")
+        var answered = portal.environment
+        answered["HOTSPOT_UI_ROOM"] = "412"
+        answered["HOTSPOT_UI_FIELD2"] = "Smith"
+        let p = try run("presentUI", answered)
+        // No gateway MAC address known (lo has none): accepted, but nothing to tie a remembering to.
+        #expect(p.lines == ["maintain_after=30", "answers_accepted=http://portal.test:\(portal.http)", "result=success"], "\(p.err)")
+        let post = try #require(portal.entries.last { $0["method"] as? String == "POST" })
+        #expect(post["body"] as? String == "token=t0k3n-42&room=412&last-name=Smith&terms=yes&go=Connect")
+        #expect(!p.err.contains("Smith") && !p.err.contains("412"), "\(p.err)")
+    }
+
+    /// ...but never to another host: a form whose action is elsewhere gets none, and authenticate does not ask
     /// for them: the owner is told to log in from a browser.
-    @Test func theOwnersAnswersGoOnlyOverHTTPSToThePagesOwnHost() throws {
-        for (portal, environment) in [try PortalServer(mode: "room")].map({ ($0, $0.environment) })
-                + [try PortalServer(httpsMode: "room-elsewhere")].map({ ($0, $0.trustingEnvironment) }) {
-            let r = try run("authenticate", environment)
-            #expect(r.lines.first == "ui_message=" + PortalHelper.browserLogin, "\(r.err)")
-            #expect(r.lines.last == "result=uiRequired" && !r.out.contains("ui_field"))
-            #expect(r.err.contains("would send the owner's answers to ") && r.err.contains("log in from a browser"), "\(r.err)")
-            var answered = environment
-            answered["HOTSPOT_UI_ROOM"] = "412"
-            answered["HOTSPOT_UI_FIELD2"] = "Smith"
-            let p = try run("presentUI", answered)
-            #expect(p.lines == ["result=failure"], "\(p.err)")
-            #expect(!portal.requests.contains("POST /accept"), "\(portal.requests)")
+    @Test func theOwnersAnswersGoToNoOtherOrigin() throws {
+        let portal = try PortalServer(httpsMode: "room-elsewhere")
+        let environment = portal.trustingEnvironment
+        let r = try run("authenticate", environment)
+        #expect(r.lines.first == "ui_message=" + PortalHelper.browserLogin, "\(r.err)")
+        #expect(r.lines.last == "result=uiRequired" && !r.out.contains("ui_field"))
+        #expect(r.err.contains("would send the owner's answers to ") && r.err.contains("log in from a browser"), "\(r.err)")
+        var answered = environment
+        answered["HOTSPOT_UI_ROOM"] = "412"
+        answered["HOTSPOT_UI_FIELD2"] = "Smith"
+        let p = try run("presentUI", answered)
+        #expect(p.lines == ["result=failure"], "\(p.err)")
+        #expect(!portal.requests.contains("POST /accept"), "\(portal.requests)")
+    }
+
+    /// A portal page over https whose certificate does not verify (a controller's self-signed default) is
+    /// still shown and answered at its own origin, labelled like plain http; the gateway is noted with the
+    /// accepted answers, as over http.
+    @Test func anUnverifiedHTTPSPageIsTreatedLikePlainHTTP() throws {
+        let portal = try PortalServer(httpsMode: "room")
+        let table = try neighborTable(mac: "02:00:00:aa:bb:01")
+        var environment = portal.environment  // not trusting TestPKI's CA
+        environment["HOTSPOT_PORTAL_NEIGHBOR_TABLE"] = table
+        let r = try run("authenticate", environment)
+        #expect(r.lines.contains("answers_origin=https://portal.test:\(portal.https)"), "\(r.out) \(r.err)")
+        #expect(r.lines.contains("answers_transport=https-unverified") && r.lines.last == "result=uiRequired", "\(r.out)")
+        environment["HOTSPOT_UI_ROOM"] = "412"
+        environment["HOTSPOT_UI_FIELD2"] = "Smith"
+        let p = try run("presentUI", environment)
+        #expect(p.lines == ["maintain_after=30", "answers_accepted=https://portal.test:\(portal.https)",
+                            "answers_gateway=02:00:00:aa:bb:01", "result=success"], "\(p.err)")
+        #expect(portal.requests.contains("POST /accept"))
+    }
+
+    /// A neighbour table (as /proc/net/arp) where the gateway, 127.0.0.1 on lo, has `mac`.
+    func neighborTable(mac: String) throws -> String {
+        let path = temporaryDirectory() + "/arp"
+        try ("IP address       HW type     Flags       HW address            Mask     Device\n"
+             + "127.0.0.1        0x1         0x2         \(mac)     *        lo\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The answers remembered for the venue, as the daemon hands them to authenticate.
+    func remembering(_ environment: [String: String], origin: String, gateway: String, room: String = "412") -> [String: String] {
+        var e = environment
+        e["HOTSPOT_REMEMBERED_ORIGIN"] = origin
+        e["HOTSPOT_REMEMBERED_GATEWAY"] = gateway
+        e["HOTSPOT_UI_ROOM"] = room
+        e["HOTSPOT_UI_FIELD2"] = "Smith"
+        return e
+    }
+
+    /// At the origin that accepted them, behind the same gateway, for the same fields: the remembered answers
+    /// fill a fresh page (its own token) by themselves, and no log line carries them.
+    @Test func rememberedAnswersFillAFreshPageAtTheSameOrigin() throws {
+        let portal = try PortalServer(mode: "room")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_NEIGHBOR_TABLE"] = try neighborTable(mac: "02:00:00:aa:bb:01")
+        let origin = "http://portal.test:\(portal.http)"
+        let r = try run("authenticate", remembering(environment, origin: origin, gateway: "02:00:00:aa:bb:01"))
+        #expect(r.lines == ["maintain_after=30", "answers_accepted=" + origin, "answers_gateway=02:00:00:aa:bb:01", "result=success"],
+                "\(r.err)")
+        #expect(r.err.contains("asks again for the answers it accepted: filling them in"), "\(r.err)")
+        let post = try #require(portal.entries.last { $0["method"] as? String == "POST" })
+        #expect(post["body"] as? String == "token=t0k3n-42&room=412&last-name=Smith&terms=yes&go=Connect")
+        #expect(!r.err.contains("Smith") && !r.err.contains("412"), "\(r.err)")
+    }
+
+    /// Another origin (a look-alike's portal), another gateway over http, or fields not remembered: nothing
+    /// remembered goes anywhere, and the owner is asked as usual.
+    @Test func rememberedAnswersGoNowhereElse() throws {
+        let portal = try PortalServer(mode: "room")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_NEIGHBOR_TABLE"] = try neighborTable(mac: "02:00:00:aa:bb:01")
+        let origin = "http://portal.test:\(portal.http)"
+        var fewer = remembering(environment, origin: origin, gateway: "02:00:00:aa:bb:01")
+        fewer["HOTSPOT_UI_FIELD2"] = nil
+        for (why, e) in [("another origin", remembering(environment, origin: "http://hotel.example", gateway: "02:00:00:aa:bb:01")),
+                         ("another gateway", remembering(environment, origin: origin, gateway: "02:00:00:aa:bb:99")),
+                         ("other fields", fewer)] {
+            let r = try run("authenticate", e)
+            #expect(r.lines.last == "result=uiRequired" && r.lines.contains("ui_field=room\tRoom number"), "\(why): \(r.out)")
+            #expect(r.err.contains("asking the owner"), "\(why): \(r.err)")
+            #expect(!r.out.contains("answers_refused"), "\(why)")
         }
+        #expect(!portal.requests.contains("POST /accept"), "\(portal.requests)")
+    }
+
+    /// Remembered answers the portal refuses (the reservation changed): asked once in the portal's words,
+    /// marked so that the daemon drops them.
+    @Test func refusedRememberedAnswersAreMarked() throws {
+        let portal = try PortalServer(mode: "room")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_NEIGHBOR_TABLE"] = try neighborTable(mac: "02:00:00:aa:bb:01")
+        let r = try run("authenticate", remembering(environment, origin: "http://portal.test:\(portal.http)",
+                                                     gateway: "02:00:00:aa:bb:01", room: "999"))
+        #expect(r.lines.first == "ui_message=The last name and room number do not match our records.", "\(r.out)")
+        #expect(r.lines.contains("answers_refused=remembered") && r.lines.last == "result=uiRequired", "\(r.out)")
+        #expect(portal.requests.filter { $0 == "POST /accept" }.count == 1)
     }
 
     /// A GET form carries the answers in its URL: the log shows the form's action before they go into it,
@@ -336,7 +446,7 @@ final class PortalServer {
         environment["HOTSPOT_UI_ROOM"] = "412"
         environment["HOTSPOT_UI_PIN"] = "s3cr3t-pin"
         let p = try run("presentUI", environment)
-        #expect(p.lines == ["result=success"], "\(p.err)")
+        #expect(p.lines == ["maintain_after=30", "answers_accepted=https://portal.test:\(portal.https)", "result=success"], "\(p.err)")
         #expect(portal.requests.contains { $0.hasPrefix("GET /accept?") && $0.contains("pin=s3cr3t-pin") })
         #expect(p.err.contains("sending the form to https://portal.test:\(portal.https)/accept (5 field(s))"), "\(p.err)")
         #expect(!p.err.contains("s3cr3t") && !p.err.contains("room=412"), "\(p.err)")
@@ -351,7 +461,7 @@ final class PortalServer {
         environment["HOTSPOT_CAPTIVE_API"] = "https://evil.example:\(portal.https)/capport?here"
         environment["HOTSPOT_PORTAL_DOMAINS"] = "operator.example"
         let r = try run("authenticate", environment)
-        #expect(r.lines == ["result=success"], "\(r.err)")  // the probe: open
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")  // the probe: open
         let evil = portal.entries.filter { ($0["host"] as? String)?.hasPrefix("evil.example") == true }
         #expect(!evil.contains { $0["method"] as? String == "POST" }, "\(evil)")
         #expect(evil.isEmpty, "\(evil)")
@@ -369,7 +479,7 @@ final class PortalServer {
         #expect(r.err.contains("outside the portal domains"))
         #expect(!portal.requests.contains("GET /terms"))
         environment["HOTSPOT_PORTAL_DOMAINS"] = "test"
-        #expect(try run("authenticate", environment).lines == ["result=success"])
+        #expect(try run("authenticate", environment).lines == PortalHelperComponentTests.loggedIn)
     }
 
     // MARK: https and WISPr
@@ -396,7 +506,7 @@ final class PortalServer {
         #expect(refused.err.contains("login failed (100), Wrong password"))
         environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
         let r = try run("authenticate", environment)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         let login = try #require(portal.entries.last { $0["path"] as? String == "/wispr-login" })
         #expect(login["tls"] as? Bool == true)
         #expect((login["body"] as? String)?.hasPrefix("UserName=user&Password=secret&button=Login&FNAME=0&OriginatingServer=http%3A%2F%2Fprobe.test") == true)
@@ -430,13 +540,13 @@ final class PortalServer {
         let r = try run("authenticate", environment)
         #expect(r.lines == ["result=failure"] && r.err.contains("the password is not sent, as secrets go only over https"), "\(r.err)")
         environment["HOTSPOT_PORTAL_DOMAINS"] = "test localhost"
-        #expect(try run("authenticate", environment).lines == ["result=success"])
+        #expect(try run("authenticate", environment).lines == PortalHelperComponentTests.loggedIn)
     }
 
     @Test func aWISPrPortalWithoutCredentialsFallsBackToItsForm() throws {
         let portal = try PortalServer(httpsMode: "wispr", rsa: true)
         let r = try run("authenticate", portal.trustingEnvironment)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         #expect(r.err.contains("no wispr_user and wispr_password"))
         #expect(portal.requests.contains("POST /accept"))
     }
@@ -456,7 +566,7 @@ final class PortalServer {
         environment["HOTSPOT_PORTAL_PROBE_URLS"] = "http://probe.test:\(click.http)/hang http://probe.test:\(click.http)/generate_204"
         environment["HOTSPOT_PORTAL_TIME_LIMIT"] = "4"
         let portalSeen = try run("authenticate", environment)
-        #expect(portalSeen.lines == ["result=success"], "\(portalSeen.err)")
+        #expect(portalSeen.lines == PortalHelperComponentTests.loggedIn, "\(portalSeen.err)")
         #expect(click.requests.contains("POST /accept"))
     }
 
@@ -502,7 +612,7 @@ final class PortalServer {
         environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
         environment["HOTSPOT_STATE_DIR"] = state
         environment["HOTSPOT_SSID_HEX"] = "486f74656c"
-        #expect(try run("authenticate", environment).lines == ["result=success"])
+        #expect(try run("authenticate", environment).lines == PortalHelperComponentTests.loggedIn)
         let kept = try String(contentsOfFile: state + "/wispr-logoff", encoding: .utf8)
         #expect(kept == "486f74656c\nhttps://localhost:\(portal.https)/wispr-logoff\n")
         var elsewhere = environment
@@ -529,7 +639,7 @@ final class PortalServer {
     @Test func runsAsNobodyBoundToTheInterface() throws {
         let portal = try PortalServer(mode: "click")
         let r = try run("authenticate", portal.environment, asNobody: true)
-        #expect(r.lines == ["result=success"], "\(r.err)")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
     }
 
     @Test func aMissingInterfaceIsATemporaryFailureWithTheReason() throws {

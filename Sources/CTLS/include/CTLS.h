@@ -38,7 +38,9 @@ typedef struct ctls_client ctls_client;
 /// CERTIFICATE blocks of the PEM file `ca_path`, with certificates checked at `unix_time` (seconds since
 /// 1970, the wall clock). Other PEM blocks and certificates that do not decode are skipped. NULL on
 /// failure, with *error set (a CTLS_ERR_* code or a BearSSL code) and *sys_errno for CTLS_ERR_CA_OPEN/READ.
-ctls_client *ctls_client_new(const char *server_name, const char *ca_path, int64_t unix_time,
+/// `verify` 0: no certificate is checked (no CA bundle read): the end entity's key is taken as it is, for a
+/// portal page whose certificate does not verify, which the caller then treats like plain http.
+ctls_client *ctls_client_new(const char *server_name, const char *ca_path, int64_t unix_time, int verify,
                              int *error, int *sys_errno);
 void ctls_client_free(ctls_client *client);
 
