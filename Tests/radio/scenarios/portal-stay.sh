@@ -101,7 +101,7 @@ daemon_mark; asked1=$(asked)
 wait_for '[ "$(logins | wc -l)" -ge 2 ]' $(( end1 - $(cut -d. -f1 /proc/uptime) + 75 )) \
     || fail "not logged in again within 75 s of the session's end (at $end1)"
 t3=$(logins | tail -n1 | awk '{ print $1 }')
-# The router's first request after the end that the portal redirected (stamped as the portal's answer ends).
+# The router's first request after the end that the portal redirected (stamped when it arrived).
 seen=$(awk -v e="$end1" '$1 >= e && $2 != "login" && / -> 302( |$)/ { print $1; exit }' "$web/requests")
 [ -n "$seen" ] || fail "no request of the router found the session over"
 posts | awk -v e="$end1" '$1 >= e' > "$RADIO_DIR/posts-2"
@@ -111,7 +111,7 @@ expect_fresh_login "$post2" "by itself"
 [ "$(csrf_of "$post2")" != "$(csrf_of "$post1")" ] || fail "the second login sent the first page's token again"
 log "ok: a token of its own ($(csrf_of "$post1") → $(csrf_of "$post2"))"
 expect_eq "$(answers_since "$end1")" "room=412 name=Müller" "the remembered answers"
-expect_lt "$(since "$end1" "$seen")" 32 "the session's end noticed within 30 s (default maintain interval; 2 s for the portal's answer under TCG)"
+expect_lt "$(since "$end1" "$seen")" 32 "the session's end noticed within 30 s (default maintain interval; 2 s for the probe's DNS and connection under TCG)"
 expect_lt "$(since "$end1" "$t3")" 45 "logged in again at once (within 30 s + the login under TCG)"
 sleep 2
 expect_eq "$(asked)" "$asked1" "no ui-required event: the owner not asked"
