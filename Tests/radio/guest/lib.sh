@@ -311,6 +311,16 @@ web_start() {
 #   --session SECS         a login lasts SECS seconds (/captive-api shows seconds-remaining)
 #   --steps form|link      three steps: an interstitial (a Continue button, or a link that accepts) before
 #                          the form, then a "please wait" page refreshing to /activate, which logs in
+#   (a hotel stay, issue 37: portal-stay)
+#   --csrf                 each load of the form page issues a new token (hidden csrf) and session cookie
+#                          (seeblick_sid); a login needs the last page's token and its cookie, each token once
+#   --plans                radio buttons "plan": premium (paid) listed first, free after it and checked; a
+#                          login needs plan=free
+#   --refusal TEXT         the portal's words when --room's answers do not match
+#   --record               login bodies as sent on their access.log lines ("sent: BODY"); every request of
+#                          this AP's clients, with the uptime, and each login's session end in
+#                          $RADIO_RUN/web/n/requests; the room and name each login request carried, decoded,
+#                          in $RADIO_RUN/web/n/answers (a look-alike that received nothing has none)
 portal_start() {
     local name=$1; shift
     local n; n=$(ap_get "$name" n)
@@ -318,7 +328,8 @@ portal_start() {
     [ -f "$(ap_dir "$name")/udhcpd.pid" ] || [ -d $RADIO_RUN/web/$n ] || dhcp_start "$name"
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
-    ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session steps )
+    ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session steps \
+        csrf plans refusal record )
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
@@ -336,6 +347,10 @@ portal_start() {
             --wispr-broken) echo broken > $w/wispr_reply; shift;;
             --session) echo "$2" > $w/session; shift 2;;
             --steps) printf '%s' "$2" > $w/steps; shift 2;;
+            --csrf) : > $w/csrf; shift;;
+            --plans) : > $w/plans; shift;;
+            --refusal) printf '%s' "$2" > $w/refusal; shift 2;;
+            --record) : > $w/record; shift;;
             *) fail "portal_start: unknown option $1";;
         esac
     done
@@ -364,6 +379,12 @@ ap_internet() {
 
 # portal_logins: how many logins the AP side's portals have accepted so far (form, WISPr or its poll).
 portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
+# portal_web NAME: the directory of the AP's portal state ($RADIO_RUN/web/n: requests, answers, authed/).
+portal_web() { echo "$RADIO_RUN/web/$(ap_get "$1" n)"; }
+# portal_end_sessions NAME: the portal ends every login on this AP now (its clients are captive again).
+portal_end_sessions() { rm -f "$(portal_web "$1")"/authed/*; log "AP $1: the portal ended its sessions"; }
+# portal_reservation NAME ROOM LAST_NAME: the hotel's records change (--room's answers, nothing else).
+portal_reservation() { echo "$2 $3" > "$(portal_web "$1")/room"; log "AP $1: the reservation is now room $2, $3"; }
 
 # syslog_start: busybox syslogd as the router's system log (what logread shows on OpenWrt), all of it kept
 # in $RADIO_DIR/syslog.log.
@@ -496,11 +517,13 @@ http_request() {
     hostport=${url#http://}; path=/${hostport#*/}; hostport=${hostport%%/*}
     [ "$path" = "/$hostport" ] && path=/
     host=${hostport%%:*}; port=${hostport#*:}; [ "$port" = "$hostport" ] && port=80
+    # $RADIO_COOKIE, when set: a Cookie header ("name=value").
+    local cookie=; [ -n "${RADIO_COOKIE:-}" ] && cookie="Cookie: $RADIO_COOKIE\r\n"
     if [ "$method" = POST ]; then
-        printf 'POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %s\r\n\r\n%s' \
+        printf "POST %s HTTP/1.0\r\nHost: %s\r\n${cookie}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %s\r\n\r\n%s" \
             "$path" "$host" "${#body}" "$body" | nc -w 10 "$host" "$port" | tr -d '\r'
     else
-        printf 'GET %s HTTP/1.0\r\nHost: %s\r\n\r\n' "$path" "$host" | nc -w 10 "$host" "$port" | tr -d '\r'
+        printf "GET %s HTTP/1.0\r\nHost: %s\r\n${cookie}\r\n" "$path" "$host" | nc -w 10 "$host" "$port" | tr -d '\r'
     fi
 }
 http_status() { http_get "$1" | head -n1 | awk '{ print $2 }'; }

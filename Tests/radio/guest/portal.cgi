@@ -32,6 +32,20 @@
 #               which logs in when the password is that hex MD5); with http://GW/guest/s/default/?…, UniFi's
 #               guest portal (a script page that sets a cookie; POST /guest/s/default/login of {} logs in).
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
+#   (a hotel stay, issue 37; with room)
+#   csrf        present: every load of the form page issues a new token (hidden field csrf) and a new session
+#               cookie (seeblick_sid) to this client, in issued/PEER; a login needs the last page's token and
+#               its cookie back, and each token works once (a stale or reused one: refused, "Your session has
+#               expired"); the page's access line notes "csrf TOKEN", the login's "csrf fresh" or "csrf stale"
+#   plans       present: the form offers plans as radio buttons named plan: "premium" (paid) listed first,
+#               "free" after it and checked; a login needs plan=free (premium: refused, it is paid at reception)
+#   refusal     the portal's words when room's answers do not match (default: "The last name and room
+#               number do not match our records.")
+#   record      present: each login request's body as sent goes on its access.log line ("sent: BODY"); each
+#               request of this AP's clients goes to requests ("UPTIME PEER METHOD URL -> STATUS (NOTE) BODY",
+#               UPTIME when it arrived, and "UPTIME login PEER until END" for each login, END the uptime second
+#               its session ends); the room and name of every login request that carried any, decoded, go to
+#               answers ("UPTIME room=R name=N")
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
 # Always there, logged in or not:
@@ -42,6 +56,7 @@
 #   /hostile/broken-json  captive+json cut off in mid-value
 W=/run/radio/web
 scheme=${RADIO_SCHEME:-http}
+t_arrived=$(cut -d' ' -f1 /proc/uptime)
 IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
 method=${line%% *}; rest=${line#* }; target=${rest%% *}
@@ -88,7 +103,9 @@ note=  # shown after the status in access.log (WISPr codes)
 # A form's field names (not their values) go to access.log too: [token accept].
 access() {
     local posted=; [ -n "$body" ] && posted=" [$(printf '%s' "$body" | tr '&' '\n' | sed 's/=.*//' | tr '\n' ' ' | sed 's/ $//')]"
-    echo "$peer $method $scheme://${host}$target$posted -> $1${note:+ ($note)}" >> $W/access.log
+    local sent=; [ -f "$d/record" ] && [ -n "$body" ] && sent=" sent: $body"
+    echo "$peer $method $scheme://${host}$target$posted -> $1${note:+ ($note)}$sent" >> $W/access.log
+    [ -f "$d/record" ] && echo "$t_arrived $peer $method $scheme://${host}$target -> $1${note:+ ($note)}${body:+ $body}" >> "$d/requests"
 }
 ctype="text/html; charset=utf-8"
 respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
@@ -108,6 +125,14 @@ authorize() {
     local s; s=$(cat $d/session 2>/dev/null)
     if [ -n "$s" ]; then echo $((now + s)) > "$d/authed/$peer"; else : > "$d/authed/$peer"; fi
     echo "$peer $n $method $path${s:+ session $s s}" >> $W/logins
+    [ -f "$d/record" ] && echo "$(cut -d' ' -f1 /proc/uptime) login $peer until ${s:+$((now + s))}" >> "$d/requests"
+}
+# issue_csrf: a new token and session cookie for this client (csrf), and the Set-Cookie header for them.
+issue_csrf() {
+    csrf_tok=c$n-$(od -An -N4 -tx1 /dev/urandom | tr -d ' \n'); csrf_sid=s$n-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
+    mkdir -p "$d/issued"; echo "$csrf_tok $csrf_sid" > "$d/issued/$peer"
+    note="csrf $csrf_tok"
+    csrf_cookie="Set-Cookie: seeblick_sid=$csrf_sid; Path=/; HttpOnly"
 }
 token() { cat $d/token 2>/dev/null; }
 # chap_md5 ID_OCTAL: hex MD5(ID + "radio 4711" + the challenge bytes 1..16): the products' CHAP (issue 19).
@@ -120,10 +145,17 @@ login_page() {
     [ -n "${refusal:-}" ] && echo "<div class=\"alert\" role=\"alert\">$refusal</div>"
     echo "<form method=\"$([ -f $d/form_get ] && echo get || echo post)\" action=\"$login_url\">"
     [ -f $d/token ] && echo "<input type=\"hidden\" name=\"token\" value=\"$(token)\">"
+    [ -n "${csrf_tok:-}" ] && echo "<input type=\"hidden\" name=\"csrf\" value=\"$csrf_tok\">"
     [ -f $d/code ] && echo "<p>Access code: <input name=\"code\" type=\"text\"></p>"
     if [ -f $d/room ]; then
         echo "<p><label for=\"room\">Room number</label> <input id=\"room\" name=\"room\" type=\"text\"></p>"
         echo "<p><label for=\"name\">Last name</label> <input id=\"name\" name=\"name\" type=\"text\"></p>"
+    fi
+    if [ -f $d/plans ]; then
+        echo "<fieldset><legend>Your plan</legend>"
+        echo "<p><input type=\"radio\" id=\"plan-premium\" name=\"plan\" value=\"premium\"> <label for=\"plan-premium\">Premium, 50 Mbit/s: 9.90 € a day</label></p>"
+        echo "<p><input type=\"radio\" id=\"plan-free\" name=\"plan\" value=\"free\" checked> <label for=\"plan-free\">Free, 2 Mbit/s</label></p>"
+        echo "</fieldset>"
     fi
     echo "<p><input type=\"checkbox\" name=\"accept\" value=\"yes\"> I accept the terms</p>"
     [ -f $d/token ] && echo "<p><input type=\"checkbox\" name=\"newsletter\" value=\"yes\"> Send me offers</p>"
@@ -214,8 +246,22 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
             fi
             if [ -f $d/room ]; then
                 set -- $(cat $d/room)
+                [ -f $d/record ] && { [ -n "$(field room)" ] || [ -n "$(field name)" ]; } \
+                    && echo "$(cut -d' ' -f1 /proc/uptime) room=$(field room) name=$(field name)" >> $d/answers
                 [ "$(field room)" = "$1" ] && [ "$(field name)" = "$2" ] \
-                    || { ok=0; refusal="The last name and room number do not match our records."; }
+                    || { ok=0; refusal=$(cat $d/refusal 2>/dev/null || echo "The last name and room number do not match our records."); }
+            fi
+            if [ -f $d/plans ] && [ "$(field plan)" != free ]; then
+                ok=0; refusal="The premium plan is paid at reception: please choose the free plan here."
+            fi
+            if [ -f $d/csrf ]; then
+                # The token the last page gave this client, with its cookie; once.
+                set -- $(cat "$d/issued/$peer" 2>/dev/null); rm -f "$d/issued/$peer"
+                if [ -n "${1:-}" ] && [ "$(field csrf)" = "$1" ] && case "; $(echo $cookie); " in *"; seeblick_sid=$2; "*) true;; *) false;; esac; then
+                    note="csrf fresh"
+                else
+                    ok=0; note="csrf stale"; refusal="Your session has expired. Please try again."
+                fi
             fi
             if [ $ok = 1 ] && [ -f $d/steps ]; then
                 echo "<html><head><meta http-equiv=\"refresh\" content=\"1; url=/activate?t=$n-$(cat $d/steps)\"></head><body>Please wait</body></html>" \
@@ -225,7 +271,8 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
                 authorize
                 echo "<html><body><h1>You are online</h1></body></html>" | respond 200 OK; exit 0
             fi
-            login_page | respond 403 Forbidden; exit 0;;
+            csrf_cookie=; [ -f $d/csrf ] && { n_=$note; issue_csrf; note="$n_, new $note"; }
+            login_page | respond 403 Forbidden "$csrf_cookie"; exit 0;;
         "GET /splash.html"|"GET /opennds_preauth/")
             body=$query; hidden="<input type=\"hidden\" name=\"fas\" value=\"$(field fas)\">"
             if [ "$path" = /splash.html ] || [ "$(field tos)" = accepted ]; then
@@ -296,6 +343,9 @@ function doLogin() {
             fi
             if [ -f $d/token ]; then
                 login_page | respond 200 OK "Set-Cookie: radio_sid=$(token)-sid; Path=/; HttpOnly"; exit 0
+            fi
+            if [ -f $d/csrf ]; then
+                issue_csrf; login_page | respond 200 OK "$csrf_cookie"; exit 0
             fi
             login_page | respond 200 OK; exit 0;;
         "POST /wispr-login")
