@@ -81,7 +81,11 @@ extension HotspotMachine {
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
         if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
-        if state.isUsable { snapshot.loggedInWith = loggedInWith }
+        if state.isUsable, var given = loggedInWith {
+            // Dated since (the clock was set after the login): the remembered entry has the date.
+            if given.givenAt == nil, let s = linkSSID, let i = rememberedIndex(s, helper: given.helper) { given.givenAt = remembered[i].givenAt }
+            snapshot.loggedInWith = given
+        }
         for i in remembered.indices where configuration.rememberDays > 0 { snapshot.rememberedVenues.append(remembered[i].ssid) }
         return snapshot
     }
