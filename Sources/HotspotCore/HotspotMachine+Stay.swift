@@ -81,6 +81,8 @@ extension HotspotMachine {
             dirty = true
             say(.notice, ssid, "the remembered answers are forgotten")
         }
+        // Status no longer says this login's answers are kept for the next one.
+        if let w = loggedInWith, w.ssid == ssid { loggedInWith = nil }
         return found
     }
 

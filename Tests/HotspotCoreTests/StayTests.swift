@@ -98,7 +98,7 @@ import Testing
         var h = Self.answeredOnce()
         var out = h.on(.owner(.forgetAnswers(nil)))
         #expect(out.contains(.reply(.accepted("the answers remembered for it are forgotten"))))
-        #expect(h.m.persistentState.remembered.isEmpty)
+        #expect(h.m.persistentState.remembered.isEmpty && h.m.snapshot().loggedInWith == nil)
         out = h.on(.owner(.forgetAnswers(Fixture.hotel)))
         #expect(out.contains(.reply(.refused("no answers are remembered for it"))))
         // `hotspotd forget SSID` drops them too, even for a network that is not the owner's.

@@ -49,6 +49,40 @@ import Testing
         #expect(!policy.allowsCredentials(to: try url("https://10.0.0.1/"), askedBy: try url("https://portal.test/")))
     }
 
+    /// Issue 37: what the owner typed for a page goes where the owner's browser would send it: to that page's own
+    /// origin over plain http or unverified https, or where secrets may go. Never to another origin that way,
+    /// never from https down to http, never to another port of the same host over http.
+    @Test func typedAnswersGoToThePagesOwnOriginAsABrowserWouldSendThem() throws {
+        let policy = PortalHostPolicy(domains: [])
+        let http = try url("http://portal.test/login")
+        #expect(policy.allowsTypedAnswers(to: try url("http://portal.test/accept?x=1"), askedBy: http, verified: false))
+        #expect(policy.allowsTypedAnswers(to: try url("https://portal.test/accept"), askedBy: http, verified: true))
+        #expect(!policy.allowsTypedAnswers(to: try url("https://portal.test/accept"), askedBy: http, verified: false))
+        #expect(!policy.allowsTypedAnswers(to: try url("http://portal.test:8080/accept"), askedBy: http, verified: false))
+        #expect(!policy.allowsTypedAnswers(to: try url("http://evil.example/accept"), askedBy: http, verified: false))
+        #expect(!policy.allowsTypedAnswers(to: try url("http://login.portal.test/accept"), askedBy: http, verified: false))
+        // https → http: down, never; unverified https: its own origin only.
+        let https = try url("https://1.1.1.1/login")
+        #expect(!policy.allowsTypedAnswers(to: try url("http://1.1.1.1/login"), askedBy: https, verified: false))
+        #expect(policy.allowsTypedAnswers(to: try url("https://1.1.1.1/accept"), askedBy: https, verified: false))
+        #expect(!policy.allowsTypedAnswers(to: try url("https://1.1.1.2/accept"), askedBy: https, verified: false))
+        // Portal domains: verified https to them as before; the page's own origin as the browser would.
+        let operators = PortalHostPolicy(domains: [b("operator.example")])
+        #expect(operators.allowsTypedAnswers(to: try url("https://login.operator.example/"), askedBy: http, verified: true))
+        #expect(!operators.allowsTypedAnswers(to: try url("http://login.operator.example/"), askedBy: http, verified: false))
+        #expect(operators.allowsTypedAnswers(to: try url("http://portal.test/accept"), askedBy: http, verified: false))
+        // The configured secrets keep the strict rule.
+        #expect(!policy.allowsCredentials(to: try url("http://portal.test/accept"), askedBy: http))
+    }
+
+    @Test func originsAreSchemeHostAndPort() throws {
+        #expect(try url("http://Portal.Test/login?a=1").origin == "http://portal.test")
+        #expect(try url("http://portal.test:80/x").origin == "http://portal.test")
+        #expect(try url("https://1.1.1.1:8443/x").origin == "https://1.1.1.1:8443")
+        #expect(try url("http://portal.test/").isSameOrigin(as: try url("http://portal.test:80/other")))
+        #expect(!(try url("http://portal.test/").isSameOrigin(as: try url("https://portal.test/"))))
+    }
+
     /// With portal domains, secrets go over https to those domains alone: not to the page's own host
     /// outside them, and not to the trusted hosts (the gateway and the probes' hosts are the venue's).
     @Test func withDomainsSecretsGoOnlyOverHTTPSToThem() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HotspotCore
+import HotspotWeb
 @testable import HotspotProtocol
 
 // MARK: - Test scaffolding
@@ -611,3 +612,70 @@ private let hostileSSIDs: [[UInt8]] = [
         }
     }
 }
+
+/// Issue 37's keys: where the owner's answers go (with uiRequired), where they were accepted (with success),
+/// and a refusal of remembered ones; and the variables of an authenticate with remembered answers.
+@Suite struct HelperAnswersKeysTests {
+    func parse(_ text: String, _ command: HelperCommand) -> HelperResponse? {
+        let request = HelperRequest(id: 1, helper: "h", command: command)
+        guard case .success(let r) = HelperOutput(exitStatus: 0, stdout: Array(text.utf8), for: request).answer else { return nil }
+        return r
+    }
+
+    @Test func uiRequiredSaysWhereAndHowTheAnswersGo() throws {
+        let r = try #require(parse("ui_field=room\tRoom\nanswers_origin=http://portal.test:8080\nanswers_transport=http\nresult=uiRequired\n", .authenticate))
+        #expect(r.ui?.answersOrigin == "http://portal.test:8080" && r.ui?.answersTransport == .http && r.ui?.answersTransport?.isEncrypted == false)
+        let u = try #require(parse("answers_origin=https://1.1.1.1\nanswers_transport=https-unverified\nanswers_refused=remembered\nresult=uiRequired\n", .authenticate))
+        #expect(u.ui?.answersTransport == .httpsUnverified && u.ui?.refusedRemembered == true)
+        // An origin without a transport is https (the one that needs no warning).
+        #expect(parse("answers_origin=https://portal.test\nresult=uiRequired\n", .presentUI)?.ui?.answersTransport == .https)
+    }
+
+    @Test func successSaysWhereTheAnswersWereAccepted() throws {
+        let r = try #require(parse("answers_accepted=http://portal.test\nanswers_gateway=02:00:00:aa:bb:01\nresult=success\n", .presentUI))
+        #expect(r.acceptedAnswers == AcceptedAnswers(origin: "http://portal.test", gateway: "02:00:00:aa:bb:01"))
+        // Not with another result: a failed login accepted nothing.
+        #expect(parse("answers_accepted=http://portal.test\nresult=failure\n", .presentUI)?.acceptedAnswers == nil)
+    }
+
+    @Test func badValuesAreRefusedWithTheKey() {
+        for line in ["answers_origin=http://portal.test/login", "answers_origin=ftp://x", "answers_origin=http://",
+                     "answers_transport=plain", "answers_gateway=02:00:00:AA:BB:01", "answers_gateway=02:00:00:aa:bb",
+                     "answers_refused=yes"] {
+            let request = HelperRequest(id: 1, helper: "h", command: .authenticate)
+            let out = HelperOutput(exitStatus: 0, stdout: Array((line + "\nresult=uiRequired\n").utf8), for: request)
+            guard case .failure = out.answer else { Issue.record("\(line) was taken"); continue }
+        }
+    }
+
+    @Test func rememberedAnswersReachOnlyAuthenticate() {
+        var request = HelperRequest(id: 1, helper: "portal", command: .authenticate, answers: [UIAnswer(key: "room", value: "412")])
+        request.rememberedOrigin = "http://portal.test"
+        request.rememberedGateway = "02:00:00:aa:bb:01"
+        let e = HelperInvocation(request).environment
+        #expect(e.contains("HOTSPOT_REMEMBERED_ORIGIN=http://portal.test") && e.contains("HOTSPOT_REMEMBERED_GATEWAY=02:00:00:aa:bb:01"))
+        #expect(e.contains("HOTSPOT_UI_ROOM=412"))
+        // Without an origin, an authenticate gets no answers at all.
+        request.rememberedOrigin = nil
+        #expect(!HelperInvocation(request).environment.contains { $0.hasPrefix("HOTSPOT_UI_") || $0.hasPrefix("HOTSPOT_REMEMBERED_") })
+    }
+
+    /// /proc/net/arp's shape: the gateway's complete entry on the uplink; incomplete entries and other
+    /// interfaces' are not it.
+    @Test func theGatewaysMACFromTheNeighbourTable() {
+        let table = """
+            IP address       HW type     Flags       HW address            Mask     Device
+            10.42.1.1        0x1         0x0         00:00:00:00:00:00     *        wlan0
+            192.168.1.1      0x1         0x2         AA:BB:CC:00:00:09     *        br-lan
+            10.42.1.1        0x1         0x2         02:00:00:AA:BB:01     *        wlan0
+            garbage
+            """
+        let g = IPv4Address(10, 42, 1, 1)
+        #expect(NeighborTable.mac(of: g, on: "wlan0", in: Array(table.utf8)) == "02:00:00:aa:bb:01")
+        #expect(NeighborTable.mac(of: g, on: "wlan1", in: Array(table.utf8)) == nil)
+        #expect(NeighborTable.mac(of: IPv4Address(192, 168, 1, 1), on: nil, in: Array(table.utf8)) == "aa:bb:cc:00:00:09")
+        #expect(NeighborTable.mac(of: IPv4Address(10, 42, 1, 2), on: nil, in: Array(table.utf8)) == nil)
+        #expect(NeighborTable.mac(of: g, on: nil, in: []) == nil)
+    }
+}
+

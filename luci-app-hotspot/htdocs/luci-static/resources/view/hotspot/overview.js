@@ -18,6 +18,7 @@ var callNetworks = rpc.declare({ object: 'hotspot', method: 'networks' });
 var callUI = rpc.declare({ object: 'hotspot', method: 'ui' });
 var callUISubmit = rpc.declare({ object: 'hotspot', method: 'ui_submit', params: [ 'fields' ] });
 var callUICancel = rpc.declare({ object: 'hotspot', method: 'ui_cancel' });
+var callUIForget = rpc.declare({ object: 'hotspot', method: 'ui_forget', params: [ 'ssid_hex' ] });
 // By ssid_hex: the JSON's `ssid` replaces bytes that are not UTF-8, so only the hex names any network.
 var callJoin = rpc.declare({ object: 'hotspot', method: 'join', params: [ 'ssid_hex', 'passphrase', 'once' ] });
 var callForget = rpc.declare({ object: 'hotspot', method: 'forget', params: [ 'ssid_hex' ] });
@@ -154,6 +155,10 @@ return view.extend({
 		return this.act(_('Log off'), callLogoff());
 	},
 
+	handleForgetAnswers: function(net) {
+		return this.act(_('Forget the answers for %s').format(ssidText(net)), callUIForget(net.ssid_hex));
+	},
+
 	handleEnable: function(net) {
 		return this.act(_('Allow %s again').format(ssidText(net)), callEnable(net.ssid_hex));
 	},
@@ -200,6 +205,13 @@ return view.extend({
 		var intro = [ E('p', { 'class': 'hs-lead' }, [ _('The login to %s asks for:').format(ssidText(request)) ]) ];
 		if (request.message)
 			intro.push(E('p', { 'class': 'hs-message' }, [ request.message ]));
+		// Said before the owner types: where the answers go, and that anyone on the venue's network can read them.
+		if (request.origin && request.encrypted === false)
+			intro.push(E('p', { 'class': 'hs-error', 'id': 'hs-ui-unencrypted' }, [
+				(request.transport == 'https-unverified'
+					? _('This page\'s certificate does not verify: it is no better than an unencrypted page.')
+					: _('This page is not encrypted.')) + ' ' +
+				_('Your answers go to %s as your browser would send them, readable by others on the venue\'s network.').format(request.origin) ]));
 		if (request.refusals > 0)
 			intro.push(E('p', { 'class': 'hs-error' }, [ _('The portal refused the answers %d time(s): check them and try again.').format(request.refusals) ]));
 		if (request.answers_sent)
@@ -236,6 +248,10 @@ return view.extend({
 			rows.push(row(_('Address'), s.address + (s.gateway ? ' via ' + s.gateway : '')));
 		if (s.helper)
 			rows.push(row(_('Helper'), s.helper_name && s.helper_name != s.helper ? '%s (%s)'.format(s.helper_name, s.helper) : s.helper));
+		var given = s.logged_in_with_answers;
+		if (given)
+			rows.push(row(_('Login'), (given.given ? _('with the answers you gave on %s at %s').format(given.given, given.origin)
+				: _('with the answers you gave at %s').format(given.origin)) + ' · ' + _('the router logs in with them again by itself')));
 		var c = s.last_helper_command;
 		if (c)
 			rows.push(row(_('Last helper run'), '%s %s: %s (%d ms, %s ago)'.format(c.helper, c.command, c.result, c.ms, duration(c.seconds_ago))));
@@ -256,6 +272,9 @@ return view.extend({
 		if (s.state == 'authenticated' || s.state == 'maintaining')
 			buttons.push(E('button', { 'class': 'btn cbi-button-negative', 'id': 'hs-logoff',
 				'click': ui.createHandlerFn(this, 'handleLogoff') }, [ _('Log off') ]));
+		if (given && u)
+			buttons.push(' ', E('button', { 'class': 'btn cbi-button-negative', 'id': 'hs-ui-forget',
+				'click': ui.createHandlerFn(this, 'handleForgetAnswers', u) }, [ _('Forget my answers') ]));
 		var history = (s.transitions || []).slice().reverse().map(function(t) {
 			return E('li', {}, [ '%s ago: %s, %s'.format(duration(t.seconds_ago), stateWords[t.state] || t.state, t.link) + (t.ssid_hex ? ' · ' + ssidText(t) : '') ]);
 		});
