@@ -238,6 +238,8 @@ struct UCIMapper {
     var providers: [Option] = []
     /// Indices into `settings.helpers` of helpers without their own `option user`.
     var userless: [Int] = []
+    /// The first `wispr_user` or `wispr_password`, checked once `portal_domain` is known (the sections' order is free).
+    var wisprOption: Option? = nil
     /// The first problem found, the one reported.
     var problem: HotspotUCIError? = nil
 
@@ -388,8 +390,12 @@ struct UCIMapper {
                     }
                 }
             case .caBundle: helper.caBundle = path(o)
-            case .wisprUser: helper.wisprUser = text(o, secret: false)
-            case .wisprPassword: helper.wisprPassword = text(o, secret: true)
+            case .wisprUser:
+                helper.wisprUser = text(o, secret: false)
+                if wisprOption == nil { wisprOption = o }
+            case .wisprPassword:
+                helper.wisprPassword = text(o, secret: true)
+                if wisprOption == nil { wisprOption = o }
             case .enabled: helper.isEnabled = bool(o)
             case .priority: descriptor.priority = number(o, -1_000_000...1_000_000, "is not a whole number")
             case .user: user = self.user(o)
@@ -521,8 +527,13 @@ struct UCIMapper {
     }
 
     /// Fills in default users; providers must name an enabled helper (the rest `validate()` checks).
+    /// Stored WISPr credentials need a portal domain (issue 35): without one they would go to whatever https host
+    /// serves a WISPr page on any open network (`PortalHostPolicy.allowsCredentials`).
     mutating func finish() {
         for i in userless { settings.helpers[i].user = settings.helperUser }
+        if let o = wisprOption, configuration.preferences.safariDomains.isEmpty {
+            fail(o, "needs list portal_domain in config hotspot: WISPr credentials go only to a portal domain")
+        }
         for o in providers {
             let name = o.values[0].text
             if let h = settings.helper(named: name) {

@@ -52,7 +52,9 @@ private func defaultFile() throws -> String {
     /// Its commented-out helper and network are valid too once uncommented.
     @Test func defaultFileExamplesWork() throws {
         let lines = try defaultFile().split(separator: "\n", omittingEmptySubsequences: false)
-        let uncommented = lines.map { $0.hasPrefix("#config") || $0.hasPrefix("#\t") ? $0.dropFirst() : $0 }
+        // The portal helper's WISPr credentials need the main section's portal domain.
+        let uncommented = lines.map { $0.hasPrefix("#config") || $0.hasPrefix("#\t") ? $0.dropFirst()
+                                      : $0.hasPrefix("\t#list portal_domain") ? "\t" + $0.dropFirst(2) : $0 }
             .joined(separator: "\n")
         let uci = try load(uncommented)
         #expect(uci.warnings.isEmpty)
@@ -198,6 +200,8 @@ private func defaultFile() throws -> String {
             \toption ca_bundle '/etc/ssl/certs/ca-certificates.crt'
             \toption wispr_user 'guest@example'
             \toption wispr_password 'pass word'
+            config hotspot 'main'
+            \tlist portal_domain 'example'
             """)
         // It claims nothing in scan lists: no filterScanList.
         let commands = HelperCommandSet.all.removing(.filterScanList)
@@ -216,6 +220,23 @@ private func defaultFile() throws -> String {
             == path + ":3: option ca_bundle: 'certs.pem' is not an absolute path")
         #expect(failure("config helper p\noption builtin portal\noption wispr_password 'se\tcret'")
             == path + ":3: option wispr_password: has a control character")
+    }
+
+    /// Issue 35: stored WISPr credentials go to a portal domain's https host only; with no `portal_domain`
+    /// they would go to whatever https host serves a WISPr page on any open network. Refused at load.
+    @Test func wisprCredentialsNeedAPortalDomain() throws {
+        let helper = "config helper 'portal'\noption builtin 'portal'\n"
+        #expect(failure(helper + "option wispr_user 'guest@example'")
+            == path + ":3: option wispr_user: needs list portal_domain in config hotspot: WISPr credentials go only to a portal domain")
+        #expect(failure(helper + "option wispr_password 'secret'")
+            == path + ":3: option wispr_password: needs list portal_domain in config hotspot: WISPr credentials go only to a portal domain")
+        // The main section may come before or after the helper's.
+        let after = try load(helper + "option wispr_user 'u'\noption wispr_password 'p'\nconfig hotspot main\nlist portal_domain 'operator.example'")
+        #expect(after.settings.helpers[0].wisprPassword == "p")
+        let before = try load("config hotspot main\nlist portal_domain 'operator.example'\n" + helper + "option wispr_user 'u'")
+        #expect(before.settings.helpers[0].wisprUser == "u")
+        // A disabled helper's credentials are never sent: still refused, so that enabling it cannot send them anywhere.
+        #expect(failure(helper + "option enabled '0'\noption wispr_user 'u'") != nil)
     }
 
     @Test func networks() throws {

@@ -17,7 +17,8 @@ syslog_start
 sta_start
 sta_dhcp_on_link
 daemon_lobby_helper lobby "Hostel Chilli" "Mall MikroTik" "Stadium UniFi"
-{ daemon_main; daemon_helper_section lobby
+# Stored credentials need a portal domain (issue 35); the products' logins go to the gateway, trusted anyway.
+{ daemon_main portal_domain radio.test; daemon_helper_section lobby
   daemon_portal_section 'http://198.51.100.7/generate_204' wispr_user guest wispr_password 'radio 4711'; } | daemon_config
 t0=$(radio_uptime)
 daemon_start "$RADIO_DIR/hotspot.conf"

@@ -18,7 +18,7 @@ sta_start
 sta_dhcp_on_link
 daemon_lobby_helper lobby "$ssid"
 conf() {
-    { daemon_main; daemon_helper_section lobby
+    { daemon_main portal_domain radio.test; daemon_helper_section lobby
       daemon_portal_section 'http://probe.radio.test/generate_204' wispr_user traveller wispr_password "$1"; } | daemon_config
 }
 conf 'gate 41&B'
