@@ -159,6 +159,9 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         cl_limit(RLIMIT_NOFILE, sb->open_files);
         cl_limit(RLIMIT_FSIZE, sb->file_bytes);
         step = 5;
+        // Never root by another name (a passwd entry with uid 0 or gid 0): the daemon checks at load and at
+        // each spawn, and this is the last word.
+        if (sb->drop_privileges && (sb->uid == 0 || sb->gid == 0)) { errno = EPERM; goto fail; }
         if (sb->drop_privileges && geteuid() == 0) {
             if (setgroups(0, NULL) != 0 || setgid(sb->gid) != 0 || setuid(sb->uid) != 0) goto fail;
             // RLIMIT_NPROC counts per user, so it only means something after the switch.

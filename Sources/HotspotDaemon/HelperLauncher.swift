@@ -44,10 +44,12 @@ extension HotspotDaemon {
         // By the helpers' list: a method of `settings` called through this class would copy all of them.
         let configured = DaemonSettings.helper(named: helper.name, in: settings.helpers)
         let user = configured?.user ?? settings.helperUser
-        guard let ids = HotspotDaemon.resolve(user) else {
+        let resolved = HotspotDaemon.sandboxIDs(user)
+        guard case .ids(let uid, let gid) = resolved else {
             return submitHelperResult(.helperFailed(requestID: request.id,
-                                                     .couldNotStart("no user " + user.description + " to run it as")))
+                                                     .couldNotStart(HotspotDaemon.sandboxRefusal(user, resolved) ?? "")))
         }
+        let ids = (uid: uid, gid: gid)
         // filterScanList, after every scan, gets only the scan list (HelperInvocation): none of the
         // network's facts are read for it, nor its state directory prepared.
         var uplink = UplinkAddressing(interface: uplinkInterface)
@@ -231,13 +233,38 @@ extension HotspotDaemon {
     }
 
     /// A sandbox user as uid and gid: a number as it is (gid the same), a name through /etc/passwd.
-    static func resolve(_ user: SandboxUser) -> (uid: UInt32, gid: UInt32)? {
+    static func resolve(_ user: SandboxUser, passwd: String = "/etc/passwd") -> (uid: UInt32, gid: UInt32)? {
         switch user {
         case .uid(let id): return (id, id)
         case .name(let name):
             var uid: UInt32 = 0, gid: UInt32 = 0
-            guard cl_lookup_id("/etc/passwd", name, &uid, &gid) == 0 else { return nil }
+            guard cl_lookup_id(passwd, name, &uid, &gid) == 0 else { return nil }
             return (uid, gid)
+        }
+    }
+
+    /// What a helper may run as (issue 35, root by another name).
+    enum SandboxIDs: Equatable {
+        case ids(uid: UInt32, gid: UInt32)
+        /// Not in the passwd file.
+        case unknown
+        /// uid 0 or gid 0, whatever the name: never a helper's.
+        case root
+    }
+
+    /// The ids a helper (or events.d) runs as: `resolve`'s, but never uid 0 or gid 0. Checked at load
+    /// (`usersProblem`) and again at each spawn: /etc/passwd may change in between. cl_spawn refuses them too.
+    static func sandboxIDs(_ user: SandboxUser, passwd: String = "/etc/passwd") -> SandboxIDs {
+        guard let ids = resolve(user, passwd: passwd) else { return .unknown }
+        return ids.uid == 0 || ids.gid == 0 ? .root : .ids(uid: ids.uid, gid: ids.gid)
+    }
+
+    /// Why `user` cannot start a helper, for the log and the core; nil with its ids.
+    static func sandboxRefusal(_ user: SandboxUser, _ ids: SandboxIDs) -> String? {
+        switch ids {
+        case .ids: return nil
+        case .unknown: return "no user " + user.description + " to run it as"
+        case .root: return "user " + user.description + " is uid 0 or gid 0: helpers must not run as root"
         }
     }
 }

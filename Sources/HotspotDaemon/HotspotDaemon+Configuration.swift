@@ -11,7 +11,7 @@ extension HotspotDaemon {
     }
 
     /// The UCI file, parsed and validated; a message naming the file, line and option when it is refused.
-    public static func loadConfiguration(_ path: String) -> ConfigurationLoad {
+    public static func loadConfiguration(_ path: String, passwd: String = "/etc/passwd") -> ConfigurationLoad {
         let bytes: [UInt8]
         do {
             bytes = try readConfiguration(path)
@@ -19,10 +19,29 @@ extension HotspotDaemon {
             return .refused("cannot read " + path + ": " + error.description)
         }
         do throws(HotspotUCIError) {
-            return .loaded(try HotspotUCI(parsing: bytes, file: path))
+            let loaded = try HotspotUCI(parsing: bytes, file: path)
+            if let why = usersProblem(loaded.settings, file: path, passwd: passwd) { return .refused(why) }
+            return .loaded(loaded)
         } catch {
             return .refused(error.description)
         }
+    }
+
+    /// Root by another name (issue 35): the loader refuses only `0` and `root`; a name the passwd file gives
+    /// uid 0 or gid 0 is refused here, helper_user first, then a helper's own user. A name not there is left
+    /// to the spawn, which says so (and checks again: the file may change).
+    static func usersProblem(_ settings: DaemonSettings, file: String, passwd: String) -> String? {
+        func refusal(_ subject: String, _ user: SandboxUser) -> String? {
+            guard HotspotDaemon.sandboxIDs(user, passwd: passwd) == .root else { return nil }
+            return HotspotUCIError(file: file, line: nil, subject: subject,
+                                   message: "'" + user.description + "' is uid 0 or gid 0 in " + passwd
+                                       + ": helpers must not run as root").description
+        }
+        if let why = refusal("option helper_user", settings.helperUser) { return why }
+        for h in settings.helpers where h.user != settings.helperUser {
+            if let why = refusal("config helper '" + h.name + "': option user", h.user) { return why }
+        }
+        return nil
     }
 
     /// The UCI file's bytes; a file of 1 MiB or more is refused (never read, or written back, cut short).

@@ -120,6 +120,9 @@ extension HotspotDaemon {
             } catch {
                 throw .configurationInvalid(error.description)
             }
+            if let why = HotspotDaemon.usersProblem(loaded.settings, file: path, passwd: "/etc/passwd") {
+                throw .configurationInvalid(why)
+            }
             do throws(Errno) {
                 // 0600 as the package installs it: the file can hold passphrases.
                 try StateFile.replace(path, with: edited, mode: 0o600)

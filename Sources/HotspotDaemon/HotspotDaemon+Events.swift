@@ -76,7 +76,9 @@ extension HotspotDaemon {
     }
 
     func runNextEvent() {
-        guard events.running == nil, !events.queue.isEmpty, let ids = HotspotDaemon.resolve(settings.helperUser) else { return }
+        guard events.running == nil, !events.queue.isEmpty,
+              case .ids(let uid, let gid) = HotspotDaemon.sandboxIDs(settings.helperUser) else { return }
+        let ids = (uid: uid, gid: gid)
         let environment = events.queue.remove(at: 0)
         // HOTSPOT_EVENT=NAME, after the base environment.
         let what = environment[HelperProtocol.baseEnvironment.count]

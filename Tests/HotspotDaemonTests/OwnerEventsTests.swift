@@ -72,6 +72,9 @@ private func variables(_ environment: [String]?) -> [String] {
                 "a backoff is not disabled")
     }
 
+    /// The helper user the scripts run as: this process's, or nobody's when that is root.
+    static var user: UInt32 { geteuid() == 0 ? 65534 : geteuid() }
+
     /// A daemon with events.d in a temporary directory; each script's run recorded in `dir/out`.
     final class Harness {
         let loop = EventLoop()
@@ -81,7 +84,9 @@ private func variables(_ environment: [String]?) -> [String] {
 
         init(scripts: [String: String]) throws {
             daemon = try TestDaemon.make(dir, loop: loop)
-            daemon.settings.helperUser = .uid(geteuid())
+            // Never root (issue 35: uid 0 is refused at spawn): as root, nobody, who must write `out`.
+            daemon.settings.helperUser = .uid(OwnerEventsTests.user)
+            chmod(dir, 0o777)
             daemon.events.directory = dir + "/events.d"
             try FileManager.default.createDirectory(atPath: dir + "/events.d", withIntermediateDirectories: true)
             for (name, text) in scripts {
@@ -108,7 +113,7 @@ private func variables(_ environment: [String]?) -> [String] {
         chmod(h.dir + "/events.d/30-not-executable", 0o644)
         h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
         h.turn { h.daemon.events.running == nil && h.recorded().contains("second") }
-        #expect(h.recorded() == "first state inactive \(geteuid())\nsecond state \n")
+        #expect(h.recorded() == "first state inactive \(OwnerEventsTests.user)\nsecond state \n")
     }
 
     @Test func noDirectoryOrAnEmptyOneStartsNothing() throws {

@@ -136,6 +136,18 @@ import TestSupport
         #expect(String(decoding: out, as: UTF8.self) == "65534\n65534\nlo\n")
     }
 
+    /// Issue 35, root by another name: whatever the caller resolved, the spawn never switches to uid 0 or
+    /// gid 0 (a passwd entry `toor:x:0:0`, or `staff:x:1000:0`); the helper does not start.
+    @Test func sandboxNeverRunsAsUidOrGidZero() {
+        for (uid, gid): (UInt32, UInt32) in [(0, 65534), (65534, 0), (0, 0)] {
+            var s = HelperSandbox()
+            s.uid = uid
+            s.gid = gid
+            let o = run(script("id -u; id -g"), sandbox: s)
+            #expect(o == .failedToStart(stage: 5, error: Errno(EPERM)), "uid \(uid) gid \(gid): \(String(describing: o))")
+        }
+    }
+
     /// The daemon blocks TERM, INT, HUP and CHLD for its signalfd, and whoever starts it may leave signals
     /// ignored (nohup: HUP). A helper must start with none of that: busybox ash's `wait` never returns with
     /// CHLD blocked, and a script's `kill -s TERM` does nothing with TERM blocked.
