@@ -23,8 +23,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { !values.contains { !$0.isEmpty } }
 
     /// Why these settings cannot join a network safely, or nil when they can: a method, an identity, the CA
-    /// file and domain, then a password (PEAP, TTLS) or a certificate and key (TLS); files as absolute paths,
-    /// every value at most 255 bytes.
+    /// file and domain (of two labels at least), then a password (PEAP, TTLS) or a certificate and key (TLS);
+    /// files as absolute paths, every value at most 255 bytes.
     @inline(never)
     public func problem() -> String? {
         let m = values[0][...]
@@ -43,12 +43,27 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
                 why = " is longer than 255 bytes"
             } else if 0b1101_0000 & 1 << i != 0 && v[0] != UInt8(ascii: "/") {
                 why = " is not an absolute path"
+            } else if i == 5 && !Self.namesDomains(v) {
+                why = " must name a domain of at least two labels (radius.example.edu), not a top-level domain"
             } else {
                 continue
             }
             return Self.names[i].description + why.description
         }
         return nil
+    }
+
+    /// `domain_suffix_match`: each of its `;`-separated names (wpa_supplicant takes a list) has at least two
+    /// labels, none empty (a trailing dot aside). `com` would trust any server under .com the CA signed (issue 35).
+    static func namesDomains(_ v: [UInt8]) -> Bool {
+        for name in ASCII.split(v[...], on: UInt8(ascii: ";")) {
+            var n = name
+            if n.last == UInt8(ascii: ".") { n.removeLast() }
+            let labels = ASCII.split(n, on: UInt8(ascii: "."))
+            if labels.count < 2 { return false }
+            for l in labels where l.isEmpty { return false }
+        }
+        return true
     }
 
     /// wpa_supplicant's `phase2` for the method: MSCHAPv2 inside PEAP, PAP inside TTLS, none for TLS.

@@ -101,11 +101,43 @@ import Testing
             _ = s.set(name, value)
             #expect(s.problem() == message)
         }
-        s = Self.settings(["eap": "tls", "identity": "me", "ca_cert": "/ca", "domain_suffix_match": "d",
+        s = Self.settings(["eap": "tls", "identity": "me", "ca_cert": "/ca", "domain_suffix_match": "d.example",
                            "client_cert": "/c.pem"])
         #expect(s.problem() == "private_key is missing")
         _ = s.set("private_key", Array("/k.pem".utf8))
         #expect(s.problem() == nil)
+    }
+}
+
+/// Issue 35, EAP server name: `domain_suffix_match com` trusts every server under .com whose certificate the
+/// CA signed. At least two labels (each `;`-separated name, as wpa_supplicant takes a list), in every path
+/// `problem()` guards: UCI, the CLI's join (the core), the state file.
+@Suite struct EAPServerNameTests {
+    static let why = "domain_suffix_match must name a domain of at least two labels (radius.example.edu), not a top-level domain"
+
+    static func with(_ domain: String) -> EAPSettings {
+        var s = EnterpriseUplinkTests.peap
+        s.values[EAPSettings.Field.domain.rawValue] = Array(domain.utf8)
+        return s
+    }
+
+    @Test func aTopLevelDomainIsRefused() {
+        for bad in ["com", "com.", ".com", "edu", ".", "..", "example..com", "radius.example.edu;com", ";example.com", "example.com;"] {
+            #expect(Self.with(bad).problem() == Self.why, "\(bad)")
+        }
+        for good in ["example.com", "radius.example.edu", "radius.example.edu.", "a.example.com;b.example.org"] {
+            #expect(Self.with(good).problem() == nil, "\(good)")
+        }
+    }
+
+    @Test func refusedByTheCoreForTheOwnersJoinAndInTheStateFile() {
+        var h = OwnerEnterpriseJoinTests.scanned()
+        let a = h.on(.owner(.join(OwnerEnterpriseJoinTests.campus, passphrase: nil, once: true, eap: Self.with("com"))))
+        #expect(a.compactMap { $0.refusal } == [Self.why])
+        #expect(a.joins.isEmpty)
+        // eap peap, identity me, password pw, CA /ca, domain com.
+        let line = "hotspotd-state 1\nnetwork 41 0 - eap0=70656170 eap1=6d65 eap3=7077 eap4=2f6361 eap5=636f6d\n"
+        #expect(throws: PersistentStateError(line: 2, Self.why)) { try PersistentState.parse(line) }
     }
 }
 

@@ -104,6 +104,9 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
             ("\toption eap peap\n\toption identity me\n\toption ca_cert /ca\n\toption domain_suffix_match d\n\toption key 'password1'\n",
              "config network 'campus': a network has either option key or EAP settings"),
             ("\toption eap peap\n\tlist identity me\n", "list identity: takes one value: write option identity"),
+            // Issue 35: a top-level domain would trust any server under it.
+            ("\toption eap peap\n\toption identity me\n\toption ca_cert /ca\n\toption domain_suffix_match com\n",
+             "config network 'campus': domain_suffix_match must name a domain of at least two labels (radius.example.edu), not a top-level domain"),
         ]
         for (rest, message) in cases {
             do {
