@@ -359,7 +359,9 @@ int cl_secret(const char *path, uint8_t out[16]) {
     // Written beside, synced and renamed over: a power cut leaves the old secret or the new one.
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) return -ENAMETOOLONG;
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    // Made new: a stale PATH.tmp (or a symlink planted there) goes first, and O_EXCL|O_NOFOLLOW never follows one.
+    unlink(tmp);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) return -errno;
     int ok = write(fd, out, 16) == 16 && fsync(fd) == 0;
     int e = errno;

@@ -85,9 +85,12 @@ public final class StateFile {
 
     /// Replaces the file at `path` with `bytes` atomically: a temporary file beside it (`PATH.tmp`),
     /// fsync, rename over `path`, fsync of the directory. On failure `path` is as it was.
+    /// `PATH.tmp` is made new (a stale one, or a symlink planted there, unlinked first; then O_EXCL and
+    /// O_NOFOLLOW): nothing it pointed to is written, and what is renamed over `path` is this file.
     public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(Errno) {
         let temporary = path + ".tmp"
-        let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+        _ = unlink(temporary)
+        let fd = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
         do throws(Errno) {
             try fd.writeAll(bytes)
             if fsync(fd.rawValue) != 0 { throw Errno.current }

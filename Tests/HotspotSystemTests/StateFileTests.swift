@@ -28,6 +28,38 @@ import TestSupport
         #expect(back == state)
     }
 
+    /// Issue 35, temporary files: a symlink planted at PATH.tmp (to a file, or to where one would be made) is
+    /// not followed, neither by StateFile.replace nor by the MAC secret's writer (cl_secret): the target is
+    /// untouched and PATH is a file of its own.
+    @Test func aSymlinkPlantedAtTheTemporaryFileIsNotFollowed() throws {
+        let fm = FileManager.default
+        func plant(_ path: String) throws {
+            try Data("victim\n".utf8).write(to: URL(fileURLWithPath: dir + "/victim"))
+            try? fm.removeItem(atPath: dir + "/absent")
+            try fm.createSymbolicLink(atPath: path + ".tmp", withDestinationPath: dir + "/victim")
+        }
+        func check(_ path: String, _ what: String) throws {
+            #expect(try String(contentsOfFile: dir + "/victim", encoding: .utf8) == "victim\n", "\(what): the link's target written")
+            #expect((try fm.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular, "\(what): not a file of its own")
+            #expect((try? fm.destinationOfSymbolicLink(atPath: path + ".tmp")) == nil, "\(what): the link is left")
+        }
+        try plant(dir + "/state")
+        try StateFile.replace(dir + "/state", with: Array("new\n".utf8), mode: 0o600)
+        try check(dir + "/state", "StateFile.replace")
+        #expect(try String(contentsOfFile: dir + "/state", encoding: .utf8) == "new\n")
+        // A dangling link: nothing is made where it points.
+        try fm.createSymbolicLink(atPath: dir + "/state.tmp", withDestinationPath: dir + "/absent")
+        try StateFile.replace(dir + "/state", with: Array("newer\n".utf8), mode: 0o600)
+        #expect(!fm.fileExists(atPath: dir + "/absent"))
+        #expect(try String(contentsOfFile: dir + "/state", encoding: .utf8) == "newer\n")
+
+        try plant(dir + "/mac.key")
+        let (secret, error) = InterfaceAddress.secret(dir + "/mac.key")
+        #expect(error == nil)
+        try check(dir + "/mac.key", "cl_secret")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/mac.key")) == Data(secret))
+    }
+
     @Test func missingAndCorruptFilesAreNotFatal() throws {
         if case .missing = StateFile(path: dir + "/none").load() {} else { Issue.record("missing file not reported") }
         try Data("hotspotd-state 1\ncache zz alpha\n".utf8).write(to: URL(fileURLWithPath: dir + "/bad"))
@@ -47,7 +79,8 @@ import TestSupport
         var changed = state
         changed.loggedOff.append(SSID("Other")!)
         #expect(throws: Errno.self) { try file.save(changed) }
-        #expect(file.saveProblem == "cannot save \(dir)/sub/state: Is a directory")
+        // unlink cannot remove a directory, and O_EXCL refuses anything in the way.
+        #expect(file.saveProblem == "cannot save \(dir)/sub/state: File exists")
         guard case .loaded(let back) = StateFile(path: dir + "/sub/state").load() else {
             Issue.record("old file lost"); return
         }
