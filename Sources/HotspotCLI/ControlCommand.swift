@@ -233,15 +233,20 @@ enum ControlCommand {
 
         // 4. Its operands: an SSID (as a word or --ssid-hex), a login's answers, or none.
         if verb.takes(.ssid) || verb.takes(.optionalSSID) {
+            var bytes: [UInt8]? = nil
             if let h = ssidHex {
-                guard operands.isEmpty, let bytes = Hex.decode(h), !bytes.isEmpty else { return needsSSID(name) }
-                a.ssid = SSID(bytes: bytes)
-            } else if operands.count == 1, !operands[operands.startIndex].isEmpty {
-                a.ssid = SSID(operands[operands.startIndex])
-            } else if !operands.isEmpty || verb.takes(.ssid) {
+                guard operands.isEmpty, let b = Hex.decode(h) else { return needsSSID(name) }
+                bytes = b
+            } else if let only = operands.first {
+                guard operands.count == 1 else { return needsSSID(name) }
+                bytes = Array(only.utf8)
+            }
+            if let b = bytes {
+                guard !b.isEmpty, let s = SSID(bytes: b) else { return needsSSID(name) }
+                a.ssid = s
+            } else if verb.takes(.ssid) {
                 return needsSSID(name)
             }
-            if a.ssid == nil && verb.takes(.ssid) { return needsSSID(name) }
         } else if verb.takes(.answers) {
             for pair in operands {
                 let b = Array(pair.utf8)

@@ -1,6 +1,6 @@
 import HotspotCore
 
-/// One request of a `hotspotd` client subcommand to the daemon over the control socket.
+/// `ControlRequest` on the control socket.
 ///
 /// The wire format, one request per connection, is a single line of at most `maxBytes` (4096) bytes:
 ///
@@ -21,31 +21,7 @@ import HotspotCore
 /// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
-public indirect enum ControlRequest: Hashable, Sendable {
-    case status(json: Bool)
-    case scan(json: Bool)
-    case helpers(json: Bool)
-    case logoff
-    case ui(json: Bool)
-    case submitUI([UIAnswer])
-    case cancelUI
-    case enable(SSID)
-    case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
-              hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
-    case forget(SSID)
-    case networks(json: Bool)
-    case reload
-    case config(ConfigVerb, json: Bool)
-    /// `hotspotd config save`: the preferences in `fields` as the first value has them (its other members
-    /// are not sent).
-    case saveConfig(ManagerPreferences, ManagerPreferences.Fields)
-    case version
-
-    /// `hotspotd config check|show|remove`.
-    public enum ConfigVerb: Int, Hashable, Sendable {
-        case check, show, remove
-    }
-
+extension ControlRequest {
     public static let maxBytes = 4096
 
     /// `config-save`'s tag for each preference it changes (a bit number of `ManagerPreferences.Fields`).

@@ -7,8 +7,8 @@ import HotspotCore
 /// `hotspot-read` / `hotspot-write` against `changesState`; another checks the LuCI view's calls).
 ///
 /// To add a request: a case here and its `declaration`, a `ControlRequest` case (the compiler then asks
-/// for its three lines in `ControlRequest+OwnerVerb.swift`) and its handler in
-/// `HotspotDaemon.controlReply(to:)`; a ubus method also needs its name in the ACL files (the test says which).
+/// for its three lines in ControlRequest.swift) and its handler in `HotspotDaemon.controlReply(to:)`; a ubus
+/// method also needs its name in the ACL files (`OwnerVocabularyTests` says which).
 ///
 /// The order of the cases is the order of `hotspotd --help` and of the plugin's `list`: the methods that read
 /// first, then those that act.

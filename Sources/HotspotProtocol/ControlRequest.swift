@@ -1,8 +1,36 @@
 import HotspotCore
 
-/// `ControlRequest` ↔ `OwnerVerb` and `OwnerArguments`: the one place a request's case meets its
-/// declaration. The CLI, the control socket's decoder and ubus build requests with `init(_:_:)`; the
-/// encoder reads `verb` and `arguments`.
+/// One request of a `hotspotd` client subcommand to the daemon over the control socket (its wire format:
+/// ControlProtocol.swift), as the daemon's `controlReply(to:)` answers it. Its cases are the owner's requests
+/// that `OwnerVerb` declares; `init(_:_:)`, `verb` and `arguments` below are the one place a case meets its
+/// declaration. The CLI, the control socket's decoder and ubus build requests with `init(_:_:)`; the encoder
+/// reads `verb` and `arguments`.
+public indirect enum ControlRequest: Hashable, Sendable {
+    case status(json: Bool)
+    case scan(json: Bool)
+    case helpers(json: Bool)
+    case logoff
+    case ui(json: Bool)
+    case submitUI([UIAnswer])
+    case cancelUI
+    case enable(SSID)
+    case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
+              hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
+    case forget(SSID)
+    case networks(json: Bool)
+    case reload
+    case config(ConfigVerb, json: Bool)
+    /// `hotspotd config save`: the preferences in `fields` as the first value has them (its other members
+    /// are not sent).
+    case saveConfig(ManagerPreferences, ManagerPreferences.Fields)
+    case version
+
+    /// `hotspotd config check|show|remove`.
+    public enum ConfigVerb: Int, Hashable, Sendable {
+        case check, show, remove
+    }
+}
+
 extension ControlRequest {
     /// The request `verb` names, with the arguments it takes from `a`; nil when it needs an SSID and `a` has none.
     public init?(_ verb: OwnerVerb, _ a: OwnerArguments) {
