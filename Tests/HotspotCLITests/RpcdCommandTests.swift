@@ -48,7 +48,7 @@ private func request(_ method: String, _ input: String) -> ControlRequest? {
         #expect(json.hasSuffix("}\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]])
         let names = OwnerVerb.allCases.compactMap { $0.method.map { "\($0)" } }
-        #expect(names == ["status", "scan", "helpers", "networks", "ui", "ui_submit", "ui_cancel", "join", "forget", "enable", "logoff"])
+        #expect(names.starts(with: ["status", "scan", "helpers", "networks", "ui"]))
         #expect(Set(object.keys) == Set(names))
         let order = names.map { json.range(of: "\"\($0)\":")!.lowerBound }
         #expect(order == order.sorted())
