@@ -176,7 +176,8 @@ enum ControlCommand {
         // config save: the values given for each preference, as ManagerPreferences.values(of:).
         var values: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
         for (o, value) in given {
-            if let p = o.parameter, !verb.takes(p) {
+            // --ssid-hex gives the SSID of a request whose SSID is optional, too.
+            if let p = o.parameter, !(p == .ssid ? verb.takesSSID : verb.takes(p)) {
                 return CLI.fail(name + ": an option it does not take (see hotspotd --help)")
             }
             func refused() -> Int32 {
@@ -232,7 +233,7 @@ enum ControlCommand {
         }
 
         // 4. Its operands: an SSID (as a word or --ssid-hex), a login's answers, or none.
-        if verb.takes(.ssid) || verb.takes(.optionalSSID) {
+        if verb.takesSSID {
             var bytes: [UInt8]? = nil
             if let h = ssidHex {
                 guard operands.isEmpty, let b = Hex.decode(h) else { return needsSSID(name) }

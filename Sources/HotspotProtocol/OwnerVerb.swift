@@ -28,7 +28,8 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
         /// What it carries, in the order the help shows them.
         public var parameters: [OwnerParameter]
         /// It changes the daemon's state or the configuration: ubus's `hotspot-write` ACL group, else
-        /// `hotspot-read`; ubus answers it with `{"ok": true, "message": …}` rather than the JSON it prints.
+        /// `hotspot-read`; ubus answers it with `{"ok": true, "message": …}`. A ubus method that changes
+        /// nothing answers with the JSON it prints, so it takes `.json`.
         public var changesState: Bool
         /// Its line in `hotspotd --help`.
         public var help: StaticString
@@ -98,6 +99,9 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
     public var changesState: Bool { declaration.changesState }
 
     public func takes(_ p: OwnerParameter) -> Bool { declaration.parameters.contains(p) }
+
+    /// It carries an SSID, required or not.
+    public var takesSSID: Bool { takes(.ssid) || takes(.optionalSSID) }
 
     /// The ubus arguments its method takes, in the order of the plugin's `list`.
     public var ubusArguments: [UbusArgument] {

@@ -32,6 +32,8 @@ import HotspotProtocol
         // ubus's names are JavaScript's and the ACL's: no spaces, no dashes.
         for m in methods { #expect(m.allSatisfy { $0.isLowercase || $0 == "_" }, "\(m)") }
         #expect(!verbs.contains { $0.takes(.ssid) && $0.takes(.optionalSSID) })
+        // ubus passes a reading method's answer on as JSON: it must be asked for JSON.
+        for verb in verbs where verb.method != nil && !verb.changesState { #expect(verb.takes(.json), "\(verb)") }
     }
 
     /// Every request, as its CLI words name it, reaches the wire as its declared verb and comes back the same.
