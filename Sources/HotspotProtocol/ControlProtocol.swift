@@ -118,7 +118,7 @@ extension ControlRequest {
         }
         // The data words in their order: an SSID, a passphrase, answers as key and value.
         var next = 0
-        if verb.takes(.ssid) || (verb.takes(.optionalSSID) && !data.isEmpty) {
+        if verb.takes(.ssid) || (verb.takesSSID && !data.isEmpty) {
             guard next < data.count else { throw .malformed("wrong number of arguments") }
             guard let s = SSID(bytes: data[next]) else { throw .malformed("an SSID longer than 32 bytes") }
             a.ssid = s
