@@ -13,6 +13,8 @@ public indirect enum ControlRequest: Hashable, Sendable {
     case ui(json: Bool)
     case submitUI([UIAnswer])
     case cancelUI
+    /// `hotspotd ui forget [SSID]`: the answers remembered for a venue (nil: the current network's).
+    case forgetUI(SSID?)
     case enable(SSID)
     case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
               hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
@@ -42,6 +44,7 @@ extension ControlRequest {
         case .ui: self = .ui(json: a.json)
         case .submitUI: self = .submitUI(a.answers)
         case .cancelUI: self = .cancelUI
+        case .forgetUI: self = .forgetUI(a.ssid)
         case .join:
             guard let s = a.ssid else { return nil }
             self = .join(s, passphrase: a.passphrase, once: a.once, mac: a.mac, prefix: a.prefix, hidden: a.hidden,
@@ -71,6 +74,7 @@ extension ControlRequest {
         case .ui: .ui
         case .submitUI: .submitUI
         case .cancelUI: .cancelUI
+        case .forgetUI: .forgetUI
         case .join: .join
         case .forget: .forget
         case .enable: .enable
@@ -104,6 +108,7 @@ extension ControlRequest {
             a.days = days
             a.eap = eap ?? EAPSettings()
         case .forget(let ssid), .enable(let ssid): a.ssid = ssid
+        case .forgetUI(let ssid): a.ssid = ssid
         case .saveConfig(let preferences, let fields):
             a.preferences = preferences
             a.fields = fields

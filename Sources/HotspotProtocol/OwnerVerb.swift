@@ -14,7 +14,7 @@ import HotspotCore
 /// first, then those that act.
 public enum OwnerVerb: CaseIterable, Hashable, Sendable {
     case status, scan, helpers, networks, ui
-    case submitUI, cancelUI, join, forget, enable, logoff
+    case submitUI, cancelUI, forgetUI, join, forget, enable, logoff
     case reload, configCheck, configShow, configSave, configRemove, version
 
     /// One request's names, arguments and help.
@@ -58,13 +58,16 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
         case .cancelUI:
             Declaration(words: "ui cancel", wire: "ui-cancel", method: "ui_cancel", parameters: [], changesState: true,
                         help: "give the login up (auto-join of the network disabled)")
+        case .forgetUI:
+            Declaration(words: "ui forget", wire: "ui-forget", method: "ui_forget", parameters: [.optionalSSID], changesState: true,
+                        help: "drop the answers remembered for a venue (default: the current network)")
         case .join:
             Declaration(words: "join", wire: "join", method: "join",
                         parameters: [.ssid, .passphrase, .once, .mac, .prefix, .hidden, .days, .eap], changesState: true,
                         help: "add one of your own networks and join it")
         case .forget:
             Declaration(words: "forget", wire: "forget", method: "forget", parameters: [.ssid], changesState: true,
-                        help: "remove one of your own networks")
+                        help: "remove one of your own networks, and the answers remembered for it")
         case .enable:
             Declaration(words: "enable", wire: "enable", method: "enable", parameters: [.ssid], changesState: true,
                         help: "allow auto-join of a disabled network again")

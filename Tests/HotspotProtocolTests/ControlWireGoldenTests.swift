@@ -22,6 +22,8 @@ import HotspotCore
         (.ui(json: true), "ui json"),
         (.submitUI([UIAnswer(key: "room", value: "12"), UIAnswer(key: "n", value: "")]), "ui-submit x726f6f6d x3132 x6e x"),
         (.cancelUI, "ui-cancel"),
+        (.forgetUI(nil), "ui-forget"),
+        (.forgetUI(SSID("Hotel")!), "ui-forget x486f74656c"),
         (.join(SSID("Hotel")!, passphrase: nil, once: false), "join x486f74656c"),
         (.join(SSID("Hotel")!, passphrase: try! Passphrase("password"), once: true, mac: MACPolicy("per-join"), prefix: true,
                hidden: true, days: 7, eap: eap),
