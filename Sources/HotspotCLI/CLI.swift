@@ -7,9 +7,6 @@ import HotspotProtocol
 
 /// argv → subcommand. Daemon and client share one binary; this is its front door.
 public enum CLI {
-    /// The subcommands `ControlCommand` sends to the daemon (`--help` lists every subcommand).
-    static var clientSubcommands: StaticString { "status scan helpers logoff ui enable join forget networks reload config" }
-
     public static func main(_ arguments: [String]) -> Int32 {
         var args = arguments
         if !args.isEmpty { args.removeFirst() }
@@ -39,7 +36,8 @@ public enum CLI {
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
         if ControlCommand.word(first, "fetch") { return FetchCommand.main(rest) }
         if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
-        if ControlCommand.index(first, inWords: clientSubcommands) >= 0 { return ControlCommand.main(first, rest) }
+        // The owner's requests, sent to the daemon (`version` above prints the client's own).
+        if ControlCommand.isSubcommand(first) { return ControlCommand.main(first, rest) }
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
 
@@ -60,32 +58,21 @@ public enum CLI {
         return args
     }
 
-    /// One literal per part, padded by hand (48 columns): smaller on the router than a table and a loop.
+    /// The help: the owner's requests from their declaration (`OwnerVerb`), then the other subcommands.
     static func usage() -> String {
         var text = "usage: hotspotd SUBCOMMAND [OPTIONS]\n\nhotspotd " + hotspotdVersion + """
             : a hotspot client for travel routers.
 
             Subcommands:
               run [--config FILE] [-v]                         run the daemon in the foreground (procd style)
-              status [--json]                                  uplink state; exit 0 usable, 1 not, 2 daemon unreachable
-              scan [--json]                                    the last scan as helpers saw it
-              helpers                                          helpers, their state and cached networks
-              logoff                                           log off the current hotspot and stay off it
-              ui [--json] | ui submit KEY=VALUE... | ui cancel answer a helper's presentUI request
-              enable SSID                                      allow auto-join of a disabled network again
-              join SSID [--passphrase-file F] [--once]         add one of your own networks and join it
-                [--mac hardware|per-network|per-join|ADDR]     the address the radio shows it (mac_policy)
-                [--prefix] [--hidden] [--days N]               SSID is a prefix; hidden; forgotten after N days
-                [--eap peap|ttls|tls --identity ID ...]        an enterprise network (README: join --eap)
-              forget SSID                                      remove one of your own networks
-              networks                                         list your own networks
-              reload                                           re-read the configuration
-              config check|show|save|remove                    manager preferences (save options below)
+
+            """
+        for verb in OwnerVerb.allCases { text += usageLines(verb) }
+        text += """
               radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
               portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
               fetch [--data B] [--cookies F] [--head] URL      HTTP(S) through the uplink, for helper scripts
-              rpcd call METHOD                                 ubus's hotspot object (rpcd's plugin runs it)
-              version                                          print the version
+              rpcd list | rpcd call METHOD                     ubus's hotspot object (rpcd's plugin runs it)
 
             """
         #if !HOTSPOTD_NO_RADIO_VERBS
@@ -107,6 +94,26 @@ public enum CLI {
             Status codes: 0 success, 1 failure or unusable uplink, 2 usage error or daemon unreachable.
             """
         return text
+    }
+
+    /// A request's lines in the help: its words and parameters, then its help at column 51; a parameter
+    /// with a help of its own on a line of its own below.
+    static func usageLines(_ verb: OwnerVerb) -> String {
+        func line(_ left: String, _ help: StaticString) -> String {
+            var l = left
+            repeat { l += " " } while l.utf8.count < 51
+            return l + help.description + "\n"
+        }
+        var head = "  " + verb.words.description
+        var below = ""
+        for p in verb.declaration.parameters {
+            if let help = p.help {
+                below += line("    " + p.usage.description, help)
+            } else {
+                head += " " + p.usage.description
+            }
+        }
+        return line(head, verb.declaration.help) + below
     }
 
     /// Why a passphrase file is unusable, as one line for the user.

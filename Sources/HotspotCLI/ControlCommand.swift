@@ -7,80 +7,152 @@ import HotspotSystem
 /// The client subcommands (`status`, `scan`, `join`, …): argv → `ControlRequest`, sent to the daemon's
 /// control socket; the daemon's reply is printed as it comes. Exit status: the daemon's (0 success or
 /// usable uplink, 1 refused or not usable), 2 for usage errors and an unreachable daemon.
+///
+/// Which words name a request, and what it takes, is `OwnerVerb`'s declaration; this file spells its
+/// parameters as options and operands.
 enum ControlCommand {
     static let defaultSocket = "/var/run/hotspotd/control"
 
+    /// The options of the client subcommands. Each sets one `OwnerParameter`, but `--socket` and `--config`,
+    /// which every subcommand takes.
+    enum Option: CaseIterable {
+        case socket, config, configShort
+        case json, once, prefix, hidden, ssidHex, passphraseFile, mac, days
+        // join's enterprise credentials: the UCI options' names, but the password only from a file (a command
+        // line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
+        case eap, identity, anonymousIdentity, passwordFile, caCert, domainSuffixMatch, clientCert, privateKey
+        // config save's preferences: a value, or the --no- form (back to the default).
+        case enabled, evaluationProvider, noEvaluationProvider, authenticationProvider, noAuthenticationProvider
+        case portalDomain, noPortalDomains, evaluatedSSID, evaluatedSSIDHex, noEvaluatedSSIDs
+
+        var spelling: StaticString {
+            switch self {
+            case .socket: "--socket"
+            case .config: "--config"
+            case .configShort: "-c"
+            case .json: "--json"
+            case .once: "--once"
+            case .prefix: "--prefix"
+            case .hidden: "--hidden"
+            case .ssidHex: "--ssid-hex"
+            case .passphraseFile: "--passphrase-file"
+            case .mac: "--mac"
+            case .days: "--days"
+            case .eap: "--eap"
+            case .identity: "--identity"
+            case .anonymousIdentity: "--anonymous-identity"
+            case .passwordFile: "--password-file"
+            case .caCert: "--ca-cert"
+            case .domainSuffixMatch: "--domain-suffix-match"
+            case .clientCert: "--client-cert"
+            case .privateKey: "--private-key"
+            case .enabled: "--enabled"
+            case .evaluationProvider: "--evaluation-provider"
+            case .noEvaluationProvider: "--no-evaluation-provider"
+            case .authenticationProvider: "--authentication-provider"
+            case .noAuthenticationProvider: "--no-authentication-provider"
+            case .portalDomain: "--portal-domain"
+            case .noPortalDomains: "--no-portal-domains"
+            case .evaluatedSSID: "--evaluated-ssid"
+            case .evaluatedSSIDHex: "--evaluated-ssid-hex"
+            case .noEvaluatedSSIDs: "--no-evaluated-ssids"
+            }
+        }
+
+        /// The parameter it sets; nil: every subcommand takes it.
+        var parameter: OwnerParameter? {
+            switch self {
+            case .socket, .config, .configShort: nil
+            case .json: .json
+            case .once: .once
+            case .prefix: .prefix
+            case .hidden: .hidden
+            case .ssidHex: .ssid
+            case .passphraseFile: .passphrase
+            case .mac: .mac
+            case .days: .days
+            case .eap, .identity, .anonymousIdentity, .passwordFile, .caCert, .domainSuffixMatch, .clientCert, .privateKey:
+                .eap
+            case .enabled, .evaluationProvider, .noEvaluationProvider, .authenticationProvider, .noAuthenticationProvider,
+                 .portalDomain, .noPortalDomains, .evaluatedSSID, .evaluatedSSIDHex, .noEvaluatedSSIDs:
+                .preferences
+            }
+        }
+
+        /// What its value must be, as the refusal of a missing or unusable one says it; nil for a flag.
+        var needs: StaticString? {
+            switch self {
+            case .json, .once, .prefix, .hidden, .noEvaluationProvider, .noAuthenticationProvider, .noPortalDomains,
+                 .noEvaluatedSSIDs:
+                nil
+            case .socket: "needs a path"
+            case .config, .configShort: "needs a file"
+            case .ssidHex: "needs hex digits"
+            case .passphraseFile: "needs a file"
+            case .mac: "needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff"
+            case .days: "needs a whole number of days from 1 to 99999"
+            case .eap, .identity, .anonymousIdentity, .passwordFile, .caCert, .domainSuffixMatch, .clientCert, .privateKey:
+                "needs a value"
+            case .enabled, .evaluationProvider, .authenticationProvider, .portalDomain, .evaluatedSSID, .evaluatedSSIDHex:
+                "needs a value (see hotspotd --help)"
+            }
+        }
+
+        /// The `EAPSettings` field an enterprise option sets.
+        var eapField: EAPSettings.Field? {
+            switch self {
+            case .eap: .method
+            case .identity: .identity
+            case .anonymousIdentity: .anonymousIdentity
+            case .passwordFile: .password
+            case .caCert: .caCert
+            case .domainSuffixMatch: .domain
+            case .clientCert: .clientCert
+            case .privateKey: .privateKey
+            default: nil
+            }
+        }
+
+        /// The preference (a bit number of `ManagerPreferences.Fields`) a `config save` option sets, and how.
+        var preference: (field: Int, reset: Bool, hex: Bool)? {
+            switch self {
+            case .enabled: (0, false, false)
+            case .evaluationProvider: (1, false, false)
+            case .noEvaluationProvider: (1, true, false)
+            case .authenticationProvider: (2, false, false)
+            case .noAuthenticationProvider: (2, true, false)
+            case .portalDomain: (3, false, false)
+            case .noPortalDomains: (3, true, false)
+            case .evaluatedSSID: (4, false, false)
+            case .evaluatedSSIDHex: (4, false, true)
+            case .noEvaluatedSSIDs: (4, true, false)
+            default: nil
+            }
+        }
+
+        static func named(_ s: String) -> Option? {
+            for o in allCases where ASCII.equals(s, o.spelling) { return o }
+            return nil
+        }
+    }
+
     static func main(_ subcommand: String, _ args: [String]) -> Int32 {
-        var socket: String? = nil
-        var config: String? = nil
-        // Bits of `options`' first four: --json, --once, --prefix, --hidden.
-        var flags = 0
-        var ssidHex: String? = nil
-        var passphraseFile: String? = nil
-        var mac: MACPolicy? = nil
-        var days: Int? = nil
-        var eap = EAPSettings()
-        var words: [String] = []
-        // config save: the preferences it changes, as ManagerPreferences.values(of:).
-        var fields = ManagerPreferences.Fields()
-        var given: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        // 1. The options as given (a value never starts with "-"), and the words.
+        var given: [(option: Option, value: String?)] = []
+        var words = [subcommand]
         var i = 0
         while i < args.count {
             let a = args[i]
-            func value() -> String? {
-                guard i + 1 < args.count, !ASCII.hasPrefix(args[i + 1], "-") else { return nil }
-                i += 1
-                return args[i]
-            }
-            if case let k = index(a, inWords: options), k >= 0 {
-                if k < 4 {
-                    flags |= 1 << k
-                } else if k < 11 {
-                    // One refusal for a missing or unusable value: what the option needs.
-                    var taken = false
-                    if let v = value() {
-                        taken = true
-                        switch k {
-                        case 4: socket = v
-                        case 5, 6: config = v
-                        case 7: ssidHex = v
-                        case 8: passphraseFile = v
-                        case 9:
-                            mac = MACPolicy(v)
-                            taken = mac != nil
-                        default:
-                            if let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 { days = d } else { taken = false }
-                        }
-                    }
-                    guard taken else { return CLI.fail(subcommand + String(decoding: ASCII.word(k - 4, of: needs, separator: UInt8(ascii: "|")), as: UTF8.self)) }
-                } else {
-                    // saveFields: the field's bit number; 8: the --no- form (back to the default), 16: hex.
-                    let s = saveFields[k - 11]
-                    let f = Int(s & 7)
-                    fields.insert(.init(rawValue: 1 << f))
-                    given[f] = f < 3 ? [] : given[f]
-                    if s & 8 != 0 {
-                        given[f] = []
-                    } else {
-                        guard let v = value(), let b = s & 16 != 0 ? Hex.decode(v) : Array(v.utf8) else {
-                            return CLI.fail("config save: " + a + " needs a value (see hotspotd --help)")
-                        }
-                        given[f].append(b)
-                    }
-                }
-            } else if let f = eapField(a) {
-                // Not empty either: EAP options that all came out empty ("$UNSET") would join the name unencrypted.
-                guard let v = value(), !v.isEmpty else { return CLI.fail(subcommand + ": " + a + " needs a value") }
-                eap.values[f] = Array(v.utf8)
-                if f == 3 {
-                    switch CLI.readSecret(v) {
-                    case .success(let b): eap.values[3] = b
-                    case .failure(let why): return CLI.fail(subcommand + ": " + why.message)
-                    }
-                }
-            } else if word(a, "--") {
+            if word(a, "--") {
                 words += args[(i + 1)...]
                 break
+            } else if let o = Option.named(a) {
+                var value: String? = nil
+                if o.needs != nil, i + 1 < args.count, !ASCII.hasPrefix(args[i + 1], "-") {
+                    i += 1
+                    value = args[i]
+                }
+                given.append((o, value))
             } else if a.utf8.first == UInt8(ascii: "-") {
                 return CLI.fail(subcommand + ": unknown option '" + a + "'")
             } else {
@@ -89,54 +161,107 @@ enum ControlCommand {
             i += 1
         }
 
-        let json = flags & 1 != 0, once = flags & 2 != 0, prefix = flags & 4 != 0, hidden = flags & 8 != 0
-        // SSID-taking subcommands: one SSID, as text or --ssid-hex.
-        func ssid() -> SSID? {
+        // 2. The request the words name; the words after its own are its operands.
+        guard let (verb, count) = request(named: words) else {
+            return CLI.fail(subcommand + ": unexpected arguments (see hotspotd --help)")
+        }
+        let name = verb.words.description
+        let operands = words[count...]
+
+        // 3. Its options, each one it takes with a value it can use.
+        var a = OwnerArguments()
+        var socket: String? = nil
+        var config: String? = nil
+        var ssidHex: String? = nil
+        // config save: the values given for each preference, as ManagerPreferences.values(of:).
+        var values: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        for (o, value) in given {
+            // --ssid-hex gives the SSID of a request whose SSID is optional, too.
+            if let p = o.parameter, !(p == .ssid ? verb.takesSSID : verb.takes(p)) {
+                return CLI.fail(name + ": an option it does not take (see hotspotd --help)")
+            }
+            func refused() -> Int32 {
+                // -c is --config's short form; the refusal names the long one.
+                let named = o == .configShort ? Option.config : o
+                return CLI.fail(name + ": " + named.spelling.description + " " + (o.needs?.description ?? ""))
+            }
+            if o.needs != nil && value == nil { return refused() }
+            let v = value ?? ""
+            switch o {
+            case .socket: socket = v
+            case .config, .configShort: config = v
+            case .json: a.json = true
+            case .once: a.once = true
+            case .prefix: a.prefix = true
+            case .hidden: a.hidden = true
+            case .ssidHex: ssidHex = v
+            case .passphraseFile:
+                switch CLI.readPassphrase(v) {
+                case .success(let p): a.passphrase = p
+                case .failure(let why): return CLI.fail(name + ": " + why.message)
+                }
+            case .mac:
+                guard let m = MACPolicy(v) else { return refused() }
+                a.mac = m
+            case .days:
+                guard let d = ASCII.integer(Array(v.utf8)[...], maxDigits: 5), d > 0 else { return refused() }
+                a.days = d
+            case .eap, .identity, .anonymousIdentity, .passwordFile, .caCert, .domainSuffixMatch, .clientCert, .privateKey:
+                // Not empty either: EAP options that all came out empty ("$UNSET") would join the name unencrypted.
+                guard let f = o.eapField, !v.isEmpty else { return refused() }
+                a.eap.values[f.rawValue] = Array(v.utf8)
+                if f == .password {
+                    switch CLI.readSecret(v) {
+                    case .success(let b): a.eap.values[f.rawValue] = b
+                    case .failure(let why): return CLI.fail(name + ": " + why.message)
+                    }
+                }
+            case .enabled, .evaluationProvider, .noEvaluationProvider, .authenticationProvider, .noAuthenticationProvider,
+                 .portalDomain, .noPortalDomains, .evaluatedSSID, .evaluatedSSIDHex, .noEvaluatedSSIDs:
+                guard let (f, reset, hex) = o.preference else { return refused() }
+                a.fields.insert(.init(rawValue: 1 << f))
+                // A single value is replaced, a list grows; the --no- form empties either.
+                if reset || f < 3 { values[f] = [] }
+                if !reset {
+                    guard let b = hex ? Hex.decode(v) : Array(v.utf8) else { return refused() }
+                    values[f].append(b)
+                }
+            }
+        }
+        for f in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << f)) {
+            if !a.preferences.set(f, values[f]) { return CLI.fail(name + ": a value it cannot take (see hotspotd --help)") }
+        }
+
+        // 4. Its operands: an SSID (as a word or --ssid-hex), a login's answers, or none.
+        if verb.takesSSID {
+            var bytes: [UInt8]? = nil
             if let h = ssidHex {
-                guard words.isEmpty, let bytes = Hex.decode(h), !bytes.isEmpty else { return nil }
-                return SSID(bytes: bytes)
+                guard operands.isEmpty, let b = Hex.decode(h) else { return needsSSID(name) }
+                bytes = b
+            } else if let only = operands.first {
+                guard operands.count == 1 else { return needsSSID(name) }
+                bytes = Array(only.utf8)
             }
-            guard words.count == 1, !words[0].isEmpty else { return nil }
-            return SSID(words[0])
+            if let b = bytes {
+                guard !b.isEmpty, let s = SSID(bytes: b) else { return needsSSID(name) }
+                a.ssid = s
+            } else if verb.takes(.ssid) {
+                return needsSSID(name)
+            }
+        } else if verb.takes(.answers) {
+            for pair in operands {
+                let b = Array(pair.utf8)
+                guard let eq = ASCII.firstIndex(of: ASCII.equals, in: b[...]), eq > 0 else {
+                    return CLI.fail(name + ": answers are KEY=VALUE (see hotspotd --help)")
+                }
+                a.answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
+                                          value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
+            }
+            if a.answers.isEmpty { return CLI.fail(name + ": answers are KEY=VALUE (see hotspotd --help)") }
+        } else if !operands.isEmpty {
+            return CLI.fail(name + ": unexpected arguments (see hotspotd --help)")
         }
-        let request: ControlRequest
-        let saving = word(subcommand, "config") && words.count == 1 && word(words[0], "save")
-        // config save's options belong to it alone.
-        var extra = !fields.isEmpty && !saving
-        if word(subcommand, "join") {
-            guard let s = ssid() else { return CLI.fail("join: needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
-            var passphrase: Passphrase? = nil
-            if let file = passphraseFile {
-                switch CLI.readPassphrase(file) {
-                case .success(let p): passphrase = p
-                case .failure(let why): return CLI.fail("join: " + why.message)
-                }
-            }
-            request = .join(s, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days,
-                            eap: eap.isEmpty ? nil : eap)
-            extra = extra || json
-        } else {
-            extra = extra || once || passphraseFile != nil || mac != nil || prefix || hidden || days != nil || !eap.isEmpty
-            if word(subcommand, "enable") || word(subcommand, "forget") {
-                guard let s = ssid() else { return CLI.fail(subcommand + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
-                request = word(subcommand, "enable") ? .enable(s) : .forget(s)
-                extra = extra || json
-            } else if saving {
-                var p = ManagerPreferences()
-                for f in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << f)) {
-                    if !p.set(f, given[f]) { return CLI.fail("config save: a value it cannot take (see hotspotd --help)") }
-                }
-                request = .saveConfig(p, fields)
-                extra = extra || json || ssidHex != nil
-            } else {
-                extra = extra || ssidHex != nil
-                guard let r = parse(subcommand, words, json: json) else {
-                    return CLI.fail(subcommand + ": unexpected arguments (see hotspotd --help)")
-                }
-                request = r
-            }
-        }
-        if extra { return CLI.fail(subcommand + ": an option it does not take (see hotspotd --help)") }
+        guard let request = ControlRequest(verb, a) else { return needsSSID(name) }
 
         let path = socket ?? config.flatMap(socketPath) ?? defaultSocket
         switch ControlClient.send(request, to: path) {
@@ -149,29 +274,30 @@ enum ControlCommand {
         }
     }
 
-    /// The options in one table, looked up as bytes: four flags, seven that take a value (what each needs is in
-    /// `needs`), then `config save`'s (the `ManagerPreferences.Fields` bit each sets is in `saveFields`).
-    static var options: StaticString { """
-        --json --once --prefix --hidden \
-        --socket --config -c --ssid-hex --passphrase-file --mac --days \
-        --enabled --evaluation-provider --no-evaluation-provider --authentication-provider \
-        --no-authentication-provider --portal-domain --no-portal-domains --evaluated-ssid \
-        --evaluated-ssid-hex --no-evaluated-ssids
-        """ }
-    static var needs: StaticString { """
-        : --socket needs a path|: --config needs a file|: --config needs a file|: --ssid-hex needs hex digits|\
-        : --passphrase-file needs a file|\
-        : --mac needs hardware, per-network, per-join or a unicast aa:bb:cc:dd:ee:ff|\
-        : --days needs a whole number of days from 1 to 99999
-        """ }
-    /// Bytes 0, 1, 9, 2, 10, 3, 11, 4, 20, 12 as one literal: no lazily initialised global array.
-    static var saveFields: UnsafeBufferPointer<UInt8> { ASCII.bytes("\u{0}\u{1}\u{9}\u{2}\u{A}\u{3}\u{B}\u{4}\u{14}\u{C}") }
+    static func needsSSID(_ name: String) -> Int32 { CLI.fail(name + ": needs one SSID of 1–32 bytes (or --ssid-hex HEX)") }
 
-    /// The `EAPSettings.Field` that a `join` option sets, or nil: the UCI options' names, but the password only
-    /// from a file (a command line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
-    static func eapField(_ a: String) -> Int? {
-        let f = index(a, inWords: "--eap --identity --anonymous-identity --password-file --ca-cert --domain-suffix-match --client-cert --private-key")
-        return f < 0 ? nil : f
+    /// The request whose words start `words` (the longest: `ui submit` before `ui`), and how many words it has.
+    static func request(named words: [String]) -> (OwnerVerb, Int)? {
+        var best: (OwnerVerb, Int)? = nil
+        for verb in OwnerVerb.allCases {
+            let own = wordsOf(verb)
+            guard own.count <= words.count, own.count > (best?.1 ?? 0) else { continue }
+            var same = true
+            for k in own.indices where !ASCII.same(own[k], words[k]) { same = false }
+            if same { best = (verb, own.count) }
+        }
+        return best
+    }
+
+    /// Whether `s` is the first word of a request: a client subcommand.
+    static func isSubcommand(_ s: String) -> Bool {
+        for verb in OwnerVerb.allCases where ASCII.same(wordsOf(verb)[0], s) { return true }
+        return false
+    }
+
+    /// A request's words on the command line: `["ui", "submit"]`.
+    static func wordsOf(_ verb: OwnerVerb) -> [String] {
+        ASCII.split(Array(verb.words.description.utf8)[...], on: ASCII.space).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Byte equality: keeps Unicode string comparison out of the router build (`ASCII.equals`, not
@@ -184,44 +310,6 @@ enum ControlCommand {
     /// The place of `s` among the space-separated `words`, or -1.
     @inline(never)
     static func index(_ s: String, inWords words: StaticString) -> Int { ASCII.place(of: Array(s.utf8)[...], inWords: words) }
-
-    /// Subcommands without an SSID: their words after the name.
-    @inline(never)
-    static func parse(_ name: String, _ w: [String], json: Bool) -> ControlRequest? {
-        // No words after these; the last three take no --json either. Tested in place rather than by functions
-        // given the request: smaller on the router.
-        let none = w.isEmpty, plain = w.isEmpty && !json
-        switch index(name, inWords: "status scan helpers networks logoff reload version ui config") {
-        case 0: return none ? .status(json: json) : nil
-        case 1: return none ? .scan(json: json) : nil
-        case 2: return none ? .helpers(json: json) : nil
-        case 3: return none ? .networks(json: json) : nil
-        case 4: return plain ? .logoff : nil
-        case 5: return plain ? .reload : nil
-        case 6: return plain ? .version : nil
-        case 7:
-            guard let first = w.first else { return .ui(json: json) }
-            if json { return nil }
-            if word(first, "cancel") { return w.count == 1 ? .cancelUI : nil }
-            guard word(first, "submit") else { return nil }
-            var answers: [UIAnswer] = []
-            for pair in w.dropFirst() {
-                let b = Array(pair.utf8)
-                guard let eq = ASCII.firstIndex(of: ASCII.equals, in: b[...]), eq > 0 else { return nil }
-                answers.append(UIAnswer(key: String(decoding: b[..<eq], as: UTF8.self),
-                                        value: String(decoding: b[(eq + 1)...], as: UTF8.self)))
-            }
-            return answers.isEmpty ? nil : .submitUI(answers)
-        case 8 where w.count == 1:
-            switch index(w[0], inWords: "check show remove") {
-            case 0: return .config(.check, json: json)
-            case 1: return .config(.show, json: json)
-            case 2 where !json: return .config(.remove, json: false)
-            default: return nil
-            }
-        default: return nil
-        }
-    }
 
     /// The control socket under the configuration's run_dir.
     static func socketPath(_ config: String) -> String? {

@@ -59,6 +59,7 @@ extension HotspotDaemon {
         case .logoff: return owner(.logoff)
         case .submitUI(let answers): return owner(.submitUI(answers))
         case .cancelUI: return owner(.cancelUI)
+        case .forgetUI(let ssid): return owner(.forgetAnswers(ssid))
         case .enable(let ssid): return owner(.enable(ssid))
         case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
             return owner(.join(ssid, passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days, eap: eap))

@@ -1,10 +1,10 @@
 import HotspotCore
 
-/// One request of a `hotspotd` client subcommand to the daemon over the control socket.
+/// `ControlRequest` on the control socket.
 ///
 /// The wire format, one request per connection, is a single line of at most `maxBytes` (4096) bytes:
 ///
-///     request = verb *(" " word) LF
+///     request = verb *(" " word) LF            ; verb: an `OwnerVerb`'s `wire` name
 ///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once", "mac=POLICY", "prefix", "hidden",
 ///                                                ; "days=N", "eapN=HEX" (EAPSettings.take); data: bytes as hex
 ///
@@ -16,223 +16,143 @@ import HotspotCore
 ///     ui-submit x726f6f6d x313233
 ///     config-save enabled x30 authentication domains x6c6f67696e2e6578616d706c65
 ///
-/// `config-save` names each preference it changes by a tag (`saveTags`) followed by the new value's data
+/// `config-save` names each preference it changes by a tag (`saveTag(_:)`) followed by the new value's data
 /// words (`ManagerPreferences.values(of:)`): none for no provider or an empty list. The others keep their
 /// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
-public indirect enum ControlRequest: Hashable, Sendable {
-    case status(json: Bool)
-    case scan(json: Bool)
-    case helpers(json: Bool)
-    case logoff
-    case ui(json: Bool)
-    case submitUI([UIAnswer])
-    case cancelUI
-    case enable(SSID)
-    case join(SSID, passphrase: Passphrase?, once: Bool, mac: MACPolicy? = nil, prefix: Bool = false,
-              hidden: Bool = false, days: Int? = nil, eap: EAPSettings? = nil)
-    case forget(SSID)
-    case networks(json: Bool)
-    case reload
-    case config(ConfigVerb, json: Bool)
-    /// `hotspotd config save`: the preferences in `fields` as the first value has them (its other members
-    /// are not sent).
-    case saveConfig(ManagerPreferences, ManagerPreferences.Fields)
-    case version
-
-    /// `hotspotd config check|show|remove`.
-    public enum ConfigVerb: Int, Hashable, Sendable {
-        case check, show, remove
-    }
-
+extension ControlRequest {
     public static let maxBytes = 4096
 
-    /// `config-save`'s tags, in `ManagerPreferences.Fields` bit order.
-    static var saveTags: StaticString { "enabled evaluation authentication domains ssids" }
-
-    /// The verbs on the wire, in `Verb` order.
-    static var verbs: StaticString { """
-        status scan helpers logoff ui ui-submit ui-cancel enable join forget \
-        networks reload config-check config-show config-remove config-save version
-        """ }
-
-    enum Verb: Int {
-        case status, scan, helpers, logoff, ui, submitUI, cancelUI, enable, join, forget
-        case networks, reload, configCheck, configShow, configRemove, configSave, version
+    /// `config-save`'s tag for each preference it changes (a bit number of `ManagerPreferences.Fields`).
+    static func saveTag(_ field: Int) -> StaticString {
+        switch field {
+        case 0: "enabled"
+        case 1: "evaluation"
+        case 2: "authentication"
+        case 3: "domains"
+        default: "ssids"
+        }
     }
 
-    /// The line, LF included.
+    /// The most data words a request carries (`ui-submit`'s keys and values).
+    static let maxDataWords = 64
+
+    /// The line, LF included: the verb, then what the request carries in one fixed order (each request
+    /// has only some of it): data words (SSID, passphrase, answers), flags, `config-save`'s tagged words, json.
     public var encoded: [UInt8] {
+        let a = arguments
         var out: [UInt8] = []
-        var json = false
-        func verb(_ v: Verb) { out.append(contentsOf: ASCII.word(v.rawValue, of: ControlRequest.verbs)) }
+        ASCII.append(&out, verb.wire)
         func data(_ bytes: [UInt8]) {
             out.append(UInt8(ascii: " "))
             out.append(UInt8(ascii: "x"))
             for b in bytes { Hex.append(b, to: &out) }
         }
-        switch self {
-        case .status(let j): verb(.status); json = j
-        case .scan(let j): verb(.scan); json = j
-        case .helpers(let j): verb(.helpers); json = j
-        case .logoff: verb(.logoff)
-        case .ui(let j): verb(.ui); json = j
-        case .submitUI(let answers):
-            verb(.submitUI)
-            for a in answers {
-                data(Array(a.key.utf8))
-                data(Array(a.value.utf8))
-            }
-        case .cancelUI: verb(.cancelUI)
-        case .enable(let ssid): verb(.enable); data(ssid.bytes)
-        case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
-            verb(.join)
-            data(ssid.bytes)
-            if let p = passphrase { data(p.bytes) }
-            if once { ASCII.append(&out, " once") }
-            if let m = mac {
-                ASCII.append(&out, " mac=")
-                out.append(contentsOf: m.description.utf8)
-            }
-            if prefix { ASCII.append(&out, " prefix") }
-            if hidden { ASCII.append(&out, " hidden") }
-            if let d = days {
-                ASCII.append(&out, " days=")
-                ASCII.append(&out, decimal: d)
-            }
-            eap?.appendWords(to: &out)
-        case .forget(let ssid): verb(.forget); data(ssid.bytes)
-        case .networks(let j): verb(.networks); json = j
-        case .reload: verb(.reload)
-        case .config(let c, let j):
-            verb(Verb(rawValue: Verb.configCheck.rawValue + c.rawValue)!)
-            json = j
-        case .saveConfig(let p, let fields):
-            verb(.configSave)
-            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
-                out.append(UInt8(ascii: " "))
-                out.append(contentsOf: ASCII.word(i, of: ControlRequest.saveTags))
-                for v in p.values(of: i) { data(v) }
-            }
-        case .version: verb(.version)
+        if let s = a.ssid { data(s.bytes) }
+        if let p = a.passphrase { data(p.bytes) }
+        for answer in a.answers {
+            data(Array(answer.key.utf8))
+            data(Array(answer.value.utf8))
         }
-        if json { ASCII.append(&out, " json") }
+        if a.once { ASCII.append(&out, " once") }
+        if let m = a.mac {
+            ASCII.append(&out, " mac=")
+            out.append(contentsOf: m.description.utf8)
+        }
+        if a.prefix { ASCII.append(&out, " prefix") }
+        if a.hidden { ASCII.append(&out, " hidden") }
+        if let d = a.days {
+            ASCII.append(&out, " days=")
+            ASCII.append(&out, decimal: d)
+        }
+        a.eap.appendWords(to: &out)
+        for i in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << i)) {
+            out.append(UInt8(ascii: " "))
+            ASCII.append(&out, ControlRequest.saveTag(i))
+            for v in a.preferences.values(of: i) { data(v) }
+        }
+        if a.json { ASCII.append(&out, " json") }
         out.append(UInt8(ascii: "\n"))
         return out
     }
 
-    /// One line without its LF.
+    /// One line without its LF. A flag or data the request does not take is refused, so a request means
+    /// exactly one thing.
     public init(line: ArraySlice<UInt8>) throws(ControlProtocolError) {
         let words = ASCII.split(line, on: ASCII.space)
-        guard let first = words.first,
-              let verb = Verb(rawValue: ASCII.place(of: first, inWords: ControlRequest.verbs))
-        else { throw .malformed("unknown request") }
-        var json = false
-        var once = false
-        var mac: MACPolicy? = nil
-        var prefix = false, hidden = false
-        var days: Int? = nil
-        var eap = EAPSettings()
+        guard let first = words.first, let verb = OwnerVerb.named(wire: first) else { throw .malformed("unknown request") }
+        var a = OwnerArguments()
         var data: [[UInt8]] = []
-        // config-save: the preferences named, and the data words after each tag.
-        var fields = ManagerPreferences.Fields()
+        // config-save: the data words after each tag.
         var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
         var tag = -1
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
                 if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
             } else if ASCII.equals(w, "json") {
-                json = true
+                guard verb.takes(.json) else { throw .malformed("this request takes no json flag") }
+                a.json = true
             } else if ASCII.equals(w, "once") {
-                once = true
-            } else if verb == .join && mac == nil && ASCII.hasPrefix(w, "mac="),
+                guard verb.takes(.once) else { throw .malformed("this request takes no once flag") }
+                a.once = true
+            } else if verb.takes(.mac) && a.mac == nil && ASCII.hasPrefix(w, "mac="),
                       let m = MACPolicy(String(decoding: w.dropFirst(4), as: UTF8.self)) {
-                mac = m
-            } else if verb == .join && !prefix && ASCII.equals(w, "prefix") {
-                prefix = true
-            } else if verb == .join && !hidden && ASCII.equals(w, "hidden") {
-                hidden = true
-            } else if verb == .join && days == nil && ASCII.hasPrefix(w, "days="),
+                a.mac = m
+            } else if verb.takes(.prefix) && !a.prefix && ASCII.equals(w, "prefix") {
+                a.prefix = true
+            } else if verb.takes(.hidden) && !a.hidden && ASCII.equals(w, "hidden") {
+                a.hidden = true
+            } else if verb.takes(.days) && a.days == nil && ASCII.hasPrefix(w, "days="),
                       let d = ASCII.integer(w.dropFirst(5), maxDigits: 5), d > 0 {
-                days = d
-            } else if verb == .join && eap.take(w) {
+                a.days = d
+            } else if verb.takes(.eap) && a.eap.take(w) {
                 // Checked by the core (`EAPSettings.problem()`), which refuses the join in its words.
-            } else if verb == .configSave, case let t = ASCII.place(of: w, inWords: ControlRequest.saveTags), t >= 0,
-                      !fields.contains(.init(rawValue: 1 << t)) {
+            } else if verb.takes(.preferences), let t = ControlRequest.saveField(named: w),
+                      !a.fields.contains(.init(rawValue: 1 << t)) {
                 tag = t
-                fields.insert(.init(rawValue: 1 << t))
+                a.fields.insert(.init(rawValue: 1 << t))
             } else {
                 throw .malformed("a word that is neither a flag nor hex data")
             }
         }
-        // Flags and data a verb does not take are refused, so a request means exactly one thing.
-        let takesJSON: Bool
-        var arity = 0...0
-        switch verb {
-        case .status, .scan, .helpers, .ui, .networks, .configCheck, .configShow:
-            takesJSON = true
-        case .enable, .forget:
-            takesJSON = false
-            arity = 1...1
-        case .join:
-            takesJSON = false
-            arity = 1...2
-        case .submitUI:
-            takesJSON = false
-            arity = 0...64
-        case .logoff, .cancelUI, .reload, .version, .configRemove, .configSave:
-            takesJSON = false
+        // The data words in their order: an SSID, a passphrase, answers as key and value.
+        var next = 0
+        if verb.takes(.ssid) || (verb.takesSSID && !data.isEmpty) {
+            guard next < data.count else { throw .malformed("wrong number of arguments") }
+            guard let s = SSID(bytes: data[next]) else { throw .malformed("an SSID longer than 32 bytes") }
+            a.ssid = s
+            next += 1
         }
-        if json && !takesJSON { throw .malformed("this request takes no json flag") }
-        if once && verb != .join { throw .malformed("only join takes once") }
-        if !arity.contains(data.count) { throw .malformed("wrong number of arguments") }
-        func ssid() throws(ControlProtocolError) -> SSID {
-            guard let s = SSID(bytes: data[0]) else { throw .malformed("an SSID longer than 32 bytes") }
-            return s
+        if verb.takes(.passphrase) && next < data.count {
+            do throws(PassphraseError) {
+                a.passphrase = try Passphrase(bytes: data[next])
+            } catch {
+                throw .malformed("passphrase: " + error.description)
+            }
+            next += 1
         }
-        switch verb {
-        case .status: self = .status(json: json)
-        case .scan: self = .scan(json: json)
-        case .helpers: self = .helpers(json: json)
-        case .logoff: self = .logoff
-        case .ui: self = .ui(json: json)
-        case .submitUI:
-            guard data.count % 2 == 0 else { throw .malformed("a ui answer without its value") }
-            var answers: [UIAnswer] = []
-            var i = 0
-            while i < data.count {
-                answers.append(UIAnswer(key: String(decoding: data[i], as: UTF8.self),
-                                        value: String(decoding: data[i + 1], as: UTF8.self)))
-                i += 2
+        if verb.takes(.answers) {
+            guard data.count <= ControlRequest.maxDataWords else { throw .malformed("wrong number of arguments") }
+            guard (data.count - next) % 2 == 0 else { throw .malformed("a ui answer without its value") }
+            while next < data.count {
+                a.answers.append(UIAnswer(key: String(decoding: data[next], as: UTF8.self),
+                                          value: String(decoding: data[next + 1], as: UTF8.self)))
+                next += 2
             }
-            self = .submitUI(answers)
-        case .cancelUI: self = .cancelUI
-        case .enable: self = .enable(try ssid())
-        case .join:
-            var passphrase: Passphrase? = nil
-            if data.count == 2 {
-                do throws(PassphraseError) {
-                    passphrase = try Passphrase(bytes: data[1])
-                } catch {
-                    throw .malformed("passphrase: " + error.description)
-                }
-            }
-            self = .join(try ssid(), passphrase: passphrase, once: once, mac: mac, prefix: prefix, hidden: hidden, days: days,
-                         eap: eap.isEmpty ? nil : eap)
-        case .forget: self = .forget(try ssid())
-        case .networks: self = .networks(json: json)
-        case .reload: self = .reload
-        case .configCheck, .configShow, .configRemove:
-            self = .config(ConfigVerb(rawValue: verb.rawValue - Verb.configCheck.rawValue)!, json: json)
-        case .configSave:
-            var p = ManagerPreferences()
-            for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
-                guard p.set(i, tagged[i]) else { throw .malformed("a preference it cannot take") }
-            }
-            self = .saveConfig(p, fields)
-        case .version: self = .version
         }
+        if next != data.count { throw .malformed("wrong number of arguments") }
+        for i in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << i)) {
+            guard a.preferences.set(i, tagged[i]) else { throw .malformed("a preference it cannot take") }
+        }
+        guard let request = ControlRequest(verb, a) else { throw .malformed("wrong number of arguments") }
+        self = request
+    }
+
+    /// The preference a `config-save` tag names (its bit number), or nil.
+    static func saveField(named w: ArraySlice<UInt8>) -> Int? {
+        for i in 0..<ManagerPreferences.Fields.count where ASCII.equals(w, saveTag(i)) { return i }
+        return nil
     }
 }
 

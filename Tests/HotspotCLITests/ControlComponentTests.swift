@@ -139,6 +139,13 @@ final class ControlHarness {
         #expect(r.status == 1 && r.err == "no login is waiting for answers\n")
         r = try h.run(["ui", "cancel"])
         #expect(r.status == 1 && r.err == "no login is waiting\n")
+        // ui forget: with or without an SSID, by any bytes; nothing remembered here.
+        r = try h.run(["ui", "forget", "Hotel"])
+        #expect(r.status == 1 && r.err == "no answers are remembered for it\n", "\(r.err)")
+        r = try h.run(["ui", "forget", "--ssid-hex", Self.hostile.hex])
+        #expect(r.status == 1 && r.err == "no answers are remembered for it\n", "\(r.err)")
+        r = try h.run(["ui", "forget"])
+        #expect(r.status == 1 && r.err == "not on a network: name the network whose answers to forget\n", "\(r.err)")
         r = try h.run(["logoff"])
         #expect(r.status == 1 && r.err.hasPrefix("logoff needs an authenticated network"))
         r = try h.run(["enable", "Hotel"])

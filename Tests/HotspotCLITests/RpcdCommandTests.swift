@@ -33,29 +33,41 @@ private func refusal(_ method: String, _ input: String) -> String? {
 }
 
 private func request(_ method: String, _ input: String) -> ControlRequest? {
-    var why = ""
-    guard let m = "\(RpcdCommand.methods)".split(separator: " ").firstIndex(where: { $0 == method }) else { return nil }
-    return RpcdCommand.parse(m, Array(input.utf8), &why)
+    guard let verb = OwnerVerb.named(method: Array(method.utf8)[...]) else { return nil }
+    return try? RpcdCommand.request(verb, Array(input.utf8)).get()
 }
 
 @Suite(.serialized) struct RpcdCommandTests {
-    /// The plugin's `list` (init.d/hotspot.rpcd) names the methods in this verb's order, with the arguments it takes.
-    @Test func thePluginListsTheVerbsMethodsAndArguments() throws {
+    /// The plugin (init.d/hotspot.rpcd) answers `list` with `hotspotd rpcd list`: every declared method, in the
+    /// declaration's order, with the arguments it takes and their rpcd types.
+    @Test func thePluginListsTheDeclaredMethodsAndArguments() throws {
         let plugin = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/HotspotCLITests/RpcdCommandTests.swift",
                                                                                 with: "init.d/hotspot.rpcd"), encoding: .utf8)
-        let line = try #require(plugin.split(separator: "\n").first { $0.hasPrefix("\techo '{") })
-        let json = line.dropFirst("\techo '".count).dropLast()
+        #expect(plugin.contains("list)\n\texec /usr/sbin/hotspotd rpcd list\n"))
+        let json = String(decoding: RpcdCommand.list(), as: UTF8.self)
+        #expect(json.hasSuffix("}\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: Any]])
-        let names = "\(RpcdCommand.methods)".split(separator: " ").map(String.init)
-        #expect(json.components(separatedBy: "\":{").count - 1 == 11 + 1, "one signature per method (and fields' {})")
+        let names = OwnerVerb.allCases.compactMap { $0.method.map { "\($0)" } }
+        #expect(names.starts(with: ["status", "scan", "helpers", "networks", "ui"]))
         #expect(Set(object.keys) == Set(names))
-        // In the verb's order: the list's keys as they come in the text.
         let order = names.map { json.range(of: "\"\($0)\":")!.lowerBound }
         #expect(order == order.sorted())
-        for (m, name) in names.enumerated() {
-            let taken = "\(RpcdCommand.arguments)".split(separator: " ").enumerated().filter { RpcdCommand.takes[m] & (1 << $0.offset) != 0 }.map { String($0.element) }
-            #expect(Set(object[name]!.keys) == Set(taken), "\(name)")
+        #expect(json.contains(#""join":{"ssid":"str","ssid_hex":"str","passphrase":"str","once":true}"#))
+        #expect(json.contains(#""ui_submit":{"fields":{}}"#))
+        for verb in OwnerVerb.allCases {
+            guard let method = verb.method.map({ "\($0)" }) else { continue }
+            #expect(Set(object[method]!.keys) == Set(verb.ubusArguments.map { "\($0.name)" }), "\(method)")
         }
+        // And so does the binary.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ControlHarness.binary)
+        p.arguments = ["rpcd", "list"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == json)
     }
 
     @Test func argumentsBecomeTheRequestTheCLIWouldSend() {
