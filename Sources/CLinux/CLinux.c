@@ -295,6 +295,34 @@ int cl_directory_has_entries(const char *path) {
 #include <linux/ethtool.h>
 #include <sys/random.h>
 
+int cl_local_ipv4(const char *uplink, uint32_t *addresses, uint32_t *masks, uint8_t *on_uplink, int max) {
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    struct ifreq reqs[64];
+    struct ifconf conf;
+    memset(&conf, 0, sizeof conf);
+    conf.ifc_len = (int)sizeof reqs;
+    conf.ifc_req = reqs;
+    if (ioctl(fd, SIOCGIFCONF, &conf) != 0) { int e = errno; close(fd); errno = e; return -1; }
+    int n = conf.ifc_len / (int)sizeof reqs[0], count = 0;
+    for (int i = 0; i < n && count < max; i++) {
+        if (reqs[i].ifr_addr.sa_family != AF_INET) continue;
+        struct sockaddr_in a;
+        memcpy(&a, &reqs[i].ifr_addr, sizeof a);
+        addresses[count] = ntohl(a.sin_addr.s_addr);
+        struct ifreq m = reqs[i];
+        masks[count] = 0xffffffffu;
+        if (ioctl(fd, SIOCGIFNETMASK, &m) == 0) {
+            memcpy(&a, &m.ifr_netmask, sizeof a);
+            masks[count] = ntohl(a.sin_addr.s_addr);
+        }
+        on_uplink[count] = uplink && uplink[0] && strncmp(reqs[i].ifr_name, uplink, IFNAMSIZ) == 0;
+        count++;
+    }
+    close(fd);
+    return count;
+}
+
 static int cl_ifreq_socket(const char *name, struct ifreq *ifr) {
     memset(ifr, 0, sizeof *ifr);
     for (size_t i = 0; i < IFNAMSIZ - 1 && name[i]; i++) ifr->ifr_name[i] = name[i];

@@ -40,6 +40,8 @@ public struct HTTPClient {
     public var deadline: Int64
     /// Consulted for every URL before it is requested, redirects included.
     public var allowsHost: (HTTPURL.Host) -> Bool = { _ in true }
+    /// Consulted for every address a host resolved to, before connecting: never the router itself or its LAN.
+    public var destinations: DestinationPolicy
     /// The latest `Date` a server of this login sent (Unix seconds), 0 before any.
     public var newestServerDate: Int64 = 0
     /// https origins whose certificate did not verify and that this client talked to anyway (portal pages
@@ -53,8 +55,23 @@ public struct HTTPClient {
         self.options = options
         self.resolver = resolver
         self.deadline = deadline
+        destinations = HTTPClient.routerDestinations(interface: options.interface, address: nil, gateway: nil)
         // A time late rather than early keeps live cookies (HTTPCookieJar); the wall clock may be unset.
         cookies = HTTPCookieJar(now: cl_realtime_s())
+    }
+
+    /// The destination policy on this router: its interfaces' addresses as the kernel has them now.
+    @inline(never)
+    static func routerDestinations(interface: String?, address: IPv4Address?, gateway: IPv4Address?) -> DestinationPolicy {
+        var addresses = [UInt32](repeating: 0, count: 64), masks = [UInt32](repeating: 0, count: 64)
+        var uplink = [UInt8](repeating: 0, count: 64)
+        // "" for none: no optional String bridged to C.
+        let n = cl_local_ipv4(interface ?? "", &addresses, &masks, &uplink, 64)
+        var subnets: [DestinationPolicy.Subnet] = []
+        for i in 0..<max(0, Int(n)) {
+            subnets.append(DestinationPolicy.Subnet(address: IPv4Address(value: addresses[i]), mask: masks[i], onUplink: uplink[i] != 0))
+        }
+        return DestinationPolicy(interface: interface, uplinkAddress: address, gateway: gateway, interfaces: subnets)
     }
 
     /// The client a portal helper's `settings` say: bound to the uplink, asking its DNS servers, trusting the
@@ -67,6 +84,7 @@ public struct HTTPClient {
         deadline = cl_monotonic_ms() + settings.timeLimitMs
         cookies = HTTPCookieJar(now: cl_realtime_s())  // as init(options:resolver:deadline:) says
         allowsHost = { policy.allows($0) }
+        destinations = HTTPClient.routerDestinations(interface: settings.interface, address: settings.address, gateway: settings.gateway)
     }
 
     /// The request, following redirects: the final response and the URL that gave it. A POST that is
@@ -104,10 +122,21 @@ public struct HTTPClient {
         if let cookie = cookies.cookieHeader(for: url) { outgoing.headers.append(HTTPHeader(name: Array("Cookie".utf8), value: cookie)) }
         let wire: [UInt8]
         do throws(HTTPRequestError) { wire = try outgoing.encoded() } catch { throw .request(error) }
-        let addresses: [IPv4Address]
-        do throws(UplinkResolverError) { addresses = try resolver.resolve(url.host, by: deadline) } catch {
+        let resolved: [IPv4Address]
+        do throws(UplinkResolverError) { resolved = try resolver.resolve(url.host, by: deadline) } catch {
             throw .resolve(host: host, error)
         }
+        // After DNS, before any connection: never the router itself or its LAN (issue 35).
+        var addresses: [IPv4Address] = []
+        var refused: HTTPClientError? = nil
+        for a in resolved {
+            if let why = destinations.refusal(a) {
+                if refused == nil { refused = .destinationNotAllowed(host: host, address: a, why: why) }
+            } else {
+                addresses.append(a)
+            }
+        }
+        if addresses.isEmpty, let refused { throw refused }
         let origin = url.origin
         var unverified = false
         for i in unverifiedOrigins.indices where unverifiedOrigins[i] == origin { unverified = acceptsUnverifiedTLS }
@@ -264,6 +293,8 @@ public struct HTTPClient {
 /// Why a portal request got no response.
 public indirect enum HTTPClientError: Error, Equatable, CustomStringConvertible {
     case hostNotAllowed(String)
+    /// The host resolved only to addresses `DestinationPolicy` refuses (the router's own, its LAN): the first, and why.
+    case destinationNotAllowed(host: String, address: IPv4Address, why: String)
     case request(HTTPRequestError)
     case resolve(host: String, UplinkResolverError)
     case socket(UplinkSocketError)
@@ -280,6 +311,7 @@ public indirect enum HTTPClientError: Error, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .hostNotAllowed(let h): return h + " is not one of the portal domains: not followed"
+        case .destinationNotAllowed(let h, let a, let why): return h + " (" + a.description + ") " + why + ": not followed"
         case .request(let e): return e.description
         case .resolve(let h, let e): return "cannot resolve " + h + ": " + e.description
         case .socket(let e): return e.description

@@ -12,7 +12,7 @@ indirect enum PortalError: Error, CustomStringConvertible {
         switch self {
         case .http(let e):
             switch e {
-            case .hostNotAllowed, .request, .redirect, .tooManyRedirects, .response: return false
+            case .hostNotAllowed, .destinationNotAllowed, .request, .redirect, .tooManyRedirects, .response: return false
             case .resolve, .socket, .connect, .connectTimedOut, .timedOut, .io, .tls: return true
             }
         case .unusableURL, .answersNotSent: return false

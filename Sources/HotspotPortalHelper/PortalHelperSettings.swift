@@ -3,7 +3,7 @@ import HotspotProtocol
 import HotspotWeb
 
 /// What the built-in portal helper works with, read from its environment: the helper protocol's
-/// `HOTSPOT_INTERFACE`, `HOTSPOT_DNS`, `HOTSPOT_GATEWAY`, `HOTSPOT_CAPTIVE_API` (the RFC 8908 API the
+/// `HOTSPOT_INTERFACE`, `HOTSPOT_ADDRESS`, `HOTSPOT_DNS`, `HOTSPOT_GATEWAY`, `HOTSPOT_CAPTIVE_API` (the RFC 8908 API the
 /// DHCP server announced), `HOTSPOT_STATE_DIR` and `HOTSPOT_SSID_HEX`, and the variables hotspotd adds for this
 /// helper alone from its `config helper` section and the manager preferences:
 ///
@@ -29,6 +29,8 @@ public struct PortalHelperSettings {
     public var dnsServers: [IPv4Address] = []
     public var dnsPort: UInt16 = 53
     public var gateway: IPv4Address?
+    /// The uplink's own address (`HOTSPOT_ADDRESS`): never a destination (`DestinationPolicy`).
+    public var address: IPv4Address?
     public var probeURLs: [HTTPURL] = []
     public var portalDomains: [[UInt8]] = []
     public var trustAnchorsPath = PortalHelperSettings.defaultCABundle
@@ -56,6 +58,10 @@ public struct PortalHelperSettings {
         if let g = value(HelperVariable.gateway) {
             gateway = IPv4Address(g)
             if gateway == nil { notes.append(HelperVariable.gateway + " is not an IPv4 address") }
+        }
+        if let a = value(HelperVariable.address) {
+            address = IPv4Address(a)
+            if address == nil { notes.append(HelperVariable.address + " is not an IPv4 address") }
         }
         for word in PortalHelperOptions.words(value(HelperVariable.dns)) {
             if let a = IPv4Address(word) { dnsServers.append(a) } else { notes.append("DNS server '" + word + "' left out: not IPv4") }

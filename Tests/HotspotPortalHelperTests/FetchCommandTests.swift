@@ -83,12 +83,27 @@ import Testing
         #expect(!portal.requests.contains("GET /terms"))
     }
 
+    /// Issue 35, the router's own addresses: a helper script's fetch never reaches the router itself (uhttpd
+    /// and LuCI answer on loopback). Only the component tests' interface `lo` may talk to 127.0.0.1; without
+    /// it the same portal, the same name, is refused after DNS and before any connection.
+    @Test func theRoutersLoopbackIsRefusedOffTheTestInterface() throws {
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_INTERFACE"] = nil
+        let r = try fetch(["http://probe.test:\(portal.http)/generate_204"], environment)
+        #expect(r.status == 3 && r.err.contains("probe.test (127.0.0.1) is loopback: not followed"), "\(r.err)")
+        let literal = try fetch(["http://0.0.0.0:\(portal.http)/generate_204"], environment)
+        #expect(literal.status == 3 && literal.err.contains("(0.0.0.0) is this host (0.0.0.0/8): not followed"), "\(literal.err)")
+        #expect(portal.requests.isEmpty)
+    }
+
     /// Bound to the uplink: an interface that is not there is an error, never the default route.
     @Test func noUplinkNoRequest() throws {
         let portal = try PortalServer(mode: "click")
         var environment = portal.environment
         environment["HOTSPOT_INTERFACE"] = "nosuch0"
-        let r = try fetch(["http://127.0.0.1:\(portal.http)/generate_204"], environment)
+        // Not loopback: off the test interface `lo` that is refused before any socket (DestinationPolicy).
+        let r = try fetch(["http://198.51.100.7:\(portal.http)/generate_204"], environment)
         #expect(r.status == 3 && r.err.contains("nosuch0"), "\(r.err)")
         #expect(portal.requests.isEmpty)
     }

@@ -47,6 +47,46 @@ import HotspotProtocol
         #expect(dns.queries.map(FakeDNSServer.name) == ["portal.test"])
     }
 
+    /// Issue 35, the router's own addresses: refused after DNS, before connecting, redirects included: loopback
+    /// (but on the test interface `lo`), 0.0.0.0/8 (Linux connects it to this host) and this host's other
+    /// interfaces' addresses (the router's LAN, where uhttpd answers).
+    @Test func theRoutersOwnAddressesAreRefusedAfterDNSAndOnRedirects() throws {
+        let server = try ScriptedHTTPServer { _, _ in httpResponse("200 OK", body: "router") }
+        var offLo = client(interface: nil)
+        #expect(throws: HTTPClientError.destinationNotAllowed(host: "portal.test", address: IPv4Address(127, 0, 0, 1), why: "is loopback")) {
+            _ = try offLo.send(HTTPRequest(url: url("http://portal.test:\(server.port)/")))
+        }
+        // Another host's address (the first of this host's that is not loopback, e.g. a container's eth0).
+        var own: [String] = []
+        var list: UnsafeMutablePointer<ifaddrs>? = nil
+        if getifaddrs(&list) == 0 {
+            var p = list
+            while let a = p {
+                if let sa = a.pointee.ifa_addr, sa.pointee.sa_family == UInt16(AF_INET) {
+                    let v = sa.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt32(bigEndian: $0.pointee.sin_addr.s_addr) }
+                    if v >> 24 != 127 { own.append(IPv4Address(value: v).description) }
+                }
+                p = a.pointee.ifa_next
+            }
+            freeifaddrs(list)
+        }
+        let port = server.port, other = own.first ?? "0.0.0.1"
+        let redirecting = try ScriptedHTTPServer { i, _ in
+            i == 0 ? httpResponse("302 Found", headers: ["Location: http://0.0.0.0:\(port)/"])
+                   : httpResponse("302 Found", headers: ["Location: http://\(other):\(port)/"])
+        }
+        var c = client()
+        #expect(throws: HTTPClientError.destinationNotAllowed(host: "0.0.0.0", address: IPv4Address(0, 0, 0, 0), why: "is this host (0.0.0.0/8)")) {
+            _ = try c.fetch(HTTPRequest(url: url("http://portal.test:\(redirecting.port)/")))
+        }
+        if let address = own.first {
+            #expect(throws: HTTPClientError.destinationNotAllowed(host: address, address: IPv4Address(address)!, why: "is the router's own address")) {
+                _ = try c.fetch(HTTPRequest(url: url("http://portal.test:\(redirecting.port)/")))
+            }
+        }
+        #expect(server.requests.isEmpty)
+    }
+
     /// 302 after a POST goes on as a GET without the body; the cookie set on the way goes with it.
     @Test func followsRedirectsWithCookies() throws {
         let server = try ScriptedHTTPServer { i, _ in
@@ -149,7 +189,8 @@ import HotspotProtocol
     @Test func aMissingInterfaceIsAClearError() throws {
         var c = client(interface: "nosuchif0")
         #expect(throws: HTTPClientError.socket(.bindToDevice(interface: "nosuchif0", Errno(ENODEV)))) {
-            _ = try c.send(HTTPRequest(url: url("http://127.0.0.1:1/")))
+            // Not loopback: off the test interface `lo` that is refused before any socket (DestinationPolicy).
+            _ = try c.send(HTTPRequest(url: url("http://198.51.100.7:1/")))
         }
     }
 

@@ -89,6 +89,9 @@ int cl_bind_to_device(int fd, const char *name);
 /// connect(2) to an IPv4 address (host order) and port: 0, or -1 with errno (EINPROGRESS: a non-blocking
 /// TCP connect under way; poll for POLLOUT, then cl_socket_error).
 int cl_connect_ipv4(int fd, uint32_t address, uint16_t port);
+/// This host's IPv4 addresses (SIOCGIFCONF: interfaces that are up and have one), host order, each with its
+/// netmask and whether its interface is `uplink` (NULL or "": none): at most `max` of them; the count, or -1.
+int cl_local_ipv4(const char *uplink, uint32_t *addresses, uint32_t *masks, uint8_t *on_uplink, int max);
 /// SO_ERROR: 0 when a non-blocking connect succeeded, else its errno (-1 when getsockopt itself fails).
 int cl_socket_error(int fd);
 
