@@ -517,9 +517,10 @@ struct ControlReport {
 
     // MARK: ui
 
-    /// False when no login waits.
+    /// False when no login waits. `earlierAnswers` (`ui answers`, ubus's write ACL only): with what the owner
+    /// typed before (never a secret field's: the core keeps none); plain `ui` has none of it (issue 35).
     @inline(never)
-    mutating func ui(_ s: StatusSnapshot) -> Bool {
+    mutating func ui(_ s: StatusSnapshot, earlierAnswers: Bool = false) -> Bool {
         guard let ui = s.uiRequest else {
             if json { out.null() } else { plain("no login is waiting") }
             return false
@@ -535,15 +536,17 @@ struct ControlReport {
             out.field("origin", ui.answersOrigin)
             if let t = ui.answersTransport { out.field("encrypted", bool: t.isEncrypted) }
             out.field("transport", ui.answersTransport?.rawValue)
-            out.name("earlier_answers")
-            out.beginArray()
-            for a in ui.earlierAnswers {
-                out.beginObject()
-                out.field("name", a.key)
-                out.field("value", a.value)
-                out.endObject()
+            if earlierAnswers {
+                out.name("earlier_answers")
+                out.beginArray()
+                for a in ui.earlierAnswers {
+                    out.beginObject()
+                    out.field("name", a.key)
+                    out.field("value", a.value)
+                    out.endObject()
+                }
+                out.endArray()
             }
-            out.endArray()
             out.name("fields")
             out.beginArray()
             for f in ui.fields {
@@ -570,10 +573,13 @@ struct ControlReport {
         if ui.refusals > 0 {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
         }
+        if !earlierAnswers && !s.uiAnswersSent && !ui.earlierAnswers.isEmpty {
+            line("answers", "`hotspotd ui answers` shows your earlier answers")
+        }
         for f in ui.fields {
             // A loop, not `first(where:)` and `Optional.map`: no specialisations for these closures.
             var earlier = ""
-            if !s.uiAnswersSent {
+            if earlierAnswers && !s.uiAnswersSent {
                 for a in ui.earlierAnswers where ASCII.same(a.key, f.name) {
                     earlier = " (you typed \"" + a.value + "\")"
                     break

@@ -35,7 +35,7 @@ extension HotspotDaemon {
     @inline(never)
     func controlReply(to request: ControlRequest) -> ControlReply {
         switch request {
-        case .status(let json), .scan(let json), .helpers(let json), .ui(let json), .networks(let json):
+        case .status(let json), .scan(let json), .helpers(let json), .ui(let json), .uiAnswers(let json), .networks(let json):
             // One report and one snapshot for the five: each its own would be its own copy of that code.
             let s = driver.snapshot()
             var r = ControlReport(json: json)
@@ -52,6 +52,8 @@ extension HotspotDaemon {
                 r.helpers(s)
             } else if case .ui = request {
                 exitStatus = r.ui(s) ? 0 : 1
+            } else if case .uiAnswers = request {
+                exitStatus = r.ui(s, earlierAnswers: true) ? 0 : 1
             } else {
                 r.networks(s)
             }

@@ -11,6 +11,8 @@ public indirect enum ControlRequest: Hashable, Sendable {
     case helpers(json: Bool)
     case logoff
     case ui(json: Bool)
+    /// `hotspotd ui answers`: the waiting login with the owner's earlier answers (ubus: the write ACL).
+    case uiAnswers(json: Bool)
     case submitUI([UIAnswer])
     case cancelUI
     /// `hotspotd ui forget [SSID]`: the answers remembered for a venue (nil: the current network's).
@@ -42,6 +44,7 @@ extension ControlRequest {
         case .helpers: self = .helpers(json: a.json)
         case .networks: self = .networks(json: a.json)
         case .ui: self = .ui(json: a.json)
+        case .answersUI: self = .uiAnswers(json: a.json)
         case .submitUI: self = .submitUI(a.answers)
         case .cancelUI: self = .cancelUI
         case .forgetUI: self = .forgetUI(a.ssid)
@@ -72,6 +75,7 @@ extension ControlRequest {
         case .helpers: .helpers
         case .networks: .networks
         case .ui: .ui
+        case .uiAnswers: .answersUI
         case .submitUI: .submitUI
         case .cancelUI: .cancelUI
         case .forgetUI: .forgetUI
@@ -95,7 +99,7 @@ extension ControlRequest {
         var a = OwnerArguments()
         switch self {
         case .status(let json), .scan(let json), .helpers(let json), .networks(let json), .ui(let json),
-             .config(_, let json):
+             .uiAnswers(let json), .config(_, let json):
             a.json = json
         case .submitUI(let answers): a.answers = answers
         case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):

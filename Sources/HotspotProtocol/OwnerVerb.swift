@@ -13,7 +13,7 @@ import HotspotCore
 /// The order of the cases is the order of `hotspotd --help` and of the plugin's `list`: the methods that read
 /// first, then those that act.
 public enum OwnerVerb: CaseIterable, Hashable, Sendable {
-    case status, scan, helpers, networks, ui
+    case status, scan, helpers, networks, ui, answersUI
     case submitUI, cancelUI, forgetUI, join, forget, enable, logoff
     case reload, configCheck, configShow, configSave, configRemove, version
 
@@ -33,6 +33,9 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
         public var changesState: Bool
         /// Its line in `hotspotd --help`.
         public var help: StaticString
+        /// It answers with what the owner typed (earlier answers): ubus's `hotspot-write` ACL group although it
+        /// changes nothing (issue 35: a portal that marks a PIN field as text would show it to the read ACL).
+        public var revealsAnswers = false
     }
 
     public var declaration: Declaration {
@@ -52,6 +55,9 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
         case .ui:
             Declaration(words: "ui", wire: "ui", method: "ui", parameters: [.json], changesState: false,
                         help: "the login waiting for your answers (presentUI)")
+        case .answersUI:
+            Declaration(words: "ui answers", wire: "ui-answers", method: "ui_answers", parameters: [.json], changesState: false,
+                        help: "the same with the answers you typed before (ubus: the write ACL)", revealsAnswers: true)
         case .submitUI:
             Declaration(words: "ui submit", wire: "ui-submit", method: "ui_submit", parameters: [.answers], changesState: true,
                         help: "answer it")
@@ -100,6 +106,8 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
     public var wire: StaticString { declaration.wire }
     public var method: StaticString? { declaration.method }
     public var changesState: Bool { declaration.changesState }
+    /// Its ubus method is in `hotspot-write`: it changes something, or answers with what the owner typed.
+    public var needsWriteACL: Bool { declaration.changesState || declaration.revealsAnswers }
 
     public func takes(_ p: OwnerParameter) -> Bool { declaration.parameters.contains(p) }
 

@@ -14,7 +14,8 @@ import HotspotProtocol
     }
 
     static func methods(changingState: Bool) -> [String] {
-        OwnerVerb.allCases.filter { $0.changesState == changingState }.compactMap { $0.method.map { "\($0)" } }
+        // The write ACL's: the methods that change something, and those that answer with what the owner typed.
+        OwnerVerb.allCases.filter { $0.needsWriteACL == changingState }.compactMap { $0.method.map { "\($0)" } }
     }
 
     static func strings(_ object: Any?, _ path: [String]) -> [String]? {

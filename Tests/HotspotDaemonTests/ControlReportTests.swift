@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HotspotCore
 import HotspotWeb
+import HotspotProtocol
 @testable import HotspotDaemon
 
 /// `hotspotd status|ui|scan|helpers` as the client prints them, rendered straight from snapshot values: the
@@ -130,6 +131,31 @@ import HotspotWeb
         #expect(waiting)
         try Self.expectGolden(text, "ui-refused.txt")
         try Self.expectGolden(Self.ui(s, json: true).0, "ui-refused.json")
+        // `ui answers`: the same with the earlier answers (issue 35: not for the read ACL).
+        for json in [false, true] {
+            var r = ControlReport(json: json)
+            _ = r.ui(s, earlierAnswers: true)
+            try Self.expectGolden(String(decoding: r.body, as: UTF8.self), json ? "ui-answers.json" : "ui-answers.txt")
+        }
+    }
+
+    /// Issue 35, earlier answers through the read-only ACL: `ui` (ubus's read ACL, `hotspotd ui`) never carries
+    /// what the owner typed (a portal that marks a PIN field as text would expose it); only `ui answers`
+    /// (ubus `ui_answers`, the write ACL) does, for LuCI to fill the form in again.
+    @Test func theReadOnlyUIHasNoEarlierAnswers() throws {
+        let s = Self.presentingUIAfterARefusal
+        for json in [false, true] {
+            let (text, waiting) = Self.ui(s, json: json)
+            #expect(waiting)
+            #expect(!text.contains("412") && !text.contains("earlier_answers") && !text.contains("you typed"), "\(text)")
+        }
+        // The write ACL's request has them.
+        var r = ControlReport(json: true)
+        let waiting = r.ui(s, earlierAnswers: true)
+        #expect(waiting)
+        #expect(String(decoding: r.body, as: UTF8.self).contains("\"earlier_answers\":[{\"name\":\"ROOM\",\"value\":\"412\"}]"))
+        #expect(OwnerVerb.answersUI.method?.description == "ui_answers" && OwnerVerb.answersUI.needsWriteACL)
+        #expect(!OwnerVerb.ui.needsWriteACL)
     }
 
     @Test func pastFailure() throws {

@@ -28,14 +28,16 @@ daemon_wait 'Harbour Hotel Guest: the portal refused the answers' 60 || fail "th
 t1=$(radio_uptime)
 expect_eq "$(posts)" 1 "one POST of the wrong answer"
 expect_match "$(grep 'POST https://portal.radio.test/login' "$access")" '-> 403' "the portal refused it"
-ui=$(daemon_cli ui); printf '%s\n' "$ui"
+# Issue 35: plain `ui` (ubus's read ACL) never shows what was typed; `ui answers` (the write ACL) does.
+expect_no_match "$(daemon_cli ui; daemon_cli ui --json)" '413|Smith|earlier_answers' "plain ui: no earlier answers"
+ui=$(daemon_cli ui answers); printf '%s\n' "$ui"
 expect_match "$ui" "message +$words" "ui shows the hotel's words"
 expect_match "$ui" 'refused +1 of 3 times' "ui counts the refusal"
 expect_match "$ui" 'room: Room number \(you typed "413"\)' "ui shows the earlier room"
 expect_match "$ui" 'name: Last name \(you typed "Smith"\)' "ui shows the earlier name"
 printf '%s\n' "$ui" | save_artifact ui.txt
-daemon_cli ui --json | save_artifact ui.json
-expect_match "$(daemon_cli ui --json)" '"refusals":1,"earlier_answers":\[\{"name":"room","value":"413"\}' "ui --json: refusals, earlier answers"
+daemon_cli ui answers --json | save_artifact ui.json
+expect_match "$(daemon_cli ui answers --json)" '"refusals":1,"earlier_answers":\[\{"name":"room","value":"413"\}' "ui --json: refusals, earlier answers"
 daemon_cli status > /dev/null; expect_eq "$?" 1 "status: not usable while the owner is asked again"
 daemon_mark
 daemon_cli ui submit room=412 name=Smith; expect_eq "$?" 0 "the right answer accepted for sending"

@@ -16,6 +16,9 @@ var callScan = rpc.declare({ object: 'hotspot', method: 'scan' });
 var callHelpers = rpc.declare({ object: 'hotspot', method: 'helpers' });
 var callNetworks = rpc.declare({ object: 'hotspot', method: 'networks' });
 var callUI = rpc.declare({ object: 'hotspot', method: 'ui' });
+// The read ACL's `ui` has no earlier answers (a PIN a portal marks as text would show); `ui_answers`, in the
+// write ACL, has them, to fill the form in again.
+var callUIAnswers = rpc.declare({ object: 'hotspot', method: 'ui_answers' });
 var callUISubmit = rpc.declare({ object: 'hotspot', method: 'ui_submit', params: [ 'fields' ] });
 var callUICancel = rpc.declare({ object: 'hotspot', method: 'ui_cancel' });
 var callUIForget = rpc.declare({ object: 'hotspot', method: 'ui_forget', params: [ 'ssid_hex' ] });
@@ -35,6 +38,18 @@ var stateWords = {
 	loggingOff: _('Logging off'),
 	failure: _('Failed')
 };
+
+// A waiting login with the answers typed before when this user may have them (the write ACL): asked only
+// while a login waits; a refusal (read-only access) leaves the form empty.
+function withEarlierAnswers(request) {
+	if (!request || !Array.isArray(request.fields))
+		return request;
+	return L.resolveDefault(callUIAnswers(), null).then(function(full) {
+		if (full && Array.isArray(full.earlier_answers))
+			request.earlier_answers = full.earlier_answers;
+		return request;
+	});
+}
 
 // A list answer: the array itself, or the one array an rpcd plugin wraps it in (ubus replies are objects).
 function listOf(reply, key) {
@@ -112,7 +127,7 @@ return view.extend({
 	handleReset: null,
 
 	load: function() {
-		return Promise.all([ callStatus(), callUI(), callScan(), callNetworks(), callHelpers() ]);
+		return Promise.all([ callStatus(), callUI().then(withEarlierAnswers), callScan(), callNetworks(), callHelpers() ]);
 	},
 
 	// The result of an owner's action: a notification with the daemon's words (replacing the last one, so
