@@ -523,6 +523,8 @@ struct ControlReport {
     mutating func ui(_ s: StatusSnapshot, earlierAnswers: Bool = false) -> Bool {
         guard let ui = s.uiRequest else {
             if json { out.null() } else { plain("no login is waiting") }
+            // The owner's answers log in by themselves at this venue: say so, and how to stop it.
+            if !json, let a = s.loggedInWith { line("login", ControlReport.answersGiven(a), " (hotspotd ui forget drops them)") }
             return false
         }
         if json {

@@ -146,7 +146,13 @@ public struct PortalHelper {
         switch locate() {
         case .open: return success()
         case .portal(let entry):
-            log("the portal is back (" + entry.url.description + "): the session ended")
+            // The daemon's internet check runs this too, also while a login waits for the owner: no session
+            // ended there, it only sees a portal.
+            if let h = variable(HelperVariable.helper), ASCII.same(h, HotspotMachine.netcheckHelper) {
+                log("behind the captive portal at " + entry.url.description)
+            } else {
+                log("the portal is back (" + entry.url.description + "): the session ended")
+            }
             return Answer(.authenticationRequired)
         case .noInternet(let why):
             log("no internet: " + why)

@@ -147,6 +147,16 @@ final class PortalServer {
             let portal = try PortalServer(mode: mode)
             #expect(try run("maintain", portal.environment).lines == lines, "\(mode)")
         }
+        // As the daemon's internet check (also while a login waits for the owner): it saw a portal, not the
+        // end of a session that may never have begun.
+        let portal = try PortalServer(mode: "click")
+        var environment = portal.environment
+        environment["HOTSPOT_HELPER"] = "internet check"
+        let check = try run("maintain", environment)
+        #expect(check.lines == ["result=authenticationRequired"])
+        #expect(check.err.contains("behind the captive portal at ") && !check.err.contains("session ended"), "\(check.err)")
+        let maintain = try run("maintain", portal.environment)
+        #expect(maintain.err.contains("the portal is back") && maintain.err.contains("the session ended"), "\(maintain.err)")
     }
 
     // MARK: authenticate

@@ -267,6 +267,8 @@ def main():
               'the view loads through the LuCI stand-in (%s)' % (browser.js('window.viewError') or 'no error'))
         check(browser.wait(page('#hs-ui label', 'Room number') + ' && ' + page('#hs-ui label', 'Last name'), 10),
               "the login card shows the portal's fields: Room number, Last name")
+        check(browser.js(page('#hs-ui-unencrypted', 'not encrypted') + ' && ' + page('#hs-ui-unencrypted', 'http://portal.radio.test')),
+              'before the owner types: the page is not encrypted, and the answers go to http://portal.radio.test')
         check(browser.js('document.documentElement.scrollWidth') <= WIDTH, 'no sideways scrolling at %d px' % WIDTH)
         browser.screenshot('01-login-needed.png')
         check(browser.wait(page('#hs-scan .hs-ssid', ODD), 30), 'the scan list shows the SSID %r as text' % ODD)
@@ -292,7 +294,13 @@ def main():
         s = call('status')
         check(online and s.get('state') == 'authenticated' and s.get('usable') is True,
               'ui_submit: room 412, surname Smith → authenticated (state %s)' % s.get('state'))
+        check(browser.wait(page('#hs-status', 'with the answers you gave') + ' && ' + has('#hs-ui-forget'), 20)
+              and (call('status').get('logged_in_with_answers') or {}).get('origin') == 'http://portal.radio.test',
+              'online: the uplink card says the answers given at http://portal.radio.test log in again by themselves')
         browser.screenshot('04-online.png')
+        browser.click('#hs-ui-forget')
+        check(browser.wait('!document.querySelector("#hs-ui-forget")', 20) and call('status').get('logged_in_with_answers') is None,
+              'ui_forget: the remembered answers dropped; the card no longer offers to forget them')
 
         browser.click('#hs-logoff')
         check(browser.wait(has(item('hs-blocked', HOTEL, '.hs-enable')), 30) and hexof(HOTEL) in hexes(call('helpers').get('logged_off', []))

@@ -1,5 +1,6 @@
 # luci-owner: the daemon behind the LuCI app's browser test (Tests/luci/run starts it, with a second
-# serial port): a hotel portal that needs a room number and a surname, a WPA2 café and an access point
+# serial port): a hotel portal served over plain http (as most are) that needs a room number and a surname,
+# a WPA2 café and an access point
 # whose name is HTML. Once the login waits for the owner, the scenario serves commands from the host on
 # /dev/ttyS1 (its test server's ubus calls, run here as rpcd runs its plugin) until the host says `quit`;
 # then it checks what the clicks did to the portal: exactly one login, with the answers typed in the page.
@@ -10,7 +11,7 @@
 bridge=/dev/ttyS1
 [ -c $bridge ] || fail "no $bridge: run through Tests/luci/run (it adds the second serial port)"
 ap_start hotel --ssid "Harbour Hotel Guest" --open --portal
-portal_start hotel --title "Harbour Hotel" --login-url https://portal.radio.test/login --room 412 Smith --form-get
+portal_start hotel --title "Harbour Hotel" --login-url http://portal.radio.test/login --room 412 Smith --form-get
 ap_start cafe --ssid "Corner Cafe" --psk "espresso-2024" --dhcp
 ap_start odd --ssid-hex "$(hexof '<img src=x onerror=pwned=1>')" --open
 syslog_start
@@ -46,6 +47,6 @@ done
 exec 3>&-
 [ "$id" = quit ] || fail "the host went away without saying quit ($calls commands served)"
 expect_eq "$(portal_logins)" 1 "one login at the portal"
-expect_match "$(cat $RADIO_RUN/web/access.log)" "GET https://portal.radio.test/login\?room=412&name=Smith&accept=yes" \
+expect_match "$(cat $RADIO_RUN/web/access.log)" "GET http://portal.radio.test/login\?room=412&name=Smith&accept=yes" \
     "the answers typed in the page reached the portal"
 note "served $calls commands from the browser test's ubus calls"
