@@ -167,4 +167,24 @@ import Testing
         let r = Harness(Fixture.config(), saved: h.m.persistentState)
         #expect(r.m.persistentState.sessions.first?.ms == 30_000)
     }
+
+    /// A portal venue is looked at every 30 s: "authenticated by" is said once per login, not at each look.
+    @Test func aLookThatFindsTheLoginStillOpenIsNoNews() {
+        func notices(_ out: [HotspotAction]) -> [String] {
+            out.compactMap { if case .log(.notice, let line) = $0 { return line } else { return nil } }
+        }
+        var h = Harness.authenticating()
+        let login = h.respond(h.request("alpha", .authenticate)!, .success, maintainAfterMs: 30_000)
+        #expect(notices(login).contains("Hotel: authenticated by alpha"))
+        for _ in 0..<3 {
+            let m = h.fire(.maintain).requests(.maintain)[0]
+            let out = h.respond(m.id, .success, maintainAfterMs: 30_000)
+            #expect(!notices(out).contains { $0.contains("authenticated by") }, "\(out)")
+            #expect(out.contains { if case .log(.debug, let l) = $0 { return l == "Hotel: still logged in: alpha" } else { return false } })
+        }
+        // The session ends and the login is done again: said again.
+        let a = StayTests.sessionEnds(&h)
+        #expect(notices(h.respond(a.id, .success)).contains("Hotel: authenticated by alpha"))
+    }
 }
+
