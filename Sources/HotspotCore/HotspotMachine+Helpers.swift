@@ -432,7 +432,13 @@ extension HotspotMachine {
             resolveFailure(ssid)
         }
         if let session { sessionEndsAt = clock + session }
-        say(.notice, ssid, "authenticated by", helper ?? "no helper")
+        // Once per login: a periodic maintain that finds it still open (every 30 s at a portal) is no news.
+        if announcedLogin {
+            say(.debug, ssid, "still logged in:", helper ?? "no helper")
+        } else {
+            say(.notice, ssid, "authenticated by", helper ?? "no helper")
+            announcedLogin = true
+        }
         if let h = helper, supports(h, .maintain) {
             // Shortly before the session runs out and closely after, so a new login follows without a gap.
             armTimer(.maintain, at: clock + maintainDelay(hint: hint))

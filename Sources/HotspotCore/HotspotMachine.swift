@@ -144,6 +144,8 @@ public struct HotspotMachine {
     /// session's length is learned from them when it ends.
     var loginAt: Int64? = nil
     var lastOpenAt: Int64? = nil
+    /// "authenticated by" was said for this stretch of being logged in (until a phase that is not).
+    var announcedLogin = false
 
     var out: [HotspotAction] = []
     var dirty = false
@@ -627,7 +629,9 @@ public struct HotspotMachine {
         if state != old { stateSince = clock }
         switch p {
         case .authenticated, .maintaining: break
-        case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure: sessionEndsAt = nil
+        case .inactive, .evaluating, .authenticating, .presentingUI, .loggingOff, .failure:
+            sessionEndsAt = nil
+            announcedLogin = false
         }
         if isWaitingForOwner && netcheckRequest == nil { armTimer(.netcheck, at: clock + HotspotMachine.ownerWaitCheckMs) }
     }

@@ -53,12 +53,19 @@ extension PortalHelper {
         return probe()
     }
 
+    /// How long the other probes may still show a portal after one found the internet open.
+    static let openGraceMs: Int64 = 3_000
+
     /// Every probe URL at once, each in a child process of its own (the helper is one process per
-    /// command, and its process group dies with it): the first verdict of open internet or a portal
-    /// decides, so an https probe that hangs costs nothing when http answers, nor a dead http when
-    /// https does. When none decides: no internet, with every reason. One URL, or fork failing: in turn.
+    /// command, and its process group dies with it). A portal seen by any probe decides at once and outranks
+    /// an "open" from another: a walled garden lets some hosts through (an operator's probe, social sign-in,
+    /// payment) and some controllers answer a phone's probe with success on purpose. Open is the verdict once
+    /// every probe answered, or `openGraceMs` after the first open one (an https probe that hangs costs no
+    /// more). When none decides: no internet, with every reason. One URL, or fork failing: in turn.
     mutating func probe() -> ProbeOutcome {
         var reasons = ""
+        var sawOpen = false
+        var graceEnd: Int64? = nil
         // The children running, each as its pipe's pollfd, its pid and its probe URL's place: arrays of types
         // the binary has anyway (an array of (url, child) pairs brought its own growth and copy code).
         var fds: [pollfd] = []
@@ -73,14 +80,17 @@ extension PortalHelper {
                 pids.append(child.pid)
                 urls.append(i)
             } else if let decided = probe(url, into: &reasons) {
-                return decided
+                // In turn, too: a later probe may still see the portal.
+                if case .open = decided { sawOpen = true } else { return decided }
             }
         }
         while !pids.isEmpty {
             for i in fds.indices { fds[i].revents = 0 }
-            let left = client.deadline - cl_monotonic_ms()
+            let now = cl_monotonic_ms()
+            var left = client.deadline - now
+            if let g = graceEnd { left = min(left, g - now) }
             if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
-                PortalHelper.add("no probe answered in time", to: &reasons)
+                if !sawOpen { PortalHelper.add("no probe answered in time", to: &reasons) }
                 break
             }
             for i in fds.indices.reversed() where fds[i].revents != 0 {
@@ -89,14 +99,16 @@ extension PortalHelper {
                 let verdict = child.verdict()
                 child.stop()
                 switch verdict {
-                case .open: return .open
+                case .open:
+                    sawOpen = true
+                    if case .none = graceEnd { graceEnd = cl_monotonic_ms() + PortalHelper.openGraceMs }
                 // The child's verdict carries no page: this process asks once more for the portal's answer.
                 case .portal: if let decided = probe(url, into: &reasons) { return decided }
                 case .none(let why): PortalHelper.add(why, to: &reasons)
                 }
             }
         }
-        return .noInternet(reasons)
+        return sawOpen ? .open : .noInternet(reasons)
     }
 
     /// Why no probe decided, one reason after another.

@@ -20,7 +20,11 @@ import HotspotWeb
 /// A value that does not parse is left out with a note (printed on stderr, so it reaches the log).
 public struct PortalHelperSettings {
     /// One literal split by the options' own word splitter: a `static let` array was a global initialised on first use.
-    static var defaultProbeURLWords: String { "http://connectivitycheck.gstatic.com/generate_204 https://www.google.com/generate_204" }
+    /// Two operators (Google's and Canonical's, each answering 204), so that a walled garden letting one host
+    /// through never reads as "online", and one https probe.
+    static var defaultProbeURLWords: String {
+        "http://connectivitycheck.gstatic.com/generate_204 http://connectivity-check.ubuntu.com/ https://www.google.com/generate_204"
+    }
     public static var defaultProbeURLs: [String] { PortalHelperOptions.words(defaultProbeURLWords) }
     public static let defaultCABundle = "/etc/ssl/certs/ca-certificates.crt"
 

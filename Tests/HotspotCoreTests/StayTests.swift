@@ -167,4 +167,58 @@ import Testing
         let r = Harness(Fixture.config(), saved: h.m.persistentState)
         #expect(r.m.persistentState.sessions.first?.ms == 30_000)
     }
+
+    /// A portal venue is looked at every 30 s: "authenticated by" is said once per login, not at each look.
+    @Test func aLookThatFindsTheLoginStillOpenIsNoNews() {
+        func notices(_ out: [HotspotAction]) -> [String] {
+            out.compactMap { if case .log(.notice, let line) = $0 { return line } else { return nil } }
+        }
+        var h = Harness.authenticating()
+        let login = h.respond(h.request("alpha", .authenticate)!, .success, maintainAfterMs: 30_000)
+        #expect(notices(login).contains("Hotel: authenticated by alpha"))
+        for _ in 0..<3 {
+            let m = h.fire(.maintain).requests(.maintain)[0]
+            let out = h.respond(m.id, .success, maintainAfterMs: 30_000)
+            #expect(!notices(out).contains { $0.contains("authenticated by") }, "\(out)")
+            #expect(out.contains { if case .log(.debug, let l) = $0 { return l == "Hotel: still logged in: alpha" } else { return false } })
+        }
+        // The session ends and the login is done again: said again.
+        let a = StayTests.sessionEnds(&h)
+        #expect(notices(h.respond(a.id, .success)).contains("Hotel: authenticated by alpha"))
+    }
+
+    /// Every log line of a stay (answered, remembered, offered, accepted again, refused, forgotten) and every
+    /// status and reply: the owner's values in none of them.
+    @Test func noRememberedValueReachesALogLineOrStatus() {
+        var lines: [String] = []
+        func keep(_ out: [HotspotAction]) {
+            for a in out {
+                switch a {
+                case .log(_, let l): lines.append(l)
+                case .reply(.accepted(let l)), .reply(.refused(let l)): lines.append(l)
+                default: break
+                }
+            }
+        }
+        var h = Harness.presentingUI()
+        h.m.wallClock = 1_795_867_200
+        keep(h.on(.owner(.submitUI([UIAnswer(key: "room", value: "R-4711"), UIAnswer(key: "surname", value: "Müller")]))))
+        keep(h.on(.helperResponded(requestID: h.request("alpha", .presentUI)!, Self.accepted())))
+        #expect(h.m.persistentState.remembered.first?.answers.first?.value == "R-4711")
+        let m = h.fire(.maintain).requests(.maintain)[0]
+        keep(h.last)
+        keep(h.respond(m.id, .authenticationRequired))
+        let a = h.request("alpha", .authenticate)!
+        keep(h.on(.helperResponded(requestID: a, Self.accepted())))
+        let m2 = h.fire(.maintain).requests(.maintain)[0]
+        keep(h.respond(m2.id, .authenticationRequired))
+        var ui = Harness.loginUI
+        ui.refusedRemembered = true
+        keep(h.respond(h.request("alpha", .authenticate)!, .uiRequired, ui: ui))
+        keep(h.on(.owner(.forgetAnswers(nil))))
+        lines.append(String(describing: h.m.snapshot()))
+        #expect(lines.count > 8)
+        for l in lines { #expect(!l.contains("R-4711") && !l.contains("Müller"), "\(l)") }
+    }
 }
+

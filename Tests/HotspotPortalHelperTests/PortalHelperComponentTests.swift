@@ -141,6 +141,20 @@ final class PortalServer {
         #expect(n.err.contains("cannot resolve nowhere.test: DNS name does not exist (NXDOMAIN)"))
     }
 
+    /// A walled garden lets one operator's probe through and sends another's to its portal: the portal seen by
+    /// any probe outranks an "open" answer from another in the same look (the open one answers first here).
+    @Test func aPortalSeenByAnyProbeOutranksAnOpenAnswer() throws {
+        let portal = try PortalServer(mode: "walled")
+        var environment = portal.environment
+        environment["HOTSPOT_PORTAL_PROBE_URLS"] = "http://probe.test:\(portal.http)/generate_204 http://check.test:\(portal.http)/check"
+        let e = try run("evaluate", environment)
+        #expect(e.lines == ["confidence=low", "result=success"], "\(e.err)")
+        #expect(try run("maintain", environment).lines == ["result=authenticationRequired"])
+        let a = try run("authenticate", environment)
+        #expect(a.lines == PortalHelperComponentTests.loggedIn, "\(a.err)")
+        #expect(portal.requests.contains("POST /accept"))
+    }
+
     @Test func maintainTellsOpenFromPortalFromNothing() throws {
         for (mode, lines) in [("open", PortalHelperComponentTests.loggedIn), ("click", ["result=authenticationRequired"]),
                               ("broken", ["result=temporaryFailure"])] {

@@ -50,6 +50,7 @@ import HotspotProtocol
         #expect(s.captivePortalAPI?.description == "https://evil.example/capport")
         var expected = PortalHostPolicy(domains: [Array("operator.example".utf8)],
                                         trusted: [.name(Array("connectivitycheck.gstatic.com".utf8)),
+                                                  .name(Array("connectivity-check.ubuntu.com".utf8)),
                                                   .name(Array("www.google.com".utf8)), .ipv4(IPv4Address(10, 9, 0, 254))])
         expected.gateway = .ipv4(IPv4Address(10, 9, 0, 254))  // where a CHAP answer may go over http (issue 19)
         #expect(s.hostPolicy == expected)

@@ -13,6 +13,8 @@ Modes (--mode):
   room-elsewhere  the room form, its action on another host (https://localhost:HTTPS/accept).
   pin     the room form as a GET, with a password field "pin" (s3cr3t-pin) instead of the last name.
   open    /generate_204 is always 204.
+  walled  a walled garden: /generate_204 (one operator's probe) is let through, 204, at once; /check (another
+          operator's) is redirected to the click portal's /terms, 300 ms later, until the click login.
   broken  /generate_204 is always 500 (no internet, no portal).
   refresh /generate_204 is a 200 page with a meta refresh to /terms (a portal without redirects).
   wispr   /generate_204 redirects to the terms page, which also carries WISPr XML whose LoginURL is
@@ -47,7 +49,7 @@ evil.example), the portal's pages are https://portal.test:HTTPS/...
 Names: probe.test, portal.test, evil.example and localhost are 127.0.0.1; other.test is 127.0.0.2; the
 rest NXDOMAIN.
 """
-import argparse, json, socket, ssl, struct, sys, threading, urllib.parse
+import argparse, json, socket, ssl, struct, sys, threading, time, urllib.parse
 sys.dont_write_bytecode = True  # no __pycache__ beside the fixture
 import products
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -229,8 +231,13 @@ class Handler(BaseHTTPRequestHandler):
             page = "<html><!--<WISPAccessGatewayParam><LogoffReply><MessageType>130</MessageType>" \
                    "<ResponseCode>150</ResponseCode></LogoffReply></WISPAccessGatewayParam>--></html>"
             return self.send(200, page.encode(), [("Content-Type", "text/html")])
+        if path == "/check" and mode == "walled":
+            if state["logged_in"]:
+                return self.send(204)
+            time.sleep(0.3)
+            return self.send(302, b"", [("Location", self.portal_url("/terms"))])
         if path == "/generate_204":
-            if mode in ("open", "capport") or state["logged_in"]:
+            if mode in ("open", "capport", "walled") or state["logged_in"]:
                 return self.send(204)
             if mode == "broken":
                 return self.send(500, b"oops")
@@ -299,7 +306,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def dns_server(sock):
-    names = {"probe.test": "127.0.0.1", "portal.test": "127.0.0.1", "localhost": "127.0.0.1", "evil.example": "127.0.0.1",
+    names = {"probe.test": "127.0.0.1", "check.test": "127.0.0.1", "portal.test": "127.0.0.1", "localhost": "127.0.0.1", "evil.example": "127.0.0.1",
              "other.test": "127.0.0.2"}
     while True:
         data, peer = sock.recvfrom(1500)
