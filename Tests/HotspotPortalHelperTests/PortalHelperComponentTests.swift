@@ -385,6 +385,8 @@ final class PortalServer {
         let r = try run("authenticate", environment)
         #expect(r.lines.contains("answers_origin=https://portal.test:\(portal.https)"), "\(r.out) \(r.err)")
         #expect(r.lines.contains("answers_transport=https-unverified") && r.lines.last == "result=uiRequired", "\(r.out)")
+        #expect(r.err.contains("the certificate of https://portal.test:\(portal.https) does not verify: its pages are shown, treated like plain http"),
+                "\(r.err)")
         environment["HOTSPOT_UI_ROOM"] = "412"
         environment["HOTSPOT_UI_FIELD2"] = "Smith"
         let p = try run("presentUI", environment)
