@@ -206,3 +206,4 @@ wait_for '[ "$(asked)" -gt "$asked1" ]' 10 || fail "no ui-required event at the 
 expect_eq "$(answers_since "$t10")" "" "and nothing more to the hotel"
 expect_secret_kept 'Müller|M%[Cc]3%[Bb][Cc]' "the owner's answers"
 note "look-alike (same SSID, $twin_origin): asked $(since $t10 $t11) s after the hotel's AP vanished, no answers sent to it"
+note "hotspotd's peak RSS after the stay: $(awk '/^VmHWM/ { print $2, $3 }' /proc/$(daemon_pid)/status)"
