@@ -69,7 +69,11 @@
 			var extra = Array.prototype.slice.call(arguments, 2);
 			return function() { return fn.apply(self, extra.concat(Array.prototype.slice.call(arguments))); };
 		},
-		dom: dom
+		dom: dom,
+		// luci.js: the promise's value, or `defvalue` when it rejects (a method the ACL does not grant).
+		resolveDefault: function(value, defvalue) {
+			return Promise.resolve(value).catch(function() { return defvalue; });
+		}
 	};
 
 	var rpc = {
