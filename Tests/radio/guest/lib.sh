@@ -508,6 +508,24 @@ sta_scan() {
     wait_for "[ \$(sta_events | grep -c 'CTRL-EVENT-SCAN-RESULTS') -gt $before ]" 30
 }
 
+# sta_hear AP...: scan (up to five times) until the station has heard every AP named, so that the daemon's
+# first scan reads them all from the kernel's table: a scan under TCG on a loaded machine can miss a BSS.
+# Needs sta_events_start.
+sta_hear() {
+    local try heard missing ap
+    for try in 1 2 3 4 5; do
+        sta_scan || fail "wpa_supplicant scan did not finish"
+        heard=$(wpa scan_results)
+        missing=
+        for ap in "$@"; do
+            echo "$heard" | grep -q "^$(cat "$(ap_dir "$ap")/bssid")" || missing="$missing $ap"
+        done
+        [ -z "$missing" ] && return 0
+        log "scan $try did not hear:$missing"
+    done
+    fail "the station never heard:$missing"
+}
+
 # http_get URL: raw HTTP/1.0 exchange through busybox nc (status line, headers, body); no redirects.
 http_get() { http_request GET "$1"; }
 # http_post URL BODY

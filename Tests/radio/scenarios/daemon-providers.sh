@@ -9,6 +9,10 @@ ap_start grand --ssid "Hotel Grand" --open --dhcp
 ap_start partner --ssid "Partner Cafe" --open --dhcp --txpower 1000
 sta_start
 sta_dhcp_on_link
+# The daemon's first scan must hear Hotel Grand (a Tests/run on a loaded machine once had an aarch64 scan miss
+# it, and the router joined Partner Cafe first): the station hears both before the daemon starts.
+sta_events_start
+sta_hear grand partner
 calls=$RADIO_HELPER_STATE
 
 daemon_helper scout <<'EOS'
