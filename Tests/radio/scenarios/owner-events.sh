@@ -17,7 +17,9 @@ mkdir -p /etc/hotspot/events.d /tmp/events /tmp/bin; chmod 755 /etc/hotspot /etc
 chmod 1777 /tmp/events
 cat > /etc/hotspot/events.d/10-record <<'EOS'
 #!/bin/sh
-{ echo "--- $HOTSPOT_EVENT uid $(id -u)"; env | grep '^HOTSPOT_' | sort; } >> /tmp/events/log
+# One append per event: a reader that sees its first line sees all of it.
+record=$(echo "--- $HOTSPOT_EVENT uid $(id -u)"; env | grep '^HOTSPOT_' | sort)
+printf '%s\n' "$record" >> /tmp/events/log
 EOS
 # The example, with a curl that records what it would send (the VM has no internet).
 cp /radio/events/notify /etc/hotspot/events.d/50-notify
