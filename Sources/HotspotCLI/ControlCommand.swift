@@ -113,19 +113,19 @@ enum ControlCommand {
             }
         }
 
-        /// The preference (a bit number of `ManagerPreferences.Fields`) a `config save` option sets, and how.
-        var preference: (field: Int, reset: Bool, hex: Bool)? {
+        /// The preference a `config save` option sets, and how.
+        var preference: (field: ManagerPreferences.Field, reset: Bool, hex: Bool)? {
             switch self {
-            case .enabled: (0, false, false)
-            case .evaluationProvider: (1, false, false)
-            case .noEvaluationProvider: (1, true, false)
-            case .authenticationProvider: (2, false, false)
-            case .noAuthenticationProvider: (2, true, false)
-            case .portalDomain: (3, false, false)
-            case .noPortalDomains: (3, true, false)
-            case .evaluatedSSID: (4, false, false)
-            case .evaluatedSSIDHex: (4, false, true)
-            case .noEvaluatedSSIDs: (4, true, false)
+            case .enabled: (.isEnabled, false, false)
+            case .evaluationProvider: (.evaluationProvider, false, false)
+            case .noEvaluationProvider: (.evaluationProvider, true, false)
+            case .authenticationProvider: (.authenticationProvider, false, false)
+            case .noAuthenticationProvider: (.authenticationProvider, true, false)
+            case .portalDomain: (.safariDomains, false, false)
+            case .noPortalDomains: (.safariDomains, true, false)
+            case .evaluatedSSID: (.evaluatedSSIDs, false, false)
+            case .evaluatedSSIDHex: (.evaluatedSSIDs, false, true)
+            case .noEvaluatedSSIDs: (.evaluatedSSIDs, true, false)
             default: nil
             }
         }
@@ -174,7 +174,7 @@ enum ControlCommand {
         var config: String? = nil
         var ssidHex: String? = nil
         // config save: the values given for each preference, as ManagerPreferences.values(of:).
-        var values: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
+        var values: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Field.allCases.count)
         for (o, value) in given {
             // --ssid-hex gives the SSID of a request whose SSID is optional, too.
             if let p = o.parameter, !(p == .ssid ? verb.takesSSID : verb.takes(p)) {
@@ -219,17 +219,17 @@ enum ControlCommand {
             case .enabled, .evaluationProvider, .noEvaluationProvider, .authenticationProvider, .noAuthenticationProvider,
                  .portalDomain, .noPortalDomains, .evaluatedSSID, .evaluatedSSIDHex, .noEvaluatedSSIDs:
                 guard let (f, reset, hex) = o.preference else { return refused() }
-                a.fields.insert(.init(rawValue: 1 << f))
+                a.fields.insert(f.bit)
                 // A single value is replaced, a list grows; the --no- form empties either.
-                if reset || f < 3 { values[f] = [] }
+                if reset || !f.isList { values[f.rawValue] = [] }
                 if !reset {
                     guard let b = hex ? Hex.decode(v) : Array(v.utf8) else { return refused() }
-                    values[f].append(b)
+                    values[f.rawValue].append(b)
                 }
             }
         }
-        for f in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << f)) {
-            if !a.preferences.set(f, values[f]) { return CLI.fail(name + ": a value it cannot take (see hotspotd --help)") }
+        for f in ManagerPreferences.Field.allCases where a.fields.contains(f.bit) {
+            if !a.preferences.set(f, values[f.rawValue]) { return CLI.fail(name + ": a value it cannot take (see hotspotd --help)") }
         }
 
         // 4. Its operands: an SSID (as a word or --ssid-hex), a login's answers, or none.

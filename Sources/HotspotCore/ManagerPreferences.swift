@@ -51,23 +51,37 @@ public struct ManagerPreferences: Hashable, Sendable {
         public static let safariDomains = Fields(rawValue: 1 << 3)
         public static let evaluatedSSIDs = Fields(rawValue: 1 << 4)
         public static let all = Fields(rawValue: 0x1f)
-        /// How many fields there are; bit `i` is field `i`.
-        public static let count = 5
     }
 
-    /// Field `field` (a bit number of `Fields`) as bytes, as the UCI file and the control socket carry it:
-    /// `1` or `0`; the provider's name or nothing; the domains; the SSIDs.
-    public func values(of field: Int) -> [[UInt8]] {
+    /// One preference, declared once: its bit in `Fields`, and whether it is a list. The names the UCI file
+    /// (`uciOption`), the control socket (`saveTag`) and the CLI give it are properties of it beside them.
+    public enum Field: Int, CaseIterable, Sendable {
+        case isEnabled, evaluationProvider, authenticationProvider, safariDomains, evaluatedSSIDs
+
+        public var bit: Fields { Fields(rawValue: 1 << UInt8(rawValue)) }
+
+        /// The domains and SSIDs: `config save` adds to them; the others are one value, replaced.
+        public var isList: Bool {
+            switch self {
+            case .isEnabled, .evaluationProvider, .authenticationProvider: return false
+            case .safariDomains, .evaluatedSSIDs: return true
+            }
+        }
+    }
+
+    /// `field` as bytes, as the UCI file and the control socket carry it: `1` or `0`; the provider's name or
+    /// nothing; the domains; the SSIDs.
+    public func values(of field: Field) -> [[UInt8]] {
         switch field {
-        case 0: return [[isEnabled ? 0x31 : 0x30]]
-        case 1, 2:
-            guard let name = field == 1 ? evaluationProvider : authenticationProvider else { return [] }
+        case .isEnabled: return [[isEnabled ? 0x31 : 0x30]]
+        case .evaluationProvider, .authenticationProvider:
+            guard let name = field == .evaluationProvider ? evaluationProvider : authenticationProvider else { return [] }
             return [Array(name.utf8)]
-        case 3:
+        case .safariDomains:
             var out: [[UInt8]] = []
             for i in safariDomains.indices { out.append(Array(safariDomains[i].utf8)) }
             return out
-        default:
+        case .evaluatedSSIDs:
             var out: [[UInt8]] = []
             for i in evaluatedSSIDs.indices { out.append(evaluatedSSIDs[i].bytes) }
             return out
@@ -76,18 +90,18 @@ public struct ManagerPreferences: Hashable, Sendable {
 
     /// The inverse of `values(of:)`; false when they do not fit (not one `1` or `0`, two providers, an SSID
     /// longer than 32 bytes).
-    public mutating func set(_ field: Int, _ values: [[UInt8]]) -> Bool {
+    public mutating func set(_ field: Field, _ values: [[UInt8]]) -> Bool {
         var text: [String] = []
         for i in values.indices { text.append(String(decoding: values[i], as: UTF8.self)) }
         switch field {
-        case 0:
+        case .isEnabled:
             guard values.count == 1, values[0].count == 1, values[0][0] & 0xfe == 0x30 else { return false }
             isEnabled = values[0][0] == 0x31
-        case 1, 2:
+        case .evaluationProvider, .authenticationProvider:
             guard values.count <= 1 else { return false }
-            if field == 1 { evaluationProvider = text.first } else { authenticationProvider = text.first }
-        case 3: safariDomains = text
-        default:
+            if field == .evaluationProvider { evaluationProvider = text.first } else { authenticationProvider = text.first }
+        case .safariDomains: safariDomains = text
+        case .evaluatedSSIDs:
             evaluatedSSIDs = []
             for v in values {
                 guard let s = SSID(bytes: v) else { return false }

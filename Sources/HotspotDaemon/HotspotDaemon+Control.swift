@@ -136,10 +136,10 @@ extension HotspotDaemon {
             let changed = loaded.configuration.preferences.differences(from: running)
             apply(loaded)
             var head = (values == nil ? "removed the preferences from " : "saved ") + path + ", configuration reloaded"
-            for i in 0..<ManagerPreferences.Fields.count where changed.contains(.init(rawValue: 1 << i)) {
-                let name = HotspotUCI.preferenceOptions[i]
-                head += (changed.rawValue & ((1 << i) - 1) == 0 ? "; changed: " : ", ")
-                    + String(decoding: ASCII.bytes(name), as: UTF8.self)
+            var first = true
+            for f in ManagerPreferences.Field.allCases where changed.contains(f.bit) {
+                head += (first ? "; changed: " : ", ") + String(decoding: ASCII.bytes(f.uciOption), as: UTF8.self)
+                first = false
             }
             var r = ControlReport(json: false)
             r.preferences(loaded.configuration.preferences)

@@ -16,24 +16,13 @@ import HotspotCore
 ///     ui-submit x726f6f6d x313233
 ///     config-save enabled x30 authentication domains x6c6f67696e2e6578616d706c65
 ///
-/// `config-save` names each preference it changes by a tag (`saveTag(_:)`) followed by the new value's data
+/// `config-save` names each preference it changes by a tag (`Field.saveTag`) followed by the new value's data
 /// words (`ManagerPreferences.values(of:)`): none for no provider or an empty list. The others keep their
 /// value.
 ///
 /// The daemon answers with one `ControlReply` and closes the connection.
 extension ControlRequest {
     public static let maxBytes = 4096
-
-    /// `config-save`'s tag for each preference it changes (a bit number of `ManagerPreferences.Fields`).
-    static func saveTag(_ field: Int) -> StaticString {
-        switch field {
-        case 0: "enabled"
-        case 1: "evaluation"
-        case 2: "authentication"
-        case 3: "domains"
-        default: "ssids"
-        }
-    }
 
     /// The most data words a request carries (`ui-submit`'s keys and values).
     static let maxDataWords = 64
@@ -67,10 +56,10 @@ extension ControlRequest {
             ASCII.append(&out, decimal: d)
         }
         a.eap.appendWords(to: &out)
-        for i in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << i)) {
+        for f in ManagerPreferences.Field.allCases where a.fields.contains(f.bit) {
             out.append(UInt8(ascii: " "))
-            ASCII.append(&out, ControlRequest.saveTag(i))
-            for v in a.preferences.values(of: i) { data(v) }
+            ASCII.append(&out, f.saveTag)
+            for v in a.preferences.values(of: f) { data(v) }
         }
         if a.json { ASCII.append(&out, " json") }
         out.append(UInt8(ascii: "\n"))
@@ -85,11 +74,11 @@ extension ControlRequest {
         var a = OwnerArguments()
         var data: [[UInt8]] = []
         // config-save: the data words after each tag.
-        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Fields.count)
-        var tag = -1
+        var tagged: [[[UInt8]]] = Array(repeating: [], count: ManagerPreferences.Field.allCases.count)
+        var tag: ManagerPreferences.Field? = nil
         for w in words.dropFirst() {
             if w.first == UInt8(ascii: "x"), let bytes = Hex.decode(w.dropFirst()) {
-                if tag >= 0 { tagged[tag].append(bytes) } else { data.append(bytes) }
+                if let t = tag { tagged[t.rawValue].append(bytes) } else { data.append(bytes) }
             } else if ASCII.equals(w, "json") {
                 guard verb.takes(.json) else { throw .malformed("this request takes no json flag") }
                 a.json = true
@@ -108,10 +97,9 @@ extension ControlRequest {
                 a.days = d
             } else if verb.takes(.eap) && a.eap.take(w) {
                 // Checked by the core (`EAPSettings.problem()`), which refuses the join in its words.
-            } else if verb.takes(.preferences), let t = ControlRequest.saveField(named: w),
-                      !a.fields.contains(.init(rawValue: 1 << t)) {
+            } else if verb.takes(.preferences), let t = ControlRequest.saveField(named: w), !a.fields.contains(t.bit) {
                 tag = t
-                a.fields.insert(.init(rawValue: 1 << t))
+                a.fields.insert(t.bit)
             } else {
                 throw .malformed("a word that is neither a flag nor hex data")
             }
@@ -142,17 +130,30 @@ extension ControlRequest {
             }
         }
         if next != data.count { throw .malformed("wrong number of arguments") }
-        for i in 0..<ManagerPreferences.Fields.count where a.fields.contains(.init(rawValue: 1 << i)) {
-            guard a.preferences.set(i, tagged[i]) else { throw .malformed("a preference it cannot take") }
+        for f in ManagerPreferences.Field.allCases where a.fields.contains(f.bit) {
+            guard a.preferences.set(f, tagged[f.rawValue]) else { throw .malformed("a preference it cannot take") }
         }
         guard let request = ControlRequest(verb, a) else { throw .malformed("wrong number of arguments") }
         self = request
     }
 
-    /// The preference a `config-save` tag names (its bit number), or nil.
-    static func saveField(named w: ArraySlice<UInt8>) -> Int? {
-        for i in 0..<ManagerPreferences.Fields.count where ASCII.equals(w, saveTag(i)) { return i }
+    /// The preference a `config-save` tag names, or nil.
+    static func saveField(named w: ArraySlice<UInt8>) -> ManagerPreferences.Field? {
+        for f in ManagerPreferences.Field.allCases where ASCII.equals(w, f.saveTag) { return f }
         return nil
+    }
+}
+
+extension ManagerPreferences.Field {
+    /// `config-save`'s tag for the preference.
+    var saveTag: StaticString {
+        switch self {
+        case .isEnabled: "enabled"
+        case .evaluationProvider: "evaluation"
+        case .authenticationProvider: "authentication"
+        case .safariDomains: "domains"
+        case .evaluatedSSIDs: "ssids"
+        }
     }
 }
 

@@ -705,9 +705,6 @@ struct UCIMapper {
 
 extension HotspotUCI {
     /// The preference options of `config hotspot`, in `ManagerPreferences.Fields` order.
-    public static let preferenceOptions: [StaticString] = [
-        "enabled", "evaluation_provider", "authentication_provider", "portal_domain", "evaluated_ssid",
-    ]
 
     /// NEHotspotManager's saveToPreferences and removeFromPreferences on the file's bytes: the `config hotspot`
     /// section's preference options for `fields`, as `preferences` has them (nil: removed, so the defaults
@@ -717,17 +714,32 @@ extension HotspotUCI {
     public static func editingPreferences(_ file: [UInt8], _ preferences: ManagerPreferences?,
                                           _ fields: ManagerPreferences.Fields) -> [UInt8]? {
         var edits: [UCIFile.Edit] = []
-        for i in 0..<ManagerPreferences.Fields.count where fields.contains(.init(rawValue: 1 << i)) {
-            let name = preferenceOptions[i]
-            var e = UCIFile.Edit(names: i == 4 ? [name, "evaluated_ssid_hex"] : [name], statements: [])
-            for v in preferences?.values(of: i) ?? [] {
+        for f in ManagerPreferences.Field.allCases where fields.contains(f.bit) {
+            let name = f.uciOption
+            let ssids = f == .evaluatedSSIDs
+            var e = UCIFile.Edit(names: ssids ? [name, "evaluated_ssid_hex"] : [name], statements: [])
+            for v in preferences?.values(of: f) ?? [] {
                 var text = true
-                if i == 4 { for b in v where !ASCII.isPrintable(b) { text = false } }
+                if ssids { for b in v where !ASCII.isPrintable(b) { text = false } }
                 e.statements.append(UCIFile.statement(text ? name : "evaluated_ssid_hex",
-                                                      text ? v : Array(Hex.encode(v).utf8), list: i >= 3))
+                                                      text ? v : Array(Hex.encode(v).utf8), list: f.isList))
             }
             edits.append(e)
         }
         return UCIFile.editing(file, sectionType: "hotspot", edits)
+    }
+}
+
+extension ManagerPreferences.Field {
+    /// The `config hotspot` option that holds the preference (an SSID that is not printable ASCII goes as
+    /// `evaluated_ssid_hex`).
+    public var uciOption: StaticString {
+        switch self {
+        case .isEnabled: "enabled"
+        case .evaluationProvider: "evaluation_provider"
+        case .authenticationProvider: "authentication_provider"
+        case .safariDomains: "portal_domain"
+        case .evaluatedSSIDs: "evaluated_ssid"
+        }
     }
 }
