@@ -83,13 +83,14 @@ public final class ControlServer {
         let raw = cl_unix_stream_socket()
         if raw < 0 { throw .system("socket", Errno.current) }
         listener = FileDescriptor(rawValue: raw)
-        // umask narrows the file from its first moment: no window in which others could connect.
-        let old = umask(0o177)
+        // Not umask: it is the process's, and a second thread (the tests run daemons side by side) would
+        // see it narrowed. Until the chmod the socket is reachable only through the daemon's own 0700/0710
+        // run directory, and a umask of 022 leaves it unwritable, so nobody else can connect meanwhile.
         let bound = cl_bind_unix(raw, path)
         let e = Errno.current
-        umask(old)
         do throws(ControlServerError) {
             if bound != 0 { throw .system("bind " + path, e) }
+            if chmod(path, 0o600) != 0 { throw .system("chmod " + path, Errno.current) }
             if let g = access.group {
                 if chown(path, uid_t(access.ownUID), gid_t(g)) != 0 { throw .system("chown " + path, Errno.current) }
                 if chmod(path, 0o660) != 0 { throw .system("chmod " + path, Errno.current) }
