@@ -27,6 +27,8 @@ struct ControlReport {
         var lanRenumber: String? = nil
         /// The uplink's interface, when there are several radios (`list interface`).
         var radio: String? = nil
+        /// The interface hotspotd found instead of the configured one, or that it waits for one.
+        var interfaceNote: String? = nil
     }
 
     /// The latest helper command the daemon ran, with its outcome and duration. A class: handed to each
@@ -200,6 +202,8 @@ struct ControlReport {
             out.field("state", s.state.rawValue)
             out.field("state_seconds", int: Int((s.now - s.stateSince) / 1000))
             out.field("usable", bool: s.isUsable)
+            // Only when there is something to say: other reports' JSON stays as it was.
+            if let n = x.interfaceNote { out.field("interface_note", n) }
             out.name("uplink")
             if let l = link {
                 out.beginObject()
@@ -314,6 +318,7 @@ struct ControlReport {
         } else {
             line("uplink", "none")
         }
+        if let n = x.interfaceNote { line("interface", n) }
         if let h = s.chosenHelper { line("helper", ControlReport.helperLabel(h, s, "")) }
         if let r = x.lastRun {
             line("last helper", r.helper, " ", r.command.rawValue, ": ", r.result, " in ", String(r.ms), " ms, ",

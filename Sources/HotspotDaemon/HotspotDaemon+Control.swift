@@ -183,6 +183,7 @@ extension HotspotDaemon {
         }
         x.passpoint = passpointOperator
         if radios.count > 1 { x.radio = uplinkInterface }
+        x.interfaceNote = interfaceNote
         x.clashUplink = clash.uplink
         x.clashRouter = clash.router
         x.lanRenumber = clash.isRenumbering ? "moving the LAN" : clash.renumberNote

@@ -83,6 +83,8 @@ public final class HotspotDaemon: HotspotEffects {
     var uplinkGateway: IPv4Address? = nil
     /// WPA keys derived ahead of the joins (WPAKeys).
     var keys = WPAKeys()
+    /// Why the uplink interface is not the configured one, or that there is none yet: for `status`.
+    var interfaceNote: String? = nil
 
     init(loop: EventLoop, options: Options, settings: DaemonSettings, configuration: HotspotConfiguration,
          logger: Logger) {
@@ -94,11 +96,7 @@ public final class HotspotDaemon: HotspotEffects {
         stateFile = StateFile(path: self.settings.stateFile)
         link = LinkMachine()
         for name in self.settings.interfaces {
-            var c = SupplicantClient.Configuration(controlPath: self.settings.controlDirectory + "/" + name,
-                                                   clientDirectory: self.settings.runDirectory)
-            c.pingInterval = 10_000
-            if !radios.isEmpty { c.socketTag = String(radios.count) }
-            radios.append(Radio(name: name, client: SupplicantClient(c, loop: loop)))
+            radios.append(HotspotDaemon.makeRadio(name, number: radios.count, settings: self.settings, loop: loop))
         }
         link.radios = radios.count
         var restored = PersistentState()
@@ -112,6 +110,15 @@ public final class HotspotDaemon: HotspotEffects {
         // Not optional in the daemon: each use would check it (the driver's one `effects` check serves all).
         driver.effects = self
         deriveKeys(restored.ownerNetworks)
+    }
+
+    /// Radio `number` (from 0) on interface `name`, its wpa_supplicant not started.
+    static func makeRadio(_ name: String, number: Int, settings: borrowing DaemonSettings, loop: EventLoop) -> Radio {
+        var c = SupplicantClient.Configuration(controlPath: settings.controlDirectory + "/" + name,
+                                               clientDirectory: settings.runDirectory)
+        c.pingInterval = 10_000
+        if number > 0 { c.socketTag = String(number) }
+        return Radio(name: name, client: SupplicantClient(c, loop: loop))
     }
 
     /// Runs the daemon until TERM/INT; returns the exit status.
@@ -150,15 +157,59 @@ public final class HotspotDaemon: HotspotEffects {
         guard fd >= 0 else { return "signalfd: " + Errno.current.description }
         signals = FileDescriptor(rawValue: fd)
         loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
-        do {
-            let nl = try NL80211()
-            self.nl = nl
-            // The first must be there; another radio's interface may come up later (looked up again then).
-            lookUpInterfaces()
-            if radios[0].ifindex == 0 { return "no wireless interface named " + radios[0].name }
-        } catch {
-            return "nl80211: " + error.description
+        do { nl = try NL80211() } catch { return "nl80211: " + error.description }
+        // The first radio's interface may not be there yet (netifd makes it after boot, or it is named
+        // otherwise): the daemon waits for it, answering `status`, rather than exit and be restarted by procd
+        // until procd gives up. Another radio's interface may come up later (looked up again then).
+        if !findStation() {
+            interfaceNote = "waiting for a Wi-Fi client interface: " + radios[0].name
+                + " is none, and no other interface is in station mode"
+            logger.log(.warning, interfaceNote!)
+            waitForStation()
+            return nil
         }
+        return startRadios()
+    }
+
+    /// Looks for the first radio's interface every 5 s until it is there, then starts on it.
+    func waitForStation() {
+        loop.schedule(after: 5_000) { [self] in
+            guard exitStatus == nil else { return }
+            if !findStation() { return waitForStation() }
+            if let failure = startRadios() {
+                logger.log(.error, failure)
+                stop(status: 1)
+            }
+        }
+    }
+
+    /// Whether the first radio's interface is there: the configured one, else (one radio configured) the
+    /// station interface `StationInterface.choose` picks, which then becomes the radio's. A configured name
+    /// that is one of the router's access points (`wlan0` on releases before 23.05) is no client: passed over.
+    @inline(never)
+    func findStation() -> Bool {
+        lookUpInterfaces()
+        guard let all = try? nl?.interfaces() else { return false }
+        let configured = radios[0].name
+        var why = " is no wireless interface"
+        for w in all where ASCII.same(configured, w.name) {
+            if w.iftype == StationInterface.stationType || radios.count > 1 {
+                interfaceNote = nil
+                return true
+            }
+            why = " is not in station mode"
+        }
+        guard radios.count == 1, let w = StationInterface.choose(all) else { return false }
+        radios[0] = HotspotDaemon.makeRadio(w.name, number: 0, settings: settings, loop: loop)
+        radios[0].ifindex = w.ifindex
+        interfaceNote = w.name + ", found: " + configured + why
+        logger.log(.notice, configured + why + ": using " + w.name
+                   + ", the station interface (option interface '" + w.name + "' names it)")
+        return true
+    }
+
+    /// The route monitor and each radio's wpa_supplicant, once the first radio's interface is known.
+    func startRadios() -> String? {
         do {
             let r = try RouteMonitor(ifindex: ifindex, loop: loop)
             r.onChange = { [self] in addressingChanged() }

@@ -52,7 +52,7 @@ public struct PinnedBSSID: Hashable, Sendable {
 public struct DaemonSettings: Hashable, Sendable {
     /// The station (client) interfaces whose wpa_supplicants hotspotd drives, one per radio (`list
     /// interface`); the first is the uplink's until a join on another.
-    public var interfaces = ["wlan0"]
+    public var interfaces = ["phy0-sta0"]
     public var interface: String {
         get { interfaces[0] }
         set { interfaces = [newValue] }

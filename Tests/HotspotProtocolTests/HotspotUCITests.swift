@@ -35,26 +35,36 @@ private func defaultFile() throws -> String {
         #expect(uci.settings == DaemonSettings())
         #expect(uci.warnings.isEmpty)
         let s = uci.settings
-        #expect(s.interface == "wlan0" && s.controlDirectory == "/var/run/wpa_supplicant")
+        #expect(s.interface == "phy0-sta0" && s.controlDirectory == "/var/run/wpa_supplicant")
         #expect(s.runDirectory == "/var/run/hotspotd" && s.stateFile == "/etc/hotspotd.state")
         #expect(s.logLevel == .info && s.helperUser == .name("nobody"))
     }
 
-    /// The shipped file maps without error or warning, and states exactly the defaults.
-    @Test func defaultFileStatesTheDefaults() throws {
+    /// The shipped file maps without error or warning; its main section states exactly the defaults, and
+    /// the built-in portal helper is on (issue 38: out of the box a joined venue's portal is logged in to).
+    @Test func defaultFileStatesTheDefaultsWithThePortalHelperOn() throws {
         let text = try defaultFile()
-        let uci = try load(text)
+        var uci = try load(text)
         #expect(uci.warnings.isEmpty)
-        #expect(uci == (try load("")))
         #expect(uci.configuration.preferences.isEnabled)
+        #expect(uci.configuration.helpers == [
+            HelperDescriptor(name: "portal", kind: .builtin, program: "portal", commands: HelperCommandSet.all.removing(.filterScanList)),
+        ])
+        // No example credentials or probe list inside it: the helper's own defaults.
+        #expect(uci.settings.helpers == [HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))])
+        uci.configuration.helpers = []
+        uci.settings.helpers = []
+        #expect(uci == (try load("")))
     }
 
     /// Its commented-out helper and network are valid too once uncommented.
     @Test func defaultFileExamplesWork() throws {
         let lines = try defaultFile().split(separator: "\n", omittingEmptySubsequences: false)
         // The portal helper's WISPr credentials need the main section's portal domain.
-        let uncommented = lines.map { $0.hasPrefix("#config") || $0.hasPrefix("#\t") ? $0.dropFirst()
-                                      : $0.hasPrefix("\t#list portal_domain") ? "\t" + $0.dropFirst(2) : $0 }
+        let inner = ["\t#list portal_domain", "\t#list probe_url", "\t#option ca_bundle", "\t#option wispr_"]
+        let uncommented = lines.map { line in
+            line.hasPrefix("#config") || line.hasPrefix("#\t") ? line.dropFirst()
+                : inner.contains { line.hasPrefix($0) } ? "\t" + line.dropFirst(2) : line }
             .joined(separator: "\n")
         let uci = try load(uncommented)
         #expect(uci.warnings.isEmpty)
@@ -67,8 +77,8 @@ private func defaultFile() throws -> String {
         var portal = HelperSettings(name: "portal", displayName: "portal", user: .name("nobody"))
         portal.probeURLs = ["http://connectivitycheck.gstatic.com/generate_204"]
         portal.caBundle = "/etc/ssl/certs/ca-certificates.crt"
-        portal.wisprUser = "name@operator"
-        portal.wisprPassword = "secret"
+        portal.wisprUser = "NAME"
+        portal.wisprPassword = "PASSWORD"
         #expect(uci.settings.helpers == [HelperSettings(name: "example", displayName: "Example Wi-Fi", user: .name("nobody")), portal])
         #expect(uci.configuration.knownNetworks == [KnownNetwork(ssid: SSID("MyNet")!, passphrase: "secret passphrase", priority: 10)])
     }

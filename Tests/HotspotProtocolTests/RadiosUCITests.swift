@@ -11,7 +11,7 @@ import Testing
         let two = try Self.load("config hotspot\n\tlist interface 'phy1-sta0'\n\tlist interface 'phy0-sta0'\n").settings
         #expect(two.interfaces == ["phy1-sta0", "phy0-sta0"] && two.interface == "phy1-sta0")
         #expect(try Self.load("config hotspot\n\toption interface 'wlan1'\n").settings.interfaces == ["wlan1"])
-        #expect(try Self.load("config hotspot\n").settings.interfaces == ["wlan0"])
+        #expect(try Self.load("config hotspot\n").settings.interfaces == ["phy0-sta0"])
         // A radio added or removed takes a restart (the sockets are opened at start).
         #expect(two.restartOnly(differingFrom: DaemonSettings()) == "interface")
     }

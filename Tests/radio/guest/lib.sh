@@ -16,7 +16,7 @@ HOSTAPD_CTRL=/run/hostapd
 # answers any destination address (see web_start), so these reach the AP's web server / captive portal.
 # The AP side's DNS also answers every name under radio.test with this address (guest/dns.sh).
 RADIO_WEB_IP=198.51.100.80
-RADIO_WEB_NAMES="portal.test probe.test captive.apple.com connectivitycheck.gstatic.com detectportal.firefox.com www.msftconnecttest.com"
+RADIO_WEB_NAMES="portal.test probe.test captive.apple.com connectivitycheck.gstatic.com connectivity-check.ubuntu.com detectportal.firefox.com www.msftconnecttest.com"
 # The test CA (host.sh radio_pki) whose certificates the AP side's https serves: `option ca_bundle`.
 RADIO_CA=/radio/pki/ca.pem
 

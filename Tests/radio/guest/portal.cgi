@@ -47,7 +47,8 @@
 #               its session ends); the room and name of every login request that carried any, decoded, go to
 #               answers ("UPTIME room=R name=N")
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
-# Without "portal" it is a plain "internet": /generate_204 gives 204, other paths a small page.
+# Without "portal" it is a plain "internet": /generate_204 gives 204 (and / to connectivity-check.ubuntu.com),
+# other paths a small page.
 # Always there, logged in or not:
 #   /captive-api          RFC 8908 JSON (application/captive+json): captive, user-portal-url, seconds-remaining
 #   /hostile/loop         a redirect to itself, forever        /hostile/huge   8 MiB of HTML, no length
@@ -388,6 +389,10 @@ fi
 case "$method $path" in
     "GET /generate_204"|"GET /gen_204")
         printf '' | respond 204 "No Content"; exit 0;;
+    "GET /")
+        # Ubuntu's check (connectivity-check.ubuntu.com/, one of hotspotd's default probes) answers 204.
+        if [ "$host" = connectivity-check.ubuntu.com ]; then printf '' | respond 204 "No Content"; exit 0; fi
+        echo "<html><body>Hello from the radio test internet ($path)</body></html>" | respond 200 OK; exit 0;;
     "GET /hotspot-detect.html"|"GET /library/test/success.html")
         echo "<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></HTML>" | respond 200 OK; exit 0;;
     "POST /logout"|"GET /logout")
