@@ -411,7 +411,7 @@ public struct HotspotMachine {
             say(.debug, nil, "disconnected while joining")
         case .associated(let info):
             // Dropped before an address: counted like a failed connection, so it cannot loop.
-            let wait = recordBackoff(info.ssid, reason: "disconnected before IPv4")
+            let wait = recordBackoff(info.ssid, reason: "dropped before the venue gave an address (DHCP)")
             say(.warning, info.ssid, "disconnected before an address", retryMs: wait)
             dropLink()
             selectUplink(afterScan: false)
@@ -465,7 +465,7 @@ public struct HotspotMachine {
     mutating func onSupplicantEvent(_ event: JoinFailure) {
         switch event {
         case .tempDisabled(let ssid, let reason, let seconds):
-            let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.description)
+            let wait = recordBackoff(ssid, atLeastMs: Int64(max(0, min(seconds, 86_400))) * 1000, reason: reason.plainWords)
             say(.warning, ssid, "wpa_supplicant:", reason.description, retryMs: wait)
             if let s = linkSSIDBeforeOnline, s == ssid {
                 emit(.disconnect)
@@ -480,7 +480,7 @@ public struct HotspotMachine {
                 say(.debug, nil, "network not found: not the one being joined")
                 return
             }
-            let wait = recordBackoff(t.ssid, reason: "NETWORK-NOT-FOUND")
+            let wait = recordBackoff(t.ssid, reason: "not in range (NETWORK-NOT-FOUND)")
             say(.warning, t.ssid, "not found", retryMs: wait)
             emit(.disconnect)
             dropLink()
@@ -553,7 +553,7 @@ public struct HotspotMachine {
             enter(.maintaining(helper: h, request: request))
         case .association:
             guard let ssid = linkSSIDBeforeOnline else { return }
-            let wait = recordBackoff(ssid, reason: "association timeout")
+            let wait = recordBackoff(ssid, reason: "no association in time: weak signal, or a busy access point")
             say(.warning, ssid, "no connection in time", retryMs: wait)
             emit(.disconnect)
             dropLink()

@@ -17,6 +17,17 @@ public enum TempDisableReason: Hashable, Sendable, CustomStringConvertible {
         case .other(let text): return text
         }
     }
+
+    /// The likely cause and what to do, for `status` and LuCI; wpa_supplicant's word stays in brackets for
+    /// those who search its log.
+    public var plainWords: String {
+        switch self {
+        case .wrongKey: return "wrong password? (WRONG_KEY) join it again with the right one"
+        case .connectionFailed: return "refused by the access point (CONN_FAILED): full, or barely in range?"
+        case .authenticationFailed: return "login refused (AUTH_FAILED): check the user name and password"
+        case .other(let text): return text
+        }
+    }
 }
 
 /// wpa_supplicant's events that say a join failed; they feed the backoff.

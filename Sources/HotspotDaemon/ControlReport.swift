@@ -202,6 +202,7 @@ struct ControlReport {
             out.field("state", s.state.rawValue)
             out.field("state_seconds", int: Int((s.now - s.stateSince) / 1000))
             out.field("usable", bool: s.isUsable)
+            out.field("summary", ControlReport.summary(s))
             // Only when there is something to say: other reports' JSON stays as it was.
             if let n = x.interfaceNote { out.field("interface_note", n) }
             out.name("uplink")
@@ -303,10 +304,10 @@ struct ControlReport {
             out.endObject()
             return
         }
-        line("state", s.state.rawValue, " for ", ControlReport.seconds(s.now - s.stateSince),
-             s.isUsable ? " (usable)" : " (not usable)")
+        // Plain words first, the helper model's state after them for those who read the logs.
+        line("state", ControlReport.summary(s), " (", s.state.rawValue, " for ", ControlReport.seconds(s.now - s.stateSince), ")")
         if let l = link {
-            line("uplink", l.ssid.description + " " + l.stage.rawValue + ", " + l.security.rawValue
+            line("uplink", l.ssid.description + " " + ControlReport.stageWords(l.stage) + ", " + l.security.rawValue
                  + (l.isOwnerChoice ? ", your choice" : ""))
             var radio = l.bssid?.description ?? "?"
             if let f = l.frequency { radio += ", " + String(f) + " MHz" }
@@ -495,9 +496,10 @@ struct ControlReport {
     /// A disabled or backed-off network, one line.
     @inline(never)
     mutating func blockedLine(_ label: StaticString, _ b: StatusSnapshot.Blocked, _ now: Int64) {
-        var left = ""
-        if let u = b.until { left = ", " + ControlReport.seconds(u - now) + " left" }
-        line(label, b.ssid.description, ": ", b.reason, left)
+        line(label, b.ssid.description, ": ", b.reason)
+        // What undoes it, on a line of its own: the reason can be long.
+        line("", b.until == nil ? "until enabled" : ControlReport.seconds(b.until! - now) + " left",
+             "; `hotspotd enable NAME` tries it now")
     }
 
     @inline(never)
@@ -576,6 +578,11 @@ struct ControlReport {
                                         : "not encrypted: this page's certificate does not verify; ",
                  "your answers go to ", o, " as your browser would send them, readable on the venue's network")
         }
+        if ui.fields.isEmpty {
+            // Nothing to type here: `ui submit` has nothing to send, and the router sees the login by itself.
+            line("browser", "log in from a phone or laptop behind this router (any page opens the portal);",
+                 " hotspotd notices within 15 s by itself")
+        }
         if s.uiAnswersSent { line("answers", "sent, waiting for the helper") }
         if ui.refusals > 0 {
             line("refused", String(ui.refusals), " of ", String(UIRequest.maxRefusals), " times; check and type again")
@@ -595,6 +602,38 @@ struct ControlReport {
             line("field", f.name, f.prompt.isEmpty ? "" : ": ", f.prompt, f.isSecret ? " (secret)" : "", earlier)
         }
         return true
+    }
+
+    /// The state in plain words, for `status` and LuCI (JSON `summary`), one set for both: never "online"
+    /// unless the uplink carries the owner's traffic, and when the login waits for the owner, where to answer.
+    @inline(never)
+    static func summary(_ s: StatusSnapshot) -> String {
+        let name = s.link?.ssid.description ?? "the network"
+        switch s.state {
+        case .authenticated: return "online through " + name
+        case .maintaining: return "online through " + name + ", checking the login"
+        case .evaluating: return "checking " + name + " for a login page"
+        case .authenticating: return "logging in to " + name
+        case .presentingUI: return "behind the portal, the login needs you: hotspotd ui, or LuCI"
+        case .loggingOff: return "logging off " + name
+        case .failure: return "could not log in to " + name
+        case .inactive:
+            guard let l = s.link else { return "no uplink" }
+            switch l.stage {
+            case .joining: return "joining " + name
+            case .associated: return "joined " + name + ", waiting for an address"
+            case .online: return "connected to " + name + ", the login not checked yet"
+            }
+        }
+    }
+
+    /// The link's stage in plain words: an address is not "online" (a portal may hold it).
+    static func stageWords(_ stage: StatusSnapshot.LinkStage) -> String {
+        switch stage {
+        case .joining: return "joining"
+        case .associated: return "associated, no address yet"
+        case .online: return "connected"
+        }
     }
 
     /// "logged in with the answers you gave on DATE at ORIGIN".

@@ -240,7 +240,7 @@ extension PortalHelper {
 
     static var browserLogin: String { "The portal has no form hotspotd can fill in" + inBrowser }
 
-    static var inBrowser: String { ": open the portal page in a browser behind this router, log in, then submit." }
+    static var inBrowser: String { ": log in from a browser behind this router (any page opens the portal); hotspotd notices by itself." }
 
     /// The portal still captive after the owner's answers: it refused them. They are not sent again; the owner
     /// is asked again in the portal's words (its answer's, else its page's) with the fields it asks now.

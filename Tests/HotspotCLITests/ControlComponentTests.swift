@@ -86,7 +86,7 @@ final class ControlHarness {
 
         var r = try h.run(["status"])
         #expect(r.status == 1)
-        #expect(r.out.hasPrefix("state        inactive for"))
+        #expect(r.out.hasPrefix("state        no uplink (inactive for"))
         var (code, object) = try h.json(["status", "--json"])
         var status = try #require(object as? [String: Any])
         #expect(code == 1 && status["state"] as? String == "inactive" && status["usable"] as? Bool == false)
@@ -99,7 +99,8 @@ final class ControlHarness {
         h.daemon.driver.submit(.ipv4Acquired)
         r = try h.run(["status"])
         #expect(r.status == 0, "\(r.out)")
-        #expect(r.out.contains("uplink       Hotel online, open"))
+        #expect(r.out.hasPrefix("state        online through Hotel (authenticated for"))
+        #expect(r.out.contains("uplink       Hotel connected, open"))
         #expect(r.out.contains("2412 MHz, -50 dBm"))
         #expect(lines(r.out).allSatisfy { $0.count <= 80 })
         (code, object) = try h.json(["status", "--json"])

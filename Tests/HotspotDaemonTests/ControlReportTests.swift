@@ -175,6 +175,39 @@ import HotspotProtocol
         #expect(Self.ui(s, json: true) == ("null\n", false))
     }
 
+    /// Issue 38: every state in plain words, the same words in text and in JSON's `summary` (LuCI shows that),
+    /// never "online" but for a usable uplink; a backed-off network says why and what undoes it. One golden
+    /// file: state by state, with the uplink's stage, and the `ui` of a portal with nothing to type.
+    @Test func everyStateInPlainWords() throws {
+        var rendered = ""
+        var cases: [(String, StatusSnapshot)] = [("no link", Self.snapshot(.inactive))]
+        for stage in [StatusSnapshot.LinkStage.joining, .associated, .online] {
+            cases.append(("inactive, link " + stage.rawValue, Self.snapshot(.inactive, link: Self.link(Self.hotel, stage))))
+        }
+        for state in HotspotState.allCases where state != .inactive {
+            cases.append((state.rawValue, Self.snapshot(state, usable: state.isUsable, link: Self.link(Self.hotel, .online), helper: "portal")))
+        }
+        for (name, s) in cases {
+            let text = Self.status(s, json: false)
+            let firstLines = text.split(separator: "\n").prefix(2).joined(separator: "\n")
+            rendered += "== " + name + "\n" + firstLines + "\n"
+            // One set of words: JSON's summary is the text's state line without the model's word.
+            let json = try JSONSerialization.jsonObject(with: Data(Self.status(s, json: true).utf8)) as? [String: Any]
+            let summary = try #require(json?["summary"] as? String)
+            #expect(text.hasPrefix("state        " + summary + " (" + s.state.rawValue + " for "))
+            #expect(summary.contains("online") == s.state.isUsable, "\(summary)")
+        }
+        // A network waiting out a backoff: the cause, and what tries it now.
+        var backedOff = Self.snapshot(.inactive)
+        backedOff.backedOff = [StatusSnapshot.Blocked(ssid: Self.hotel, reason: TempDisableReason.wrongKey.plainWords, until: 130_000)]
+        rendered += "== backed off\n" + Self.status(backedOff, json: false)
+        // A portal with nothing hotspotd can fill in: the owner logs in from a browser, nothing to submit.
+        var browser = Self.snapshot(.presentingUI, link: Self.link(Self.hotel, .online), helper: "portal")
+        browser.uiRequest = UIRequest(fields: [], portalURL: "http://portal.example/", message: "The portal has no form hotspotd can fill in")
+        rendered += "== ui, nothing to fill\n" + Self.ui(browser, json: false).0
+        try Self.expectGolden(rendered, "status-plain-words.txt")
+    }
+
     /// Escaped in text (no byte reaches the terminal raw), valid JSON with the exact bytes in `ssid_hex`.
     @Test func hostileSSIDBytes() throws {
         let s = Self.hostileUplink

@@ -9,6 +9,6 @@ import HotspotCore
         var s = ControlReportTests.snapshot(.inactive)
         s.backedOff = [StatusSnapshot.Blocked(ssid: SSID("Campus")!, reason: why, until: 130_000)]
         let text = ControlReportTests.status(s, json: false)
-        #expect(text.contains("backed off   Campus: " + why + ", 30 s left\n"), "\(text)")
+        #expect(text.contains("backed off   Campus: " + why + "\n             30 s left; `hotspotd enable NAME` tries it now\n"), "\(text)")
     }
 }

@@ -39,6 +39,13 @@ var stateWords = {
 	failure: _('Failed')
 };
 
+// The link's stage: an address is not "online" (a portal may hold it); `hotspotd status` says the same.
+var stageWords = {
+	joining: _('joining'),
+	associated: _('associated, no address yet'),
+	online: _('connected')
+};
+
 // A waiting login with the answers typed before when this user may have them (the write ACL): asked only
 // while a login waits; a refusal (read-only access) leaves the form empty.
 function withEarlierAnswers(request) {
@@ -217,7 +224,8 @@ return view.extend({
 					'autocomplete': 'off', 'value': (!f.secret && earlier[f.name] != null) ? earlier[f.name] : '' })
 			]));
 		});
-		var intro = [ E('p', { 'class': 'hs-lead' }, [ _('The login to %s asks for:').format(ssidText(request)) ]) ];
+		var intro = [ E('p', { 'class': 'hs-lead' }, [ ((request.fields || []).length ? _('The login to %s asks for:')
+			: _('The login to %s needs you.')).format(ssidText(request)) ]) ];
 		if (request.message)
 			intro.push(E('p', { 'class': 'hs-message' }, [ request.message ]));
 		// Said before the owner types: where the answers go, and that anyone on the venue's network can read them.
@@ -231,13 +239,17 @@ return view.extend({
 			intro.push(E('p', { 'class': 'hs-error' }, [ _('The portal refused the answers %d time(s): check them and try again.').format(request.refusals) ]));
 		if (request.answers_sent)
 			intro.push(E('p', {}, [ _('Answers sent, waiting for the portal…') ]));
+		// Nothing hotspotd can fill in: the login is done in a browser, and the router sees it by itself.
+		var fields = request.fields || [];
+		if (!fields.length)
+			intro.push(E('p', { 'id': 'hs-ui-browser' }, [ _('Log in from a phone or laptop behind this router (any page opens the portal): the router notices within 15 seconds by itself.') ]));
 		return card('hs-ui', _('Login needs you'), intro.concat([
-			form,
+			fields.length ? form : '',
 			request.portal_url ? row(_('Portal'), request.portal_url) : '',
 			row(_('Helper'), request.helper),
 			E('div', { 'class': 'hs-buttons' }, [
-				E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-ui-submit',
-					'click': ui.createHandlerFn(this, 'handleSubmitUI', request, form) }, [ _('Log in') ]), ' ',
+				fields.length ? E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-ui-submit',
+					'click': ui.createHandlerFn(this, 'handleSubmitUI', request, form) }, [ _('Log in') ]) : '', ' ',
 				E('button', { 'class': 'btn cbi-button-negative', 'id': 'hs-ui-cancel',
 					'click': ui.createHandlerFn(this, 'handleCancelUI') }, [ _('Cancel login') ])
 			])
@@ -249,8 +261,9 @@ return view.extend({
 			return card('hs-status', _('Uplink'), [ E('p', { 'class': 'hs-error' }, [ failure(s) || _('hotspotd does not answer') ]) ]);
 		var u = s.uplink;
 		var rows = [
-			row(_('State'), (stateWords[s.state] || s.state) + ' · ' + duration(s.state_seconds)),
-			row(_('Uplink'), u ? ssidText(u) + (u.stage ? ' (' + u.stage + ')' : '') : _('none')),
+			// hotspotd's own plain words (`summary`), the same as `hotspotd status` says.
+			row(_('State'), (s.summary || stateWords[s.state] || s.state) + ' · ' + duration(s.state_seconds)),
+			row(_('Uplink'), u ? ssidText(u) + (u.stage ? ' (' + (stageWords[u.stage] || u.stage) + ')' : '') : _('none')),
 		];
 		if (u) {
 			rows.push(row(_('Signal'), signalText(u) + (u.frequency ? ' · %d MHz'.format(u.frequency) : '')));
