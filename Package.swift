@@ -45,7 +45,7 @@ let package = Package(
         // Daemon, portal helper and CLI in one binary: flash is scarce.
         .executableTarget(name: "hotspotd", dependencies: ["HotspotCLI"]),
 
-        // Figures for README's benchmarks (host only, not shipped): `swift run -c release hotspotd-bench`.
+        // Figures for docs/benchmarks.md (host only, not shipped): `swift run -c release hotspotd-bench`.
         .executableTarget(
             name: "hotspotd-bench", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotSystem"], path: "Benchmarks/HotspotBench"),
 
