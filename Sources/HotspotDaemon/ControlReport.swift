@@ -361,7 +361,8 @@ struct ControlReport {
             i -= 1
             let t = x.transitions[i]
             line(i == x.transitions.count - 1 ? "history" : "", ControlReport.seconds(s.now - t.at), " ago: ",
-                 t.state.rawValue, ", link ", t.link, t.ssid == nil ? "" : " ", t.ssid?.description ?? "")
+                 t.state.rawValue, ", link ", ASCII.same(t.link, "online") ? "connected" : t.link,
+                 t.ssid == nil ? "" : " ", t.ssid?.description ?? "")
         }
     }
 
