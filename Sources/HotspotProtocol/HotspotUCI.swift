@@ -246,7 +246,7 @@ struct UCIMapper {
     init(file: String) {
         self.file = file
         configuration.connectedScanIntervalMs = 600_000
-        configuration.disableExpiryMs = 10_800_000
+        configuration.disableExpiryMs = 3_600_000
         configuration.netcheckIntervalMs = 300_000
     }
 

@@ -30,7 +30,7 @@ private func defaultFile() throws -> String {
         var expected = HotspotConfiguration()
         expected.connectedScanIntervalMs = 600_000
         expected.netcheckIntervalMs = 300_000
-        expected.disableExpiryMs = 10_800_000
+        expected.disableExpiryMs = 3_600_000
         #expect(uci.configuration == expected)
         #expect(uci.settings == DaemonSettings())
         #expect(uci.warnings.isEmpty)
