@@ -570,13 +570,39 @@ RADIO_HELPERS=/etc/hotspot/helpers
 # asked, evaluate included (the evaluation sandbox leaves nothing else writable; filterScanList, nothing).
 RADIO_HELPER_STATE=/run/hotspotd-helpers
 # daemon_helper NAME: installs the script on stdin (a #!/bin/sh line is added) as $RADIO_HELPERS/NAME.
-# hotel_room: the hotel AP (open, DHCP), the station, and the daemon's configuration: the example helper
-# room-portal, and `known` for the owner's network Hotel Harbour (shell-ui, owner-events).
+# hotel_room: the hotel AP (open, DHCP), the station, and the daemon's configuration: a room-number
+# helper, and `known` for the owner's network Hotel Harbour (shell-ui, owner-events).
 hotel_room() {
     ap_start hotel --ssid "Hotel Harbour" --open --dhcp
     sta_start
     sta_dhcp_on_link
-    daemon_helper room < /radio/helpers/room-portal
+    # The daemon's side of a login that asks the owner (uiRequired, ui, submit, presentUI), not a portal's:
+    # the hotel has no portal here, so this asks what examples/helpers/room-portal asks and takes any
+    # room of digits with a name, where room-portal posts them to the portal and probes (which
+    # Tests/helpers/run checks against a portal).
+    daemon_helper room <<'EOF_ROOM'
+set -eu
+case "${1:-}" in
+filterScanList | maintain | logoff) echo result=success ;;
+evaluate)
+    case "$HOTSPOT_SECURITY:$HOTSPOT_SSID" in open:Hotel*) echo confidence=low ;; *) echo confidence=none ;; esac
+    echo result=success
+    ;;
+authenticate)
+    echo result=uiRequired
+    echo 'ui_message=The hotel asks for your room number and last name.'
+    printf 'ui_field=room\tRoom number\nui_field=name\tLast name\n'
+    if [ -n "$HOTSPOT_GATEWAY" ]; then echo "portal_url=http://$HOTSPOT_GATEWAY/login"; fi
+    ;;
+presentUI)
+    case "${HOTSPOT_UI_ROOM:-}" in
+    '' | *[!0-9]*) echo result=failure ;;
+    *) if [ -n "${HOTSPOT_UI_NAME:-}" ]; then echo result=success; else echo result=failure; fi ;;
+    esac
+    ;;
+*) echo result=commandNotRecognized ;;
+esac
+EOF_ROOM
     { daemon_main; daemon_helper_section room; cat <<EOF_UCI
 config network
 	option ssid 'Hotel Harbour'

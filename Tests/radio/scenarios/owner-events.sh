@@ -1,4 +1,4 @@
-# owner-events: the owner's side on a router. room-portal answers uiRequired → the daemon runs
+# owner-events: the owner's side on a router. A room-number helper (hotel_room's) answers uiRequired → the daemon runs
 # /etc/hotspot/events.d/ (a script recording its environment, as the helpers' user, and the example
 # notify with a stand-in curl) → the event names the SSID and the fields → hostile calls of
 # rpcd's plugin (`/usr/libexec/rpcd/hotspot call METHOD`, JSON on stdin, as rpcd runs it) are refused and

@@ -1,4 +1,4 @@
-# shell-ui: the room-number helper (examples/helpers/room-portal) answers uiRequired → `hotspotd ui` shows
+# shell-ui: a room-number helper (hotel_room's, asking what examples/helpers/room-portal asks) answers uiRequired → `hotspotd ui` shows
 # its fields → `hotspotd ui submit room=… name=…` → presentUI → authenticated. On a second run, `ui cancel`
 # → the network is disabled for auto-join, the owner's cancel named as the reason. The network is the
 # owner's (a `config network` section, claimed by the built-in `known` helper); only room evaluates it.
