@@ -1,4 +1,5 @@
-/// The 802.1X credentials of an enterprise network: PEAP/MSCHAPv2, TTLS/PAP or EAP-TLS, always with the
+/// The 802.1X credentials of an enterprise network: PEAP/MSCHAPv2, TTLS/PAP, TTLS/MSCHAPv2 (eduroam's
+/// other usual one) or EAP-TLS, always with the
 /// server's CA file and the domain its certificate must carry, so an unverified server is never sent them.
 ///
 /// One set of names for UCI options and helper claim fields (`names`, wpa_supplicant's own); the values are
@@ -29,7 +30,9 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
     public func problem() -> String? {
         let m = values[0][...]
         let tls = ASCII.equals(m, "tls")
-        guard tls || ASCII.equals(m, "peap") || ASCII.equals(m, "ttls") else { return "eap must be peap, ttls or tls" }
+        guard tls || ASCII.equals(m, "peap") || ASCII.equals(m, "ttls") || ASCII.equals(m, "ttls-mschapv2") else {
+            return "eap must be peap, ttls, ttls-mschapv2 or tls"
+        }
         // Bits by `Field`: what the method needs, and which values are files.
         let needed = tls ? 0b1111_0010 : 0b0011_1010
         for i in values.indices {
@@ -66,11 +69,21 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
-    /// wpa_supplicant's `phase2` for the method: MSCHAPv2 inside PEAP, PAP inside TTLS, none for TLS.
-    /// Empty for no method too (a credential not checked yet).
+    /// wpa_supplicant's `phase2` for the method: MSCHAPv2 inside PEAP and ttls-mschapv2, PAP inside ttls,
+    /// none for TLS. Empty for no method too (a credential not checked yet).
     public var phase2: [UInt8] {
         let m = values[0]
-        return m.first == UInt8(ascii: "p") ? Array("auth=MSCHAPV2".utf8) : m.count == 4 ? Array("auth=PAP".utf8) : []
+        if m.first == UInt8(ascii: "p") || m.count > 4 { return Array("auth=MSCHAPV2".utf8) }
+        return m.count == 4 ? Array("auth=PAP".utf8) : []
+    }
+
+    /// wpa_supplicant's `eap` for a method `problem()` accepted: its word up to a `-` in upper case
+    /// (`ttls-mschapv2` is TTLS with MSCHAPv2 inside, which `phase2` says).
+    public static func appendMethod(_ method: [UInt8], to out: inout [UInt8]) {
+        for b in method {
+            if b == UInt8(ascii: "-") { return }
+            out.append(b & 0xdf)
+        }
     }
 
     /// ` eapN=HEX` for each value given, N its `Field`: the words of a `join` request and of an owner network

@@ -334,7 +334,7 @@ extension HelperOutput {
         }
 
         /// `claim=SSID_HEX TAB CONFIDENCE [TAB PASSWORD [TAB BSSID [TAB EAP_FIELD=VALUE…]]]`; `-` or empty for
-        /// no password / any BSSID; EAP values in hex but `eap=peap|ttls|tls`.
+        /// no password / any BSSID; EAP values in hex but `eap=peap|ttls|ttls-mschapv2|tls`.
         /// nil when taken (or noted and dropped), else what a claim must be.
         mutating func parseClaim(_ value: ArraySlice<UInt8>, line n: Int) throws(HelperOutputError) -> String? {
             claimLines += 1
@@ -352,7 +352,7 @@ extension HelperOutput {
                 let i = UCIMapper.lookup(Array(p[p.startIndex..<eq]), EAPSettings.names)
                 let raw = p[min(eq + 1, p.endIndex)...]
                 guard i >= 0, let v = i == 0 ? Array(raw) : Hex.decode(raw) else {
-                    return "followed by EAP settings as name=hex (eap=peap, ttls or tls)"
+                    return "followed by EAP settings as name=hex (eap=peap, ttls, ttls-mschapv2 or tls)"
                 }
                 eap.values[i] = v
             }

@@ -177,7 +177,7 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
         case .prefix: "[--prefix]"
         case .hidden: "[--hidden]"
         case .days: "[--days N]"
-        case .eap: "[--eap peap|ttls|tls --identity ID ...]"
+        case .eap: "[--eap peap|ttls|ttls-mschapv2|tls --identity ID ...]"
         case .answers: "KEY=VALUE..."
         case .preferences: "[OPTIONS]"
         }

@@ -280,9 +280,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             out.append(ASCII.space)
             ASCII.append(&out, Passpoint.name(f))
             out.append(ASCII.space)
-            for b in value {
-                if f == 0 { out.append(b & 0xdf) } else { WpaBytes.appendHex(&out, b) }
-            }
+            if f == 0 { EAPSettings.appendMethod(value, to: &out) } else { for b in value { WpaBytes.appendHex(&out, b) } }
         }
         return out
     }
@@ -356,8 +354,7 @@ public indirect enum SupplicantCommand: Equatable, Sendable {
             ASCII.append(&out, f < 8 ? EAPSettings.names[f] : "phase2")
             out.append(ASCII.space)
             if f == 0 {
-                // Upper case of a word `EAPSettings.problem()` accepted (peap, ttls, tls).
-                for b in value { out.append(b & 0xdf) }
+                EAPSettings.appendMethod(value, to: &out)
             } else {
                 for b in value { WpaBytes.appendHex(&out, b) }
             }

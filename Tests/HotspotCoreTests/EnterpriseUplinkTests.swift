@@ -93,7 +93,7 @@ import Testing
             ("domain_suffix_match", [], "domain_suffix_match is missing: hotspotd never sends credentials to an unverified server"),
             ("ca_cert", Array("ca.pem".utf8), "ca_cert is not an absolute path"),
             ("password", [], "password is missing"),
-            ("eap", Array("md5".utf8), "eap must be peap, ttls or tls"),
+            ("eap", Array("md5".utf8), "eap must be peap, ttls, ttls-mschapv2 or tls"),
             ("identity", Array(repeating: 0x41, count: 256), "identity is longer than 255 bytes"),
         ]
         for (name, value, message) in cases {

@@ -49,6 +49,19 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
         var ttls = peap
         _ = ttls.set("eap", Array("ttls".utf8))
         #expect(Self.sent(ttls).map { $0.logDescription ?? "?" }.contains("SET_NETWORK 4 phase2 617574683d504150"))
+        // TTLS with MSCHAPv2 inside (issue 39, eduroam's other usual method): eap TTLS, phase2 auth=MSCHAPV2.
+        var mschap = peap
+        _ = mschap.set("eap", Array("ttls-mschapv2".utf8))
+        #expect(mschap.problem() == nil)
+        let mschapTexts = Self.sent(mschap).map { $0.logDescription ?? "?" }
+        #expect(mschapTexts.contains("SET_NETWORK 4 eap TTLS"), "\(mschapTexts)")
+        #expect(mschapTexts.contains("SET_NETWORK 4 phase2 617574683d4d53434841505632"))
+        // Other words near it are refused, not sent cut at the dash.
+        for word in ["ttls-pap", "ttls-", "peap-mschapv2", "TTLS-MSCHAPV2"] {
+            var other = peap
+            _ = other.set("eap", Array(word.utf8))
+            #expect(other.problem() == "eap must be peap, ttls, ttls-mschapv2 or tls", "\(word)")
+        }
         let tls = eap([("eap", "tls"), ("identity", "me"), ("ca_cert", "/ca"), ("domain_suffix_match", "radio.test"),
                        ("client_cert", "/c.pem"), ("private_key", "/k.pem")])
         let texts = Self.sent(tls).map { $0.logDescription ?? "?" }
@@ -100,7 +113,7 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
              "config network 'campus': domain_suffix_match is missing: hotspotd never sends credentials to an unverified server"),
             ("\toption eap peap\n\toption identity me\n\toption ca_cert ca.pem\n\toption domain_suffix_match d\n",
              "config network 'campus': ca_cert is not an absolute path"),
-            ("\toption eap leap\n", "config network 'campus': eap must be peap, ttls or tls"),
+            ("\toption eap leap\n", "config network 'campus': eap must be peap, ttls, ttls-mschapv2 or tls"),
             ("\toption eap peap\n\toption identity me\n\toption ca_cert /ca\n\toption domain_suffix_match d\n\toption key 'password1'\n",
              "config network 'campus': a network has either option key or EAP settings"),
             ("\toption eap peap\n\tlist identity me\n", "list identity: takes one value: write option identity"),
@@ -146,8 +159,8 @@ private let peap = eap([("eap", "peap"), ("identity", "traveller"), ("anonymous_
 
     @Test func badEAPFieldsMakeTheAnswerInvalidWithoutShowingThem() {
         let cases: [(String, String)] = [
-            ("identity=zz", "followed by EAP settings as name=hex (eap=peap, ttls or tls)"),
-            ("psk=41414141", "followed by EAP settings as name=hex (eap=peap, ttls or tls)"),
+            ("identity=zz", "followed by EAP settings as name=hex (eap=peap, ttls, ttls-mschapv2 or tls)"),
+            ("psk=41414141", "followed by EAP settings as name=hex (eap=peap, ttls, ttls-mschapv2 or tls)"),
             ("eap=peap\tidentity=41\tpassword=" + Self.hex("sekrit-pw") + "\tdomain_suffix_match=41",
              "with complete EAP settings (see the helper protocol): a CA, a domain, the method's credentials"),
         ]

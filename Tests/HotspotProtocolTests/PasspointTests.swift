@@ -55,6 +55,15 @@ import HotspotCore
         #expect(!line.contains(0x0a) && !line.contains(0) && !line.contains(UInt8(ascii: "\"")))
     }
 
+    /// ttls-mschapv2: the credential's eap is TTLS and its phase2 MSCHAPv2 (issue 39).
+    @Test func aTTLSMSCHAPv2CredentialSaysItsInnerMethod() throws {
+        var c = try Self.load(Self.section).settings.passpoint[0]
+        c.values[0] = Array("ttls-mschapv2".utf8)
+        c.values[11] = c.phase2
+        let texts = Passpoint.commands([c]).map { $0.logDescription ?? "?" }
+        #expect(texts.contains("SET_CRED 0 eap TTLS") && texts.contains("SET_CRED 0 phase2 617574683d4d53434841505632"), "\(texts)")
+    }
+
     @Test func anIncompleteCredentialIsAConfigurationError() {
         let cases: [(String, String)] = [
             ("option ca_cert '/etc/ssl/radio ca.pem'", "config passpoint: ca_cert is missing: hotspotd never sends credentials to an unverified server"),
