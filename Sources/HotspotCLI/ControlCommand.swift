@@ -17,7 +17,7 @@ enum ControlCommand {
     /// which every subcommand takes.
     enum Option: CaseIterable {
         case socket, config, configShort
-        case json, once, prefix, hidden, ssidHex, passphraseFile, mac, days
+        case json, once, prefix, hidden, now, ssidHex, passphraseFile, mac, days
         // join's enterprise credentials: the UCI options' names, but the password only from a file (a command
         // line shows in `ps`). The daemon checks them together (`EAPSettings.problem()`).
         case eap, identity, anonymousIdentity, passwordFile, caCert, domainSuffixMatch, clientCert, privateKey
@@ -34,6 +34,7 @@ enum ControlCommand {
             case .once: "--once"
             case .prefix: "--prefix"
             case .hidden: "--hidden"
+            case .now: "--now"
             case .ssidHex: "--ssid-hex"
             case .passphraseFile: "--passphrase-file"
             case .mac: "--mac"
@@ -67,6 +68,7 @@ enum ControlCommand {
             case .once: .once
             case .prefix: .prefix
             case .hidden: .hidden
+            case .now: .now
             case .ssidHex: .ssid
             case .passphraseFile: .passphrase
             case .mac: .mac
@@ -82,7 +84,7 @@ enum ControlCommand {
         /// What its value must be, as the refusal of a missing or unusable one says it; nil for a flag.
         var needs: StaticString? {
             switch self {
-            case .json, .once, .prefix, .hidden, .noEvaluationProvider, .noAuthenticationProvider, .noPortalDomains,
+            case .json, .once, .prefix, .hidden, .now, .noEvaluationProvider, .noAuthenticationProvider, .noPortalDomains,
                  .noEvaluatedSSIDs:
                 nil
             case .socket: "needs a path"
@@ -194,6 +196,7 @@ enum ControlCommand {
             case .once: a.once = true
             case .prefix: a.prefix = true
             case .hidden: a.hidden = true
+            case .now: a.now = true
             case .ssidHex: ssidHex = v
             case .passphraseFile:
                 switch CLI.readPassphrase(v) {
@@ -264,7 +267,7 @@ enum ControlCommand {
         guard let request = ControlRequest(verb, a) else { return needsSSID(name) }
 
         let path = socket ?? config.flatMap(socketPath) ?? defaultSocket
-        switch ControlClient.send(request, to: path) {
+        switch ControlClient.send(request, to: path, timeoutMs: request.replyTimeoutMs) {
         case .failure(let e):
             Output.err("hotspotd: " + e.description)
             return 2

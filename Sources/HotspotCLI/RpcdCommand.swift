@@ -64,7 +64,7 @@ enum RpcdCommand {
         case .success(let r): request = r
         case .failure(let why): return refusal(why.message)
         }
-        switch ControlClient.send(request, to: path) {
+        switch ControlClient.send(request, to: path, timeoutMs: request.replyTimeoutMs) {
         case .failure(let e): return refusal(e.description)
         case .success(let reply):
             var body = reply.body
@@ -143,6 +143,9 @@ enum RpcdCommand {
             case .once:
                 guard case .bool(let b) = member.value else { return .failure(wrong) }
                 a.once = b
+            case .now:
+                guard case .bool(let b) = member.value else { return .failure(wrong) }
+                a.now = b
             case .fields:
                 // As the helper protocol passes them on: HOTSPOT_UI_<NAME>, one line.
                 guard case .object(let fields) = member.value else { return .failure(wrong) }

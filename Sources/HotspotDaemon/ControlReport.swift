@@ -203,6 +203,9 @@ struct ControlReport {
             out.field("state_seconds", int: Int((s.now - s.stateSince) / 1000))
             out.field("usable", bool: s.isUsable)
             out.field("summary", ControlReport.summary(s))
+            var scanAge: Int? = nil
+            if let at = s.lastScanAt { scanAge = Int((s.now - at) / 1000) }
+            out.field("scanned_seconds_ago", int: scanAge)
             // Only when there is something to say: other reports' JSON stays as it was.
             if let n = x.interfaceNote { out.field("interface_note", n) }
             out.name("uplink")
@@ -396,6 +399,8 @@ struct ControlReport {
     mutating func scan(_ rows: [StatusSnapshot.ScanRow], _ s: StatusSnapshot, minSignal: Double) {
         let sorted = ControlReport.strongestFirst(rows)
         if json { out.beginArray() } else {
+            // How old the table is: on a good uplink it can be minutes old (`scan --now` asks for a fresh one).
+            if let at = s.lastScanAt { plain("scanned " + ControlReport.seconds(s.now - at) + " ago") } else { plain("no scan yet") }
             plain("  SIGNAL    dBm  MHz   SECURITY    SSID / BSSID / HELPER")
         }
         for r in sorted {

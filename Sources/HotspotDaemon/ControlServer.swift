@@ -34,7 +34,7 @@ public final class ControlServer {
         let id: Int
         let fd: FileDescriptor
         let watch: Int
-        let timer: Int
+        var timer: Int
         var decoder = ControlRequestDecoder()
         /// The reply being written, and how much of it is out.
         var output: [UInt8] = []
@@ -54,6 +54,8 @@ public final class ControlServer {
     /// of the loop); each holds at most a 4 KB request and its reply.
     public var maxClients = 32
     public var clientTimeoutMs: Int64 = 5_000
+    /// The longest a handler may take to answer (`ControlRequest.replyTimeoutMs` on the client's side).
+    static let handlerTimeoutMs: Int64 = 45_000
     /// Requests taken per turn of the loop: a burst of clients is served over several turns, so
     /// wpa_supplicant's events and timers never wait behind more than this many replies.
     public var requestsPerTurn = 4
@@ -212,6 +214,9 @@ public final class ControlServer {
                 servedInTurn += 1
                 c.answered = true
                 loop.setEvents(c.watch, 0)
+                // The request is in: its handler may answer later (`scan --now` once the scan is in).
+                loop.cancel(c.timer)
+                c.timer = loop.schedule(after: ControlServer.handlerTimeoutMs) { [self] in drop(id) }
                 onRequest(request) { [self] reply in answer(id, reply) }
                 return
             }
@@ -223,6 +228,9 @@ public final class ControlServer {
         let c = clients[i]
         c.answered = true
         c.output = reply.encoded
+        // From here the client has clientTimeoutMs to take the reply, as it had to send its request.
+        loop.cancel(c.timer)
+        c.timer = loop.schedule(after: clientTimeoutMs) { [self] in drop(id) }
         flush(id)
     }
 

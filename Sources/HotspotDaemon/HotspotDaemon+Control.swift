@@ -24,7 +24,11 @@ extension HotspotDaemon {
         do throws(ControlServerError) {
             let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,
                                            access: ControlServer.Access(ownUID: geteuid(), group: group))
-            server.onRequest = { [self] request, reply in reply(controlReply(to: request)) }
+            server.onRequest = { [self] request, reply in
+                // `scan --now` answers once the scan is in: later, not from controlReply.
+                if case .scan(let json, true) = request { return scanNow(json: json, reply) }
+                reply(controlReply(to: request))
+            }
             control = server
             return nil
         } catch {
@@ -35,7 +39,7 @@ extension HotspotDaemon {
     @inline(never)
     func controlReply(to request: ControlRequest) -> ControlReply {
         switch request {
-        case .status(let json), .scan(let json), .helpers(let json), .ui(let json), .uiAnswers(let json), .networks(let json):
+        case .status(let json), .scan(let json, _), .helpers(let json), .ui(let json), .uiAnswers(let json), .networks(let json):
             // One report and one snapshot for the five: each its own would be its own copy of that code.
             let s = driver.snapshot()
             var r = ControlReport(json: json)

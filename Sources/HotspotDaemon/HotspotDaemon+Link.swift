@@ -50,8 +50,10 @@ extension HotspotDaemon {
         switch action {
         case .submit(let input):
             // Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
-            if case .scanResults = input { driver.setWallClock(cl_clock_synchronized() != 0 ? cl_realtime_s() : nil) }
+            guard case .scanResults = input else { return driver.submit(input) }
+            driver.setWallClock(cl_clock_synchronized() != 0 ? cl_realtime_s() : nil)
             driver.submit(input)
+            answerScanNow(finished: true)
         case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan(r)), from: r)
         case .readScan(.supplicant):
             // Paged from the uplink's wpa_supplicant only (runPlan's); another radio's table waits for nl80211.

@@ -5,7 +5,7 @@ import HotspotCore
 /// The wire format, one request per connection, is a single line of at most `maxBytes` (4096) bytes:
 ///
 ///     request = verb *(" " word) LF            ; verb: an `OwnerVerb`'s `wire` name
-///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once", "mac=POLICY", "prefix", "hidden",
+///     word    = flag / "x" *(HEXDIG HEXDIG)     ; flags: "json", "once", "mac=POLICY", "prefix", "hidden", "now",
 ///                                                ; "days=N", "eapN=HEX" (EAPSettings.take); data: bytes as hex
 ///
 /// Every piece of owner data (SSIDs, passphrases, `ui submit` keys and values) travels as hex after an `x`,
@@ -51,6 +51,7 @@ extension ControlRequest {
         }
         if a.prefix { ASCII.append(&out, " prefix") }
         if a.hidden { ASCII.append(&out, " hidden") }
+        if a.now { ASCII.append(&out, " now") }
         if let d = a.days {
             ASCII.append(&out, " days=")
             ASCII.append(&out, decimal: d)
@@ -92,6 +93,8 @@ extension ControlRequest {
                 a.prefix = true
             } else if verb.takes(.hidden) && !a.hidden && ASCII.equals(w, "hidden") {
                 a.hidden = true
+            } else if verb.takes(.now) && !a.now && ASCII.equals(w, "now") {
+                a.now = true
             } else if verb.takes(.days) && a.days == nil && ASCII.hasPrefix(w, "days="),
                       let d = ASCII.integer(w.dropFirst(5), maxDigits: 5), d > 0 {
                 a.days = d

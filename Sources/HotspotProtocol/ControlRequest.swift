@@ -7,7 +7,7 @@ import HotspotCore
 /// reads `verb` and `arguments`.
 public indirect enum ControlRequest: Hashable, Sendable {
     case status(json: Bool)
-    case scan(json: Bool)
+    case scan(json: Bool, now: Bool = false)
     case helpers(json: Bool)
     case logoff
     case ui(json: Bool)
@@ -40,7 +40,7 @@ extension ControlRequest {
     public init?(_ verb: OwnerVerb, _ a: OwnerArguments) {
         switch verb {
         case .status: self = .status(json: a.json)
-        case .scan: self = .scan(json: a.json)
+        case .scan: self = .scan(json: a.json, now: a.now)
         case .helpers: self = .helpers(json: a.json)
         case .networks: self = .networks(json: a.json)
         case .ui: self = .ui(json: a.json)
@@ -95,12 +95,21 @@ extension ControlRequest {
         }
     }
 
+    /// How long a client waits for the reply: `scan --now` waits for the scan (the daemon gives up at 15 s).
+    public var replyTimeoutMs: Int64 {
+        if case .scan(_, true) = self { return 45_000 }
+        return 10_000
+    }
+
     public var arguments: OwnerArguments {
         var a = OwnerArguments()
         switch self {
-        case .status(let json), .scan(let json), .helpers(let json), .networks(let json), .ui(let json),
+        case .status(let json), .helpers(let json), .networks(let json), .ui(let json),
              .uiAnswers(let json), .config(_, let json):
             a.json = json
+        case .scan(let json, let now):
+            a.json = json
+            a.now = now
         case .submitUI(let answers): a.answers = answers
         case .join(let ssid, let passphrase, let once, let mac, let prefix, let hidden, let days, let eap):
             a.ssid = ssid

@@ -44,8 +44,8 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
             Declaration(words: "status", wire: "status", method: "status", parameters: [.json], changesState: false,
                         help: "uplink state; exit 0 usable, 1 not, 2 daemon unreachable")
         case .scan:
-            Declaration(words: "scan", wire: "scan", method: "scan", parameters: [.json], changesState: false,
-                        help: "the last scan as helpers saw it")
+            Declaration(words: "scan", wire: "scan", method: "scan", parameters: [.json, .now], changesState: false,
+                        help: "the last scan as helpers saw it, and its age")
         case .helpers:
             Declaration(words: "helpers", wire: "helpers", method: "helpers", parameters: [.json], changesState: false,
                         help: "helpers, their state and cached networks")
@@ -158,6 +158,8 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
     case hidden
     /// Forgotten after N days.
     case days
+    /// A fresh scan of every radio, not the last table.
+    case now
     /// An enterprise network's credentials (`--eap …`).
     case eap
     /// A login's answers: `KEY=VALUE…`; key and value data words on the wire; ubus's `fields` object.
@@ -177,6 +179,7 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
         case .prefix: "[--prefix]"
         case .hidden: "[--hidden]"
         case .days: "[--days N]"
+        case .now: "[--now]"
         case .eap: "[--eap peap|ttls|ttls-mschapv2|tls --identity ID ...]"
         case .answers: "KEY=VALUE..."
         case .preferences: "[OPTIONS]"
@@ -191,6 +194,7 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
         case .prefix: "SSID is a prefix: the strongest network it starts"
         case .hidden: "a network scans do not show by name"
         case .days: "forgotten after N days"
+        case .now: "scan every radio now (at most once in 10 s; not during a login)"
         case .eap: "an enterprise network (README: join --eap)"
         }
     }
@@ -200,6 +204,7 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
         case .ssid, .optionalSSID: [.ssid, .ssidHex]
         case .passphrase: [.passphrase]
         case .once: [.once]
+        case .now: [.now]
         case .answers: [.fields]
         case .json, .mac, .prefix, .hidden, .days, .eap, .preferences: []
         }
@@ -208,7 +213,7 @@ public enum OwnerParameter: CaseIterable, Hashable, Sendable {
 
 /// An argument of a ubus method, as rpcd's `list` declares it and `RpcdCommand` checks it.
 public enum UbusArgument: CaseIterable, Hashable, Sendable {
-    case ssid, ssidHex, passphrase, once, fields
+    case ssid, ssidHex, passphrase, once, now, fields
 
     public var name: StaticString {
         switch self {
@@ -216,6 +221,7 @@ public enum UbusArgument: CaseIterable, Hashable, Sendable {
         case .ssidHex: "ssid_hex"
         case .passphrase: "passphrase"
         case .once: "once"
+        case .now: "now"
         case .fields: "fields"
         }
     }
@@ -224,7 +230,7 @@ public enum UbusArgument: CaseIterable, Hashable, Sendable {
     public var signature: StaticString {
         switch self {
         case .ssid, .ssidHex, .passphrase: "\"str\""
-        case .once: "true"
+        case .once, .now: "true"
         case .fields: "{}"
         }
     }
@@ -236,6 +242,7 @@ public enum UbusArgument: CaseIterable, Hashable, Sendable {
         case .ssidHex: "'ssid_hex' must be 1 to 32 bytes in hex"
         case .passphrase: "'passphrase' must be a string"
         case .once: "'once' must be true or false"
+        case .now: "'now' must be true or false"
         case .fields: "'fields' must be an object of field names (1-32 of A-Z a-z 0-9 _) and texts of one line, 2048 bytes at most"
         }
     }
@@ -257,6 +264,8 @@ public struct OwnerArguments: Hashable, Sendable {
     public var prefix = false
     public var hidden = false
     public var days: Int? = nil
+    /// `scan --now`: a fresh scan first.
+    public var now = false
     public var eap = EAPSettings()
     public var answers: [UIAnswer] = []
     /// `config save`: the preferences in `fields` as `preferences` has them.

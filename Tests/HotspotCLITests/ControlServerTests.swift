@@ -137,6 +137,23 @@ final class Locked<Value>: @unchecked Sendable {
         #expect(spin(loop, timeout: 2_000) { s.clientCount == 0 })
     }
 
+    /// A handler may answer later (`scan --now`, once the scan is in): the request's arrival gives it
+    /// handlerTimeoutMs, and the client timeout counts again only for taking the reply.
+    @Test func aLaterAnswerOutlivesTheClientTimeout() throws {
+        let s = try server()
+        s.clientTimeoutMs = 300
+        var later: ((ControlReply) -> Void)? = nil
+        s.onRequest = { _, reply in later = reply }
+        defer { s.close() }
+        let c = RawControlClient(path)
+        c.send("scan now\n")
+        spin(loop, timeout: 700) { false }
+        #expect(s.clientCount == 1 && later != nil)
+        later?(ControlReply(exitStatus: 0, body: Array("fresh\n".utf8)))
+        #expect(spin(loop, timeout: 1_000) { c.poll(); return c.closed })
+        #expect(String(decoding: c.received, as: UTF8.self).contains("fresh"))
+    }
+
     @Test func clientsBeyondTheLimitWaitAndAreServedInTurn() throws {
         let s = try server()
         s.maxClients = 2

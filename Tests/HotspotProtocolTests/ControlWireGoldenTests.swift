@@ -17,6 +17,8 @@ import HotspotCore
         (.status(json: false), "status"),
         (.status(json: true), "status json"),
         (.scan(json: true), "scan json"),
+        (.scan(json: false, now: true), "scan now"),
+        (.scan(json: true, now: true), "scan now json"),
         (.helpers(json: false), "helpers"),
         (.networks(json: true), "networks json"),
         (.ui(json: true), "ui json"),

@@ -13,6 +13,8 @@
 
 var callStatus = rpc.declare({ object: 'hotspot', method: 'status' });
 var callScan = rpc.declare({ object: 'hotspot', method: 'scan' });
+// A fresh scan of every radio; the daemon answers once it is in (refused during a join or a login).
+var callScanNow = rpc.declare({ object: 'hotspot', method: 'scan', params: [ 'now' ] });
 var callHelpers = rpc.declare({ object: 'hotspot', method: 'helpers' });
 var callNetworks = rpc.declare({ object: 'hotspot', method: 'networks' });
 var callUI = rpc.declare({ object: 'hotspot', method: 'ui' });
@@ -337,7 +339,12 @@ return view.extend({
 		}, this)));
 	},
 
-	renderScan: function(rows) {
+	handleScanNow: function() {
+		return this.act(_('Scan'), callScanNow(true));
+	},
+
+	// `age`: seconds since the table's scan (status's scanned_seconds_ago), or null before the first.
+	renderScan: function(rows, age) {
 		rows = rows.slice().sort(function(a, b) { return (b.signal || 0) - (a.signal || 0); });
 		var items = rows.map(L.bind(function(r) {
 			var notes = [ signalText(r), r.security ];
@@ -350,7 +357,11 @@ return view.extend({
 				r.current ? '' : E('button', { 'class': 'btn cbi-button-action hs-join', 'click': ui.createHandlerFn(this, 'handleJoin', r) }, [ _('Join') ])
 			]);
 		}, this));
-		return card('hs-scan', _('Networks in range'), items.length ? items : [ E('p', {}, [ _('No scan results yet.') ]) ]);
+		var head = E('div', { 'class': 'hs-row' }, [
+			E('span', { 'class': 'hs-note', 'id': 'hs-scan-age' }, [ age == null ? _('Not scanned yet.') : _('Scanned %s ago.').format(duration(age)) ]), ' ',
+			E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-scan-now', 'click': ui.createHandlerFn(this, 'handleScanNow') }, [ _('Scan now') ])
+		]);
+		return card('hs-scan', _('Networks in range'), [ head ].concat(items.length ? items : [ E('p', {}, [ _('No scan results yet.') ]) ]));
 	},
 
 	renderNetworks: function(nets) {
@@ -391,7 +402,7 @@ return view.extend({
 		}
 		swap('hs-status', this.renderStatus(status, helpers));
 		swap('hs-blocked', this.renderBlocked(helpers));
-		swap('hs-scan', this.renderScan(scan));
+		swap('hs-scan', this.renderScan(scan, status && status.scanned_seconds_ago));
 		swap('hs-networks', this.renderNetworks(nets));
 		swap('hs-helpers', this.renderHelpers(helpers));
 	},
@@ -413,7 +424,7 @@ return view.extend({
 			this.renderUI(request),
 			this.renderStatus(data[0], data[4]),
 			this.renderBlocked(data[4]),
-			this.renderScan(listOf(data[2], 'scan')),
+			this.renderScan(listOf(data[2], 'scan'), data[0] && data[0].scanned_seconds_ago),
 			this.renderNetworks(listOf(data[3], 'networks')),
 			this.renderHelpers(data[4])
 		]);
