@@ -81,7 +81,7 @@ public enum OwnerVerb: CaseIterable, Hashable, Sendable {
             Declaration(words: "logoff", wire: "logoff", method: "logoff", parameters: [], changesState: true,
                         help: "log off the current hotspot and stay off it")
         case .reload:
-            Declaration(words: "reload", wire: "reload", method: nil, parameters: [], changesState: true,
+            Declaration(words: "reload", wire: "reload", method: "reload", parameters: [], changesState: true,
                         help: "re-read the configuration")
         case .configCheck:
             Declaration(words: "config check", wire: "config-check", method: nil, parameters: [.json], changesState: false,

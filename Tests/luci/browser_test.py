@@ -7,7 +7,7 @@ the radio VM over its second serial port), and a driver for headless chromium ov
 action, checks through /ubus that the daemon did what the click asked, and saves screenshots.
 Prints PASS/FAIL lines and `N passed, N failed`.
 """
-import base64, http.server, json, os, shlex, socket, socketserver, subprocess, sys, threading, time
+import base64, http.server, itertools, json, os, shlex, socket, socketserver, subprocess, sys, threading, time
 import urllib.request
 
 import websocket  # Debian's python3-websocket
@@ -39,6 +39,7 @@ class Bridge:
                 time.sleep(0.3)
         self.buf = b''
         self.lock = threading.Lock()
+        self.lock_uci = threading.Lock()  # one uci call at a time: each reads the file, a commit rewrites it
         self.next = 1
         self.sock.settimeout(timeout)
         while self.line() != b'@@BRIDGE READY':
@@ -71,15 +72,128 @@ class Bridge:
             self.sock.sendall(b'quit\n')
 
 
+UCI_FILE = '/etc/config/hotspot'  # luci-owner links it to the daemon's --config file
+
+
+def uci_quote(value):
+    """A value as uci writes it: in single quotes, a quote inside as '\\''."""
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+def uci_parse(text):
+    """/etc/config/hotspot's sections, in order: [{'type', 'name', 'first', 'last', 'options': {name: value or
+    [values]}}], with the lines (0-based) each spans from its `config` line to its last option or list line."""
+    sections = []
+    for i, line in enumerate(text.split('\n')):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            continue
+        if not words:
+            continue
+        if words[0] == 'config':
+            sections.append({'type': words[1] if len(words) > 1 else '', 'name': words[2] if len(words) > 2 else None,
+                             'first': i, 'last': i, 'options': {}})
+        elif sections and words[0] in ('option', 'list') and len(words) >= 3:
+            sec = sections[-1]
+            sec['last'] = i
+            if words[0] == 'option':
+                sec['options'][words[1]] = words[2]
+            else:
+                sec['options'].setdefault(words[1], [])
+                if isinstance(sec['options'][words[1]], list):
+                    sec['options'][words[1]].append(words[2])
+    return sections
+
+
+class UCI:
+    """Stands in for rpcd's `uci` ubus object (the guest has no uci binary, nor rpcd): get, set, delete and
+    commit on the guest's /etc/config/hotspot, read and rewritten here through the bridge. As in rpcd, set and
+    delete are staged (per session: here, one) and get sees them; commit writes the file, each option as uci
+    writes it (`option NAME 'VALUE'`, single-quoted), in place of the old line or after the section's last one,
+    leaving every other line (comments, lists, other sections) as it was. rpcd's commit also sends procd the
+    config.change event whose reload trigger signals hotspotd; the page asks `hotspot reload` itself, for the
+    daemon's answer, so that is not played here."""
+
+    def __init__(self, bridge):
+        self.bridge = bridge
+        self.staged = []  # ('set', section, {option: value}) or ('delete', section, option)
+
+    def read(self):
+        status, out, err = self.bridge.run('cat ' + UCI_FILE)
+        if status != 0:
+            raise RuntimeError('cannot read %s: %s' % (UCI_FILE, err.decode(errors='replace')))
+        return out.decode()
+
+    @staticmethod
+    def apply(text, changes):
+        lines = text.split('\n')
+        for change in changes:
+            sec = next((x for x in uci_parse('\n'.join(lines)) if x['name'] == change[1]), None)
+            if sec is None:
+                continue
+            names = change[2].keys() if change[0] == 'set' else [change[2]]
+            for name in names:
+                at = [i for i in range(sec['first'], sec['last'] + 1)
+                      if (lambda w: len(w) >= 2 and w[0] in ('option', 'list') and w[1] == name)(shlex.split(lines[i], comments=True) if lines[i].strip() else [])]
+                new = []
+                if change[0] == 'set':
+                    value = change[2][name]
+                    new = ['\t%s %s %s' % ('list' if isinstance(value, list) else 'option', name, uci_quote(str(v)))
+                           for v in (value if isinstance(value, list) else [value])]
+                where = at[0] if at else sec['last'] + 1
+                for i in reversed(at):
+                    del lines[i]
+                lines[where:where] = new
+                sec = next(x for x in uci_parse('\n'.join(lines)) if x['name'] == change[1])
+        return '\n'.join(lines)
+
+    def call(self, method, args, may):
+        """[status] or [0, data], as rpcd answers; `may(group)`: the session's ACL allows uci GROUP on hotspot."""
+        if args.get('config') != 'hotspot' or not may('read' if method == 'get' else 'write'):
+            return [6]  # UBUS_STATUS_PERMISSION_DENIED: rpcd checks the session's uci grant of the config
+        if method == 'get':
+            sections = uci_parse(self.apply(self.read(), self.staged))
+            sec = next((x for x in sections if x['name'] == args.get('section')), None)
+            if sec is None:
+                return [4]  # UBUS_STATUS_NOT_FOUND
+            values = {'.anonymous': False, '.type': sec['type'], '.name': sec['name']}
+            values.update(sec['options'])
+            return [0, {'values': values}]
+        if method in ('set', 'delete'):
+            sections = uci_parse(self.apply(self.read(), self.staged))
+            if not any(x['name'] == args.get('section') for x in sections):
+                return [4]
+            if method == 'set':
+                values = args.get('values')
+                if not isinstance(values, dict):
+                    return [2]  # UBUS_STATUS_INVALID_ARGUMENT
+                self.staged.append(('set', args['section'], values))
+            else:
+                self.staged.append(('delete', args['section'], args.get('option')))
+            return [0]
+        if method == 'commit':
+            text = self.apply(self.read(), self.staged)
+            status, out, err = self.bridge.run('cat > ' + UCI_FILE, text.encode())
+            if status != 0:
+                return [7]  # UBUS_STATUS_UNKNOWN_ERROR
+            self.staged = []
+            return [0]
+        return [3]  # UBUS_STATUS_METHOD_NOT_FOUND
+
+
 class Ubus:
     """`call` on object hotspot as rpcd does it: the session's ACL (acl.d/luci-app-hotspot.json, what LuCI
-    grants the page), then the rpcd plugin from the hotspotd package, installed in the guest as opkg would."""
+    grants the page), then the rpcd plugin from the hotspotd package, installed in the guest as opkg would;
+    and on rpcd's own object uci (UCI above), as the ACL's uci grant allows."""
 
     def __init__(self, bridge, plugin):
         self.bridge = bridge
         acl = json.load(open(os.path.join(APP, 'usr/share/rpcd/acl.d/luci-app-hotspot.json')))
         grants = acl['luci-app-hotspot']
         self.allowed = set(grants['read']['ubus']['hotspot']) | set(grants['write']['ubus']['hotspot'])
+        self.uci_grants = {g for g in ('read', 'write') if 'hotspot' in grants.get(g, {}).get('uci', [])}
+        self.uci = UCI(bridge)
         status, out, err = bridge.run('mkdir -p /usr/libexec/rpcd /usr/sbin && cat > %s && chmod 755 %s && '
                                       '{ [ -x /usr/sbin/hotspotd ] || ln -s "$(command -v hotspotd)" /usr/sbin/hotspotd; } && %s list'
                                       % (PLUGIN, PLUGIN, PLUGIN), open(plugin, 'rb').read())
@@ -87,6 +201,11 @@ class Ubus:
         self.log = []
 
     def call(self, obj, method, args):
+        if obj == 'uci':
+            with self.bridge.lock_uci:
+                result = self.uci.call(method, args, lambda group: group in self.uci_grants)
+            self.log.append({'object': 'uci', 'method': method, 'args': args, 'reply': result})
+            return result
         if obj != 'hotspot' or method not in self.allowed:
             return [6]  # UBUS_STATUS_PERMISSION_DENIED, as rpcd's session ACL answers
         status, out, err = self.bridge.run(PLUGIN + ' call ' + shlex.quote(method), json.dumps(args).encode())
@@ -94,7 +213,7 @@ class Ubus:
             reply = json.loads(out)
         except ValueError:
             reply = None
-        self.log.append({'method': method, 'args': args, 'reply': reply, 'stderr': err.decode(errors='replace')})
+        self.log.append({'object': 'hotspot', 'method': method, 'args': args, 'reply': reply, 'stderr': err.decode(errors='replace')})
         # rpcd passes on a JSON object, and answers UBUS_STATUS_NO_DATA to anything else.
         return [0, reply] if isinstance(reply, dict) else [5]
 
@@ -338,6 +457,79 @@ def main():
         check(joined and (s.get('uplink') or {}).get('ssid_hex') == hexof(CAFE) and s.get('usable') is True
               and hexof(CAFE) not in hexes(call('networks')) and not browser.js(has(item('hs-networks', CAFE, '.hs-forget'))),
               'join once: the uplink is %s again, and it is not kept among my networks' % CAFE)
+
+        # Troubleshooting: README.md's table, row for row, collapsed until opened.
+        readme = open(os.path.join(TOP, 'README.md')).read().split('### Troubleshooting\n', 1)[1]
+        rows = list(itertools.takewhile(lambda l: l.startswith('|'), readme.lstrip('\n').split('\n')))[2:]
+        check(browser.js('!document.querySelector("#hs-help").open && document.querySelectorAll("#hs-help td:first-child").length') == len(rows),
+              "troubleshooting: a collapsed table of README.md's %d rows" % len(rows))
+        browser.click('#hs-help summary')
+        check(browser.wait('document.querySelector("#hs-help").open', 5) and browser.js(page('#hs-help td', 'hotspotd config check'))
+              and browser.js('document.documentElement.scrollWidth') <= WIDTH,
+              'troubleshooting: opened, without sideways scrolling at %d px' % WIDTH)
+        browser.screenshot('09-troubleshooting.png')
+        browser.click('#hs-help summary')
+
+        # Settings: the file's values in the card; wrong values refused in the page; Save through uci, then
+        # hotspotd's reload, whose answer the card shows (a refused file: its line).
+        conf = lambda: {x['name']: x['options'] for x in uci_parse(bridge.run('cat ' + UCI_FILE)[1].decode())}
+        shown = lambda sel: browser.js('(e => e && (e.type == "checkbox" ? e.checked : e.value))(document.querySelector(%s))' % json.dumps(sel))
+        writes = lambda: [c for c in ubus.log if (c.get('object') == 'uci' and c['method'] != 'get') or c['method'] == 'reload']
+        file0 = conf()
+        main0 = file0['main']
+        check(browser.wait(has('#hs-settings-form'), 10) and shown('#hs-set-interface') == main0.get('interface')
+              and shown('#hs-set-lan-clash') == main0.get('lan_clash', 'report') and shown('#hs-set-remember-days') == main0.get('remember_days', '7')
+              and shown('#hs-set-mac') == main0.get('mac_policy', '') and shown('#hs-set-portal') is (file0['portal'].get('enabled', '1') != '0'),
+              "settings: the card shows the file's values (interface %s, lan_clash %s, remember_days %s, mac_policy %s, portal helper %s)"
+              % (main0.get('interface'), main0.get('lan_clash', 'unset: report'), main0.get('remember_days', 'unset: 7'),
+                 main0.get('mac_policy', 'unset'), 'off' if file0['portal'].get('enabled') == '0' else 'on'))
+        n = len(writes())
+        browser.type('#hs-set-remember-days', '400')
+        browser.click('#hs-settings-save')
+        check(browser.wait(page('#hs-settings-result.hs-error', 'from 0 to 365'), 5) and len(writes()) == n and conf() == file0,
+              'settings: remember_days 400 is refused in the page, before any call')
+        browser.type('#hs-set-mac', 'per-week')
+        browser.type('#hs-set-remember-days', '3')
+        browser.click('#hs-settings-save')
+        check(browser.wait(page('#hs-settings-result.hs-error', 'per-join'), 5) and len(writes()) == n and conf() == file0,
+              'settings: MAC policy "per-week" is refused in the page, before any call')
+        browser.type('#hs-set-mac', main0.get('mac_policy', ''))
+        browser.js('(s => { s.value = "renumber"; s.dispatchEvent(new Event("change")); })(document.querySelector("#hs-set-lan-clash"))')
+        # The daemon's own log (its -v stderr, beside the configuration file in the VM) says when it re-read the file.
+        daemon_log = lambda: bridge.run('cat "$(dirname "$(readlink -f %s)")/daemon.log"' % UCI_FILE)[1].decode(errors='replace')
+        reloaded = daemon_log().count('notice: configuration reloaded')
+        browser.click('#hs-settings-save')
+        saved = browser.wait(page('#hs-settings-result', 'configuration reloaded'), 30)
+        file1 = conf()
+        main1 = dict(file1['main'])
+        changed = {k: main1.pop(k, None) for k in ('lan_clash', 'remember_days')}
+        check(saved and changed == {'lan_clash': 'renumber', 'remember_days': '3'}
+              and main1 == {k: v for k, v in main0.items() if k not in changed} and file1['portal'] == dict(file0['portal'], enabled='1'),
+              "settings: Save wrote lan_clash 'renumber' and remember_days '3' to the guest's %s through uci, the rest as it was" % UCI_FILE)
+        reloads = [c for c in ubus.log if c['method'] == 'reload']
+        reply = (reloads[-1]['reply'] or {}) if reloads else {}
+        check(reply.get('ok') is True and browser.js(page('#hs-settings-result', str(reply.get('message')))),
+              'settings: hotspot reload answered ok, and the card says so: %s' % (reply or 'no reload call'))
+        check(daemon_log().count('notice: configuration reloaded') == reloaded + 1,
+              'settings: the daemon logged "configuration reloaded" once for the Save')
+        status, said, err = bridge.run('hotspotd config check --config %s' % UCI_FILE)
+        check(status == 0, 'settings: `hotspotd config check` finds the saved file valid (%s)' % (said + err).decode(errors='replace').strip())
+        browser.screenshot('10-settings-saved.png')
+        # The daemon reads the file the page wrote: a line it cannot take (written here, as by hand) is refused
+        # by the reload with its number, which the card shows; the running configuration stays.
+        lines = bridge.run('cat ' + UCI_FILE)[1].decode().split('\n')
+        at = next(i for i, l in enumerate(lines) if l.startswith('config hotspot')) + 1
+        bridge.run('cat > ' + UCI_FILE, '\n'.join(lines[:at] + ["\toption min_signal 'loud'"] + lines[at:]).encode())
+        browser.click('#hs-settings-save')
+        refused = browser.wait(page('#hs-settings-result.hs-error', ':%d: option min_signal' % (at + 1)), 30)
+        check(refused and call('status').get('usable') is True
+              and 'reload refused, keeping the running configuration: ' in daemon_log().split('notice: configuration reloaded')[-1],
+              'settings: a file hotspotd cannot take (min_signal loud, line %d) is refused by the reload; the card names the line; the uplink stays' % (at + 1))
+        browser.screenshot('11-settings-refused.png')
+        bridge.run('cat > ' + UCI_FILE, '\n'.join(lines).encode())
+        browser.click('#hs-settings-save')
+        check(browser.wait(page('#hs-settings-result', 'configuration reloaded'), 30) and conf() == file1,
+              'settings: the line taken out again, Save reloads')
     except Exception as e:
         check(False, 'the browser test ran to its end: %s' % e)
         if browser:
@@ -346,13 +538,16 @@ def main():
             except Exception:
                 pass
     finally:
-        with open(os.path.join(out, 'ubus-calls.json'), 'w') as f:
-            json.dump(ubus.log, f, indent=1)
-        if browser:
-            browser.close()
-        if server:
-            server.shutdown()
-        bridge.quit()
+        def dump():
+            with open(os.path.join(out, 'ubus-calls.json'), 'w') as f:
+                json.dump(ubus.log, f, indent=1)
+        # Each step whatever the one before did: the VM waits for `quit`, and chromium must not outlive the test.
+        for step in (dump, browser and browser.close, server and server.shutdown, bridge.quit):
+            try:
+                if step:
+                    step()
+            except Exception as e:
+                check(False, 'the test cleaned up: %s' % e)
     print('   browser test %.0f s' % (time.time() - t0))
     print('%d passed, %d failed' % (passed, failed))
     return 0 if failed == 0 else 1

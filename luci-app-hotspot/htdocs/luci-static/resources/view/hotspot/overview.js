@@ -29,6 +29,60 @@ var callJoin = rpc.declare({ object: 'hotspot', method: 'join', params: [ 'ssid_
 var callForget = rpc.declare({ object: 'hotspot', method: 'forget', params: [ 'ssid_hex' ] });
 var callEnable = rpc.declare({ object: 'hotspot', method: 'enable', params: [ 'ssid_hex' ] });
 var callLogoff = rpc.declare({ object: 'hotspot', method: 'logoff' });
+// hotspotd re-reads /etc/config/hotspot: {"ok", "message"}, or {"error"} naming the line of a refused file.
+var callReload = rpc.declare({ object: 'hotspot', method: 'reload' });
+// The settings, through rpcd's own `uci` object (its ACL: uci read and write of `hotspot` only): get answers
+// {"values": {…}} for a section; set and delete are staged in the session until commit writes the file.
+var callUCIGet = rpc.declare({ object: 'uci', method: 'get', params: [ 'config', 'section' ] });
+var callUCISet = rpc.declare({ object: 'uci', method: 'set', params: [ 'config', 'section', 'values' ] });
+var callUCIDelete = rpc.declare({ object: 'uci', method: 'delete', params: [ 'config', 'section', 'option' ] });
+var callUCICommit = rpc.declare({ object: 'uci', method: 'commit', params: [ 'config' ] });
+
+// README.md's "Troubleshooting" table, row for row (a test keeps the two in step): symptom, what
+// `hotspotd status` (or the command) says, what to do.
+var troubleshooting = [
+	[ _('Nothing happens at all'), _('interface  waiting for a Wi-Fi client interface: phy0-sta0 is none, and no other interface is in station mode'),
+	  _('make a Wi-Fi client interface (Network → Wireless: a client on the hotel\'s radio), or name yours under Settings') ],
+	[ _('It took another interface than you meant'), _('interface  wlan1, found: phy0-sta0 is no wireless interface'),
+	  _('name yours under Settings (Wi-Fi client interface), then /etc/init.d/hotspotd restart') ],
+	[ _('Every command fails'), _('hotspotd: cannot reach hotspotd at /var/run/hotspotd/control: … (exit 2)'),
+	  _('/etc/init.d/hotspotd start; logread -e hotspotd says why it stopped') ],
+	[ _('The hotel is in range but never joined'), _('uplink  none; the scan shows it without a reason'),
+	  _('it is not yours yet: Join it under Networks in range') ],
+	[ _('A network is left alone'), _('the scan: disabled (…) until enabled, or logged off'),
+	  _('Allow again (hotspotd enable "Hotel Guest")') ],
+	[ _('A passphrase network is not joined'), _('backed off  Cafe: wrong password? (WRONG_KEY) join it again with the right one'),
+	  _('Join it again with the right passphrase') ],
+	[ _('Devices behind the router see only the hotel\'s login page'), _('state  behind the portal, the login needs you; portal  http://…'),
+	  _('answer the form above (Login needs you), or log in from a browser behind the router (noticed by itself)') ],
+	[ _('The login is refused'), _('refused  1 of 3 times; check and type again'),
+	  _('check the answers; after 3 refusals the network is backed off') ],
+	[ _('Joined, but no internet'), _('internet  no internet for 40 s, checked 3 times'),
+	  _('the venue\'s own problem: hotspotd moves to another usable network and tries again later') ],
+	[ _('Devices behind the router cannot get out'), _('subnet clash  the uplink\'s 192.168.1.0/24 overlaps the router\'s 192.168.1.0/24'),
+	  _('LAN clash policy "renumber" under Settings, or move your LAN') ],
+	[ _('An https login fails'), _('the log: … (is the router\'s clock right?)'),
+	  _('the router\'s clock is behind: set it (System → System → Sync with browser) or log in from a browser') ],
+	[ _('An open network with your network\'s name is not joined'), _('passed over  Cafe …: open look-alike of a network you gave a key'),
+	  _('nothing to do: a look-alike (an "evil twin") is refused on purpose') ],
+	[ _('Settings are lost at reboot'), _('state file  cannot save /etc/hotspotd.state: …'),
+	  _('free space on the overlay (System → Software shows it; df /overlay)') ],
+	[ _('A new /etc/config/hotspot is not taken'), _('hotspotd reload exits 1 with the file, line and option (Save under Settings says it too)'),
+	  _('fix that line; hotspotd config check checks the file') ]
+];
+
+// The MAC policy's words (mac_policy in /etc/config/hotspot); an address is the other choice, empty unsets it.
+var macWords = [ 'hardware', 'per-network', 'per-join' ];
+
+// An address a station may use: six hex pairs, not multicast (the first byte's low bit), not all zero.
+function unicastMAC(s) {
+	return /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/.test(s) && !(parseInt(s.substr(0, 2), 16) & 1) && !/^(00:){5}00$/.test(s);
+}
+
+// The section's options from uci get's {"values": {…}}, or null (no such section, no access).
+function sectionValues(reply) {
+	return (reply && typeof(reply) == 'object' && reply.values && typeof(reply.values) == 'object') ? reply.values : null;
+}
 
 var stateWords = {
 	inactive: _('Not connected'),
@@ -139,6 +193,11 @@ return view.extend({
 		return Promise.all([ callStatus(), callUI().then(withEarlierAnswers), callScan(), callNetworks(), callHelpers() ]);
 	},
 
+	// The settings as the file has them (read once, at render and after a save: the poll leaves the form alone).
+	loadSettings: function() {
+		return Promise.all([ L.resolveDefault(callUCIGet('hotspot', 'main'), null), L.resolveDefault(callUCIGet('hotspot', 'portal'), null) ]);
+	},
+
 	// The result of an owner's action: a notification with the daemon's words (replacing the last one, so
 	// they do not pile up above the page on a phone), then fresh data.
 	act: function(what, promise) {
@@ -209,6 +268,125 @@ return view.extend({
 						callJoin(net.ssid_hex, secured && pass.value !== '' ? pass.value : undefined, once.checked ? true : undefined));
 				}, this) }, [ _('Join') ])
 			])
+		]);
+	},
+
+	// The form's values, checked here before anything is sent: an error's words, or the changes to make.
+	readSettings: function(form) {
+		var get = function(id) { return form.querySelector('#' + id); };
+		var iface = get('hs-set-interface').value.trim(), days = get('hs-set-remember-days').value.trim(),
+		    mac = get('hs-set-mac').value.trim(), clash = get('hs-set-lan-clash').value;
+		var names = iface.split(/\s+/);
+		if (iface === '' || !names.every(function(n) { return /^[A-Za-z0-9_.-]{1,15}$/.test(n); }))
+			return { error: _('Wi-Fi client interface: a name like phy0-sta0 or wlan0 (letters, digits, . _ -, at most 15)') };
+		if (!/^[0-9]{1,3}$/.test(days) || +days > 365)
+			return { error: _('Remembered answers: a whole number of days from 0 to 365') };
+		if (mac !== '' && macWords.indexOf(mac) < 0 && !unicastMAC(mac))
+			return { error: _('MAC address policy: empty, hardware, per-network, per-join or a unicast address like 02:11:22:33:44:55') };
+		if (clash != 'report' && clash != 'renumber')
+			return { error: _('LAN clash: report or renumber') };
+		return { main: { interface: names.length > 1 ? names : names[0], lan_clash: clash, remember_days: String(+days) },
+			mac: mac, portal: get('hs-set-portal').checked ? '1' : '0' };
+	},
+
+	// Save: uci set (and delete for an unset MAC policy), commit, then hotspotd's reload, whose answer the
+	// card shows (a refused file names its line; the running configuration then stays).
+	handleSaveSettings: function(form) {
+		var result = form.querySelector('#hs-settings-result');
+		var say = function(text, error) {
+			result.className = error ? 'hs-error' : '';
+			result.textContent = text;
+		};
+		var s = this.readSettings(form);
+		if (s.error) {
+			say(s.error, true);
+			return Promise.resolve();
+		}
+		var hadMAC = this.settingsMAC, hasPortal = this.settingsPortal;
+		if (s.mac !== '')
+			s.main.mac_policy = s.mac;
+		// Each step in turn; the first that fails stops the rest and says which it was.
+		var steps = [ [ 'uci set hotspot.main', function() { return callUCISet('hotspot', 'main', s.main); } ] ];
+		if (s.mac === '' && hadMAC)
+			steps.push([ 'uci delete hotspot.main.mac_policy', function() { return callUCIDelete('hotspot', 'main', 'mac_policy'); } ]);
+		if (hasPortal)
+			steps.push([ 'uci set hotspot.portal', function() { return callUCISet('hotspot', 'portal', { enabled: s.portal }); } ]);
+		steps.push([ 'uci commit hotspot', function() { return callUCICommit('hotspot'); } ]);
+		say(_('Saving…'), false);
+		var run = function(i) {
+			if (i == steps.length)
+				return callReload();
+			return Promise.resolve(steps[i][1]()).then(function(reply) {
+				var why = failure(reply);
+				if (why)
+					throw new Error(steps[i][0] + ': ' + why);
+				return run(i + 1);
+			});
+		};
+		return run(0).then(L.bind(function(reply) {
+			var why = failure(reply);
+			if (why)
+				return say(_('Saved, but hotspotd refused the file: %s').format(why), true);
+			this.settingsMAC = s.mac !== '';
+			say(_('Saved. hotspotd: %s').format(reply && reply.message || _('done')), false);
+		}, this), function(err) {
+			say(String(err && err.message || err), true);
+		});
+	},
+
+	renderSettings: function(main, portal) {
+		var m = sectionValues(main), p = sectionValues(portal);
+		if (!m)
+			return card('hs-settings', _('Settings'), [ E('p', { 'class': 'hs-error' }, [
+				failure(main) || _('/etc/config/hotspot has no \'main\' section (or this login may not read it)') ]) ]);
+		// The built-in portal helper: the section `config helper 'portal'` with `option builtin 'portal'`.
+		var builtin = p && p['.type'] == 'helper' && p.builtin == 'portal';
+		this.settingsMAC = m.mac_policy != null && m.mac_policy !== '';
+		this.settingsPortal = builtin;
+		var text = function(v) { return Array.isArray(v) ? v.join(' ') : (v == null ? '' : String(v)); };
+		var field = function(id, label, input, hint) {
+			return E('div', { 'class': 'hs-field' }, [ E('label', { 'for': id }, [ label ]), input, hint ? E('div', { 'class': 'hs-note' }, [ hint ]) : '' ]);
+		};
+		var clash = E('select', { 'id': 'hs-set-lan-clash', 'class': 'cbi-input-select' }, [
+			E('option', { 'value': 'report' }, [ _('report') ]),
+			E('option', { 'value': 'renumber' }, [ _('renumber') ])
+		]);
+		clash.value = m.lan_clash == 'renumber' ? 'renumber' : 'report';
+		var portalBox = E('input', { 'type': 'checkbox', 'id': 'hs-set-portal' });
+		portalBox.checked = builtin && p.enabled != '0';
+		portalBox.disabled = !builtin;
+		var form = E('form', { 'class': 'hs-form', 'id': 'hs-settings-form', 'submit': function(ev) { ev.preventDefault(); } }, [
+			field('hs-set-interface', _('Wi-Fi client interface'),
+				E('input', { 'type': 'text', 'id': 'hs-set-interface', 'autocomplete': 'off', 'value': text(m.interface) }),
+				_('The station interface wpa_supplicant runs on (phy0-sta0, older releases wlan0). When no interface has this name, hotspotd finds the station interface by itself. A new name takes effect at restart.')),
+			E('div', { 'class': 'hs-field hs-check' }, [ portalBox, ' ', E('label', { 'for': 'hs-set-portal' }, [ _('Built-in portal helper') ]),
+				E('div', { 'class': 'hs-note' }, [ builtin ? _('Logs in to the login pages of networks you joined; off: such a network waits for a browser login.')
+					: _('/etc/config/hotspot has no helper \'portal\' with option builtin \'portal\'.') ]) ]),
+			field('hs-set-lan-clash', _('LAN clash'), clash,
+				_('A venue whose addresses overlap the router\'s own network (192.168.1.x) breaks routing for every device behind the router: report says so in the status and the log; renumber also moves the LAN to a free 192.168.N.0/24 (your devices get new addresses when they reconnect).')),
+			field('hs-set-mac', _('MAC address policy'),
+				E('input', { 'type': 'text', 'id': 'hs-set-mac', 'autocomplete': 'off', 'placeholder': _('unset'), 'value': text(m.mac_policy) }),
+				_('Empty: the radio\'s address is left alone. hardware, per-network (a stable random address per network), per-join (a new one each join), or an address to clone.')),
+			field('hs-set-remember-days', _('Remembered answers (days)'),
+				E('input', { 'type': 'text', 'inputmode': 'numeric', 'id': 'hs-set-remember-days', 'autocomplete': 'off',
+					'value': m.remember_days != null ? text(m.remember_days) : '7' }),
+				_('How long the answers a portal accepted fill its page again by themselves; 0 keeps none.')),
+			E('div', { 'class': 'hs-buttons' }, [ E('button', { 'class': 'btn cbi-button-action', 'id': 'hs-settings-save' }, [ _('Save') ]) ]),
+			E('p', { 'id': 'hs-settings-result' })
+		]);
+		form.querySelector('#hs-settings-save').addEventListener('click', ui.createHandlerFn(this, 'handleSaveSettings', form));
+		return card('hs-settings', _('Settings'), [ form ]);
+	},
+
+	renderHelp: function() {
+		return E('details', { 'class': 'cbi-section hs-card', 'id': 'hs-help' }, [
+			E('summary', {}, [ _('Troubleshooting') ]),
+			E('table', { 'class': 'hs-help' }, [
+				E('tr', {}, [ E('th', {}, [ _('Symptom') ]), E('th', {}, [ _('What the status says') ]), E('th', {}, [ _('What to do') ]) ])
+			].concat(troubleshooting.map(function(r) {
+				return E('tr', {}, [ E('td', {}, [ r[0] ]), E('td', { 'class': 'hs-says', 'data-label': _('Status says') }, [ r[1] ]),
+					E('td', { 'data-label': _('Do') }, [ r[2] ]) ]);
+			})))
 		]);
 	},
 
@@ -411,7 +589,7 @@ return view.extend({
 		var request = pendingUI(data[1]);
 		this.uiKey = request ? JSON.stringify([ request.ssid_hex, request.fields, request.refusals, request.answers_sent, request.message ]) : '';
 		poll.add(L.bind(this.refresh, this), 5);
-		return E('div', { 'class': 'hs-page' }, [
+		return this.loadSettings().then(L.bind(function(settings) { return E('div', { 'class': 'hs-page' }, [
 			E('style', {}, [ '.hs-page{max-width:40em}.hs-card{padding:.5em .8em;margin-bottom:1em}' +
 				'.hs-row{display:flex;flex-wrap:wrap;gap:.2em 1em;padding:.2em 0}.hs-label{flex:0 0 9em;color:#666}' +
 				'.hs-value{flex:1 1 12em;overflow-wrap:anywhere}.hs-item{padding:.5em 0;border-bottom:1px solid #ddd}' +
@@ -419,14 +597,23 @@ return view.extend({
 				'.hs-item .btn{margin-top:.3em}.hs-field{margin:.5em 0}.hs-field label{display:block}' +
 				'.hs-check label{display:inline}.hs-field input[type=text],.hs-field input[type=password]{width:100%;box-sizing:border-box;font-size:16px;padding:.4em}' +
 				'.hs-buttons{margin-top:.5em}.hs-buttons .btn{min-height:2.5em;margin:.2em 0}.hs-error{color:#b00}' +
-				'.hs-message{font-style:italic;overflow-wrap:anywhere}.hs-hidden{display:none}#hs-ui{border:2px solid #e90}' ]),
+				'.hs-message{font-style:italic;overflow-wrap:anywhere}.hs-hidden{display:none}#hs-ui{border:2px solid #e90}' +
+				'.hs-field select{width:100%;font-size:16px;padding:.3em}#hs-help summary{cursor:pointer;font-weight:bold}' +
+				'.hs-help{width:100%;table-layout:fixed;border-collapse:collapse;font-size:90%}.hs-help th,.hs-help td{text-align:left;' +
+				'vertical-align:top;padding:.3em .2em;border-bottom:1px solid #ddd;overflow-wrap:anywhere}.hs-says{font-family:monospace}' +
+				// A phone's width: each row a block, symptom first, the other two labelled.
+				'@media (max-width:40em){.hs-help tr{display:block;padding:.4em 0;border-bottom:1px solid #ddd}.hs-help tr:first-child{display:none}' +
+				'.hs-help td{display:block;border:0;padding:.1em 0}.hs-help td:first-child{font-weight:bold}' +
+				'.hs-help td[data-label]:before{content:attr(data-label) ": ";font-family:sans-serif;color:#666}}' ]),
 			E('h2', {}, [ _('Hotspot') ]),
 			this.renderUI(request),
 			this.renderStatus(data[0], data[4]),
 			this.renderBlocked(data[4]),
 			this.renderScan(listOf(data[2], 'scan'), data[0] && data[0].scanned_seconds_ago),
 			this.renderNetworks(listOf(data[3], 'networks')),
-			this.renderHelpers(data[4])
-		]);
+			this.renderHelpers(data[4]),
+			this.renderHelp(),
+			this.renderSettings(settings[0], settings[1])
+		]); }, this));
 	}
 });
