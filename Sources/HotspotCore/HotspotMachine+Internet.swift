@@ -82,8 +82,13 @@ extension HotspotMachine {
     mutating func onInternetHint(_ hint: InternetHint) {
         guard isNetchecked, netcheckRequest == nil, case .online(let info) = link else { return }
         if let c = internet(of: info.ssid), c.at >= info.since, clock - c.at < HotspotMachine.netcheckHintMs { return }
-        say(.info, info.ssid, hint == .routeChanged ? "the default route changed; checking the internet now"
-                                                    : "DNS through the uplink failed; checking the internet now")
+        let why: StaticString
+        switch hint {
+        case .routeChanged: why = "the default route changed; checking the internet now"
+        case .dnsFailed: why = "DNS through the uplink failed; checking the internet now"
+        case .trafficStalled: why = "traffic goes out and nothing comes back; checking the internet now"
+        }
+        say(.info, info.ssid, why)
         cancelTimer(.netcheck)
         onNetcheckTimer()
     }

@@ -4,6 +4,8 @@ public enum InternetHint: Hashable, Sendable {
     case routeChanged
     /// A helper's lookup through the uplink's DNS failed (it exited with `HelperProtocol.dnsFailureStatus`).
     case dnsFailed
+    /// Traffic goes out through the uplink and next to nothing comes back (`TrafficStall`).
+    case trafficStalled
 }
 
 /// What the daemon's latest internet check found on a network: the uplink policy leaves a network without

@@ -1,6 +1,7 @@
 import CLinux
 import HotspotCore
 import HotspotProtocol
+import HotspotSystem
 
 /// wpa_supplicant, nl80211 and the route monitor on the link machine's behalf: their events become its
 /// inputs, and its actions are performed here, in order.
@@ -106,8 +107,13 @@ extension HotspotDaemon {
             }
         case .pollStation:
             guard let nl else { return }
-            let rssi = (try? nl.station(ifindex: ifindex))?.bestSignalDBm
-            handle(.stationPolled(rssi: rssi, coreAssociated: driver.machine.isAssociated))
+            let station = try? nl.station(ifindex: ifindex)
+            // At the same poll, whether traffic still comes back (issue 39): no wake-up of its own.
+            if let s = station, let c = InterfaceCounters.packets(uplinkInterface),
+               trafficStall.sample(bssid: s.bssid, rx: c.rx, tx: c.tx) {
+                driver.submit(.internetHint(.trafficStalled))
+            }
+            handle(.stationPolled(rssi: station?.bestSignalDBm, coreAssociated: driver.machine.isAssociated))
         case .armTimer(let timer, let ms):
             loop.cancel(timer == .address ? addressTimer : stationTimer)
             let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }

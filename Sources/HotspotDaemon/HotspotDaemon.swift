@@ -83,6 +83,8 @@ public final class HotspotDaemon: HotspotEffects {
     var uplinkGateway: IPv4Address? = nil
     /// WPA keys derived ahead of the joins (WPAKeys).
     var keys = WPAKeys()
+    /// The uplink's packet counters at the last station poll, to notice a stall (TrafficStall).
+    var trafficStall = TrafficStall()
     /// `scan --now`'s waiting owners (HotspotDaemon+ScanNow).
     var scanNowState = ScanNow()
     /// Why the uplink interface is not the configured one, or that there is none yet: for `status`.

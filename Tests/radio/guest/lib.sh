@@ -358,9 +358,10 @@ portal_start() {
     log "portal on AP $name ($(cat $w/login_url 2>/dev/null || echo "http://10.42.$n.1/login"))"
 }
 
-# ap_internet NAME on|off: the AP's own uplink works (the default) or is dead, as behind a cafe whose DSL
+# ap_internet NAME on|off|dead: the AP's own uplink works (the default) or is dead, as behind a cafe whose DSL
 # line is down: DHCP and the AP's address still answer, every other destination from its clients is
-# unreachable (ICMP at once, so checks fail fast) and its DNS answers NXDOMAIN. Can be switched later.
+# unreachable (ICMP at once, so checks fail fast) and its DNS answers NXDOMAIN. `dead`: the same, but packets
+# vanish with no error back and DNS stays silent (upstream dead beyond the venue's gateway). Can be switched later.
 ap_internet() {
     local ifname n; ifname=$(ap_if "$1"); n=$(ap_get "$1" n)
     # The local table (AnyIP) moves behind per-AP rules: pref 0 cannot have rules before it.
@@ -373,6 +374,11 @@ ap_internet() {
         in_ap ip rule add pref $((10 + n)) iif "$ifname" to 10.42.0.0/16 lookup local
         in_ap ip rule add pref $((20 + n)) iif "$ifname" unreachable
         mkdir -p $RADIO_RUN/web/$n; echo nxdomain > $RADIO_RUN/web/$n/dns-mode
+    elif [ "$2" = dead ]; then
+        # The venue's upstream dead beyond its gateway: packets vanish, no error comes back, DNS is silent.
+        in_ap ip rule add pref $((10 + n)) iif "$ifname" to 10.42.0.0/16 lookup local
+        in_ap ip rule add pref $((20 + n)) iif "$ifname" blackhole
+        mkdir -p $RADIO_RUN/web/$n; echo silent > $RADIO_RUN/web/$n/dns-mode
     fi
     log "AP $1: internet $2"
 }
