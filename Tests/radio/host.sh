@@ -250,9 +250,9 @@ radio_overlay_initramfs() {
     chmod 644 "$stage/radio/pki/"*
     cp "$RADIO_HOST_DIR/../../init.d/udhcpc.user" "$stage/etc/udhcpc.user.d/hotspotd"
     chmod 755 "$stage/etc/udhcpc.user.d/hotspotd"
-    # The packaged configuration where the package puts it (owner-first-run starts with it, unedited).
-    mkdir -p "$stage/etc/config"
-    cp "$RADIO_HOST_DIR/../../init.d/hotspot.config" "$stage/etc/config/hotspot"
+    # The packaged configuration, as the package installs it (owner-first-run puts it at /etc/config/hotspot,
+    # unedited: other scenarios write their own files there).
+    cp "$RADIO_HOST_DIR/../../init.d/hotspot.config" "$stage/radio/hotspot.config"
     cp "$binary" "$stage/usr/bin/hotspotd"; chmod 755 "$stage/usr/bin/hotspotd"
     # rpcd's plugin where the package puts it, and the example events.d scripts (owner-events).
     mkdir -p "$stage/usr/libexec/rpcd" "$stage/radio/events"
