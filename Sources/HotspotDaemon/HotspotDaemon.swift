@@ -192,8 +192,7 @@ public final class HotspotDaemon: HotspotEffects {
     /// that is one of the router's access points (`wlan0` on releases before 23.05) is no client: passed over.
     @inline(never)
     func findStation() -> Bool {
-        lookUpInterfaces()
-        guard let all = try? nl?.interfaces() else { return false }
+        let all = lookUpInterfaces()
         let configured = radios[0].name
         var why = " is no wireless interface"
         for w in all where ASCII.same(configured, w.name) {
@@ -244,11 +243,14 @@ public final class HotspotDaemon: HotspotEffects {
 
     /// Each radio's interface index, read again when one was missing (its radio came up later).
     @inline(never)
-    func lookUpInterfaces() {
-        guard let nl, let all = try? nl.interfaces() else { return }
+    /// Returns the kernel's list (empty when nl80211 cannot say), so a caller needs no second dump.
+    @discardableResult
+    func lookUpInterfaces() -> [WirelessInterface] {
+        guard let nl, let all = try? nl.interfaces() else { return [] }
         for w in all {
             for i in radios.indices where ASCII.same(radios[i].name, w.name) { radios[i].ifindex = w.ifindex }
         }
+        return all
     }
 
     func readSignals() {
