@@ -35,6 +35,8 @@ public enum CLI {
         if ControlCommand.word(first, "run") { return RunCommand.main(rest) }
         if ControlCommand.word(first, "portal-helper") { return PortalHelper.main(rest) }
         if ControlCommand.word(first, "fetch") { return FetchCommand.main(rest) }
+        if ControlCommand.word(first, "connect") { return SocketCommand.main(rest, stream: true) }
+        if ControlCommand.word(first, "udp") { return SocketCommand.main(rest, stream: false) }
         if ControlCommand.word(first, "rpcd") { return RpcdCommand.main(rest) }
         // The owner's requests, sent to the daemon (`version` above prints the client's own).
         if ControlCommand.isSubcommand(first) { return ControlCommand.main(first, rest) }
@@ -72,6 +74,7 @@ public enum CLI {
               radio VERB [OPTIONS]                             nl80211 and wpa_supplicant at first hand (verbs below)
               portal-helper COMMAND                            the built-in captive-portal helper (hotspotd runs it)
               fetch [--data B] [--cookies F] [--head] URL      HTTP(S) through the uplink, for helper scripts
+              connect HOST PORT | udp HOST PORT                stdin to a TCP peer or one datagram, through the uplink
               rpcd list | rpcd call METHOD                     ubus's hotspot object (rpcd's plugin runs it)
 
             """

@@ -1,3 +1,4 @@
+import HotspotCore
 import HotspotSystem
 import HotspotWeb
 
@@ -28,7 +29,7 @@ extension RadioCommand {
             report.status = 1
             report.err.append("hotspotd: radio probe: " + error.description)
         case .listed(let family, let all):
-            let shown = o.interface.map { name in all.filter { $0.name == name } } ?? all
+            let shown = o.interface.map { name in all.filter { ASCII.same($0.name, name) } } ?? all
             if let name = o.interface, shown.isEmpty {
                 report.status = 1
                 report.err.append("hotspotd: radio probe: no wireless interface named '" + name + "'")

@@ -66,8 +66,8 @@ enum RadioCommand {
         }
 
         static func named(_ text: String) -> Option? {
-            if text == "-i" { return .interface }
-            for o in allCases where o.name == text { return o }
+            if ASCII.same(text, "-i") { return .interface }
+            for o in allCases where ASCII.same(o.name, text) { return o }
             return nil
         }
     }
@@ -147,8 +147,8 @@ enum RadioCommand {
     /// argv after `radio` → what to do. Pure: no output, so tests read the errors.
     static func parse(_ args: [String]) -> Invocation {
         guard let first = args.first else { return .usageError("radio needs a verb: " + verbList + " (see hotspotd radio --help)") }
-        if first == "-h" || first == "--help" || first == "help" { return .help }
-        guard let verb = Verb.allCases.first(where: { $0.name == first }) else {
+        if ASCII.same(first, "-h") || ASCII.same(first, "--help") || ASCII.same(first, "help") { return .help }
+        guard let verb = Verb.allCases.first(where: { ASCII.same($0.name, first) }) else {
             return .usageError("radio: unknown verb '" + first + "' (" + verbList + ")")
         }
         let prefix = "radio " + verb.name + ": "
@@ -163,11 +163,11 @@ enum RadioCommand {
                 positional.append(a)
                 continue
             }
-            if a == "--" {
+            if ASCII.same(a, "--") {
                 optionsEnded = true
                 continue
             }
-            if a == "-h" || a == "--help" { return .help }
+            if ASCII.same(a, "-h") || ASCII.same(a, "--help") { return .help }
             guard let option = Option.named(a), verb.options.contains(option) else {
                 var message = prefix + "unknown option '" + a + "' (" + verb.name + " takes"
                 for (n, accepted) in verb.options.enumerated() { message += (n == 0 ? " " : ", ") + accepted.name }
@@ -230,7 +230,7 @@ enum RadioCommand {
     /// What the kernel accepts as an interface name (dev_valid_name), and safe to put in a socket path.
     static func isInterfaceName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 15, name != ".", name != ".." else { return false }
+        guard !bytes.isEmpty, bytes.count <= 15, !ASCII.same(name, "."), !ASCII.same(name, "..") else { return false }
         for b in bytes where b <= 0x20 || b == 0x7f || b == UInt8(ascii: "/") || b == UInt8(ascii: ":") { return false }
         return true
     }
@@ -285,7 +285,7 @@ enum RadioCommand {
             return nil
         }
         let pick: WirelessInterface?
-        if let name { pick = all.first { $0.name == name } } else { pick = all.first { $0.iftype == 2 } }
+        if let name { pick = all.first { ASCII.same($0.name, name) } } else { pick = all.first { $0.iftype == 2 } }
         guard let pick else {
             notes.append(name.map { "nl80211 knows no wireless interface named '" + $0 + "'" } ?? "no wireless interface in station mode")
             return nil

@@ -33,7 +33,7 @@ extension HotspotMachine {
         guard let accepted, let ssid = onlineSSID else { return }
         if answers.isEmpty {
             // The remembered answers did it: status says when the owner gave them.
-            guard let i = rememberedIndex(ssid, helper: helper), remembered[i].origin == accepted.origin else { return }
+            guard let i = rememberedIndex(ssid, helper: helper), ASCII.same(remembered[i].origin, accepted.origin) else { return }
             var shown = remembered[i]
             shown.answers = []
             loggedInWith = shown

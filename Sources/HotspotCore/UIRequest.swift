@@ -57,4 +57,14 @@ public enum AnswersTransport: String, Hashable, Sendable {
 
     /// False for the two that anyone on the venue's network (or posing as the portal) can read.
     public var isEncrypted: Bool { self == .https }
+
+    /// The one whose raw value is `word`, compared as bytes: `init(rawValue:)` compares Strings, which brings
+    /// Unicode normalisation into the router binary for three ASCII words.
+    public init?(word: ArraySlice<UInt8>) {
+        for t in [AnswersTransport.http, .httpsUnverified, .https] where ASCII.same(t.rawValue, ASCII.string(word)) {
+            self = t
+            return
+        }
+        return nil
+    }
 }

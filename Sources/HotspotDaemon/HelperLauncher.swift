@@ -297,8 +297,12 @@ extension HotspotDaemon {
         guard helper.kind == .builtin && ASCII.same(helper.program, HelperProtocol.builtinPortalHelper) else {
             var environment = invocation.environment
             if !request.command.isEvaluation {
-                // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains.
-                environment.append(HelperVariable.fetch + "=" + fetchCommand(portalHelperPath))
+                // `$HOTSPOT_FETCH URL`: the built-in client, bound to the uplink, under the owner's portal domains;
+                // `$HOTSPOT_CONNECT`/`$HOTSPOT_UDP HOST PORT` the same for a helper's own protocol.
+                let binary = hotspotdPath(portalHelperPath)
+                environment.append(HelperVariable.fetch + "=" + binary + " fetch")
+                environment.append(HelperVariable.connect + "=" + binary + " connect")
+                environment.append(HelperVariable.udp + "=" + binary + " udp")
                 var options = PortalHelperOptions()
                 options.portalDomains = portalDomains
                 environment += options.environment
@@ -319,9 +323,9 @@ extension HotspotDaemon {
                             environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)
     }
 
-    /// `hotspotd fetch` by this binary's absolute path: the helper's own /proc/self/exe is its shell. A path
-    /// that a shell would split or expand (`$HOTSPOT_FETCH` is used unquoted) falls back to PATH's hotspotd.
-    static func fetchCommand(_ binary: String) -> String {
+    /// This binary's absolute path, for `hotspotd fetch` and the others: the helper's own /proc/self/exe is its
+    /// shell. A path that a shell would split or expand (`$HOTSPOT_FETCH` is used unquoted) falls back to PATH's hotspotd.
+    static func hotspotdPath(_ binary: String) -> String {
         var path = binary
         if ASCII.same(binary, "/proc/self/exe") {
             var buffer = [UInt8](repeating: 0, count: 256)
@@ -329,7 +333,7 @@ extension HotspotDaemon {
             path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
         }
         let safe = path.utf8.first == UInt8(ascii: "/") && isMadeOf(path, lettersDigitsAnd: "/._-")
-        return (safe ? path : "hotspotd") + " fetch"
+        return safe ? path : "hotspotd"
     }
 
     /// Every byte of `s` an ASCII letter, a digit or one of `others`: one loop for the state directory's name

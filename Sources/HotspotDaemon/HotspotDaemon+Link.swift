@@ -102,7 +102,7 @@ extension HotspotDaemon {
             }
         case .sendDisconnect:
             client.request(.disconnect) { [self] reply in
-                if case .reply(let b) = reply, SupplicantReply(b) != .ok { return handle(.workFinished(.failed("refused"))) }
+                if case .reply(let b) = reply, !SupplicantReply(b).isOK { return handle(.workFinished(.failed("refused"))) }
                 handle(.workFinished(.done))
             }
         case .pollStation:

@@ -115,31 +115,14 @@ public struct HTTPClient {
     /// One request and its response, redirects not followed; `Set-Cookie` goes into `cookies`.
     public mutating func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
         let url = request.url
-        let host = url.host.description
-        guard allowsHost(url.host) else { throw .hostNotAllowed(host) }
         var outgoing = request
         outgoing.headers.append(HTTPHeader("User-Agent", options.userAgent))
         if let cookie = cookies.cookieHeader(for: url) { outgoing.headers.append(HTTPHeader(name: Array("Cookie".utf8), value: cookie)) }
         let wire: [UInt8]
         do throws(HTTPRequestError) { wire = try outgoing.encoded() } catch { throw .request(error) }
-        let resolved: [IPv4Address]
-        do throws(UplinkResolverError) { resolved = try resolver.resolve(url.host, by: deadline) } catch {
-            throw .resolve(host: host, error)
-        }
-        // After DNS, before any connection: never the router itself or its LAN (issue 35).
-        var addresses: [IPv4Address] = []
-        var refused: HTTPClientError? = nil
-        for a in resolved {
-            if let why = destinations.refusal(a) {
-                if refused == nil { refused = .destinationNotAllowed(host: host, address: a, why: why) }
-            } else {
-                addresses.append(a)
-            }
-        }
-        if addresses.isEmpty, let refused { throw refused }
+        let addresses = try destinations(of: url.host)
         let origin = url.origin
-        var unverified = false
-        for i in unverifiedOrigins.indices where unverifiedOrigins[i] == origin { unverified = acceptsUnverifiedTLS }
+        let unverified = acceptsUnverifiedTLS && isUnverified(origin)
         var response: HTTPResponse
         do throws(HTTPClientError) {
             response = try exchange(wire, request.method, url, addresses, verifying: !unverified)
@@ -152,6 +135,37 @@ public struct HTTPClient {
         for value in response.headerValues("Set-Cookie") { cookies.store(setCookie: value, from: url) }
         if let date = response.header("Date"), let t = HTTPCookieJar.parseDate(date[...]) { newestServerDate = max(newestServerDate, t) }
         return response
+    }
+
+    /// Whether `origin` is one of `unverifiedOrigins`. Bytes compared: String's `==` would bring Unicode
+    /// normalisation into the router binary for ASCII text (about 3 KB).
+    func isUnverified(_ origin: String) -> Bool {
+        for o in unverifiedOrigins where ASCII.same(o, origin) { return true }
+        return false
+    }
+
+    /// Where a connection to `host` may go: a portal domain (every host when none are set), resolved by the
+    /// uplink's DNS, less the addresses `DestinationPolicy` refuses (the router itself, its LAN). The rules of
+    /// every request, and of `hotspotd connect` and `udp`.
+    mutating func destinations(of host: HTTPURL.Host) throws(HTTPClientError) -> [IPv4Address] {
+        let name = host.description
+        guard allowsHost(host) else { throw .hostNotAllowed(name) }
+        let resolved: [IPv4Address]
+        do throws(UplinkResolverError) { resolved = try resolver.resolve(host, by: deadline) } catch {
+            throw .resolve(host: name, error)
+        }
+        // After DNS, before any connection (issue 35).
+        var addresses: [IPv4Address] = []
+        var refused: HTTPClientError? = nil
+        for a in resolved {
+            if let why = destinations.refusal(a) {
+                if refused == nil { refused = .destinationNotAllowed(host: name, address: a, why: why) }
+            } else {
+                addresses.append(a)
+            }
+        }
+        if addresses.isEmpty, let refused { throw refused }
+        return addresses
     }
 
     /// One connection: the request out, the response in, over TCP or TLS.

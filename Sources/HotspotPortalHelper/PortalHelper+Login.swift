@@ -182,9 +182,7 @@ extension PortalHelper {
     /// An https origin whose certificate this login could not verify (`HTTPClient.unverifiedOrigins`).
     func isUnverified(_ url: HTTPURL) -> Bool {
         guard url.scheme == .https else { return false }
-        let origin = url.origin
-        for i in client.unverifiedOrigins.indices where client.unverifiedOrigins[i] == origin { return true }
-        return false
+        return client.isUnverified(url.origin)
     }
 
     func transport(to url: HTTPURL) -> AnswersTransport {
@@ -217,7 +215,7 @@ extension PortalHelper {
     func rememberedFit(_ asked: [PortalUIField], _ form: HTMLForm, _ page: PortalPage) -> Bool {
         let origin = variable(HelperVariable.rememberedOrigin) ?? ""
         let target = action(of: form, page)
-        guard target.origin == origin, mayTakeTypedAnswers(target, page) else {
+        guard ASCII.same(target.origin, origin), mayTakeTypedAnswers(target, page) else {
             log("answers are remembered for " + origin + ", but this portal asks for " + target.origin + ": asking the owner")
             return false
         }
@@ -229,7 +227,7 @@ extension PortalHelper {
         }
         if transport(to: target) != .https {
             let then = variable(HelperVariable.rememberedGateway) ?? ""
-            guard let now = gatewayMAC(), now == then else {
+            guard let now = gatewayMAC(), ASCII.same(now, then) else {
                 log("the portal at " + origin + " is unencrypted and the gateway is not the one that accepted the answers: asking the owner")
                 return false
             }

@@ -312,7 +312,7 @@ extension HelperOutput {
                 guard RememberedAnswers.isOrigin(ASCII.string(value)) else { return "an origin: http:// or https:// and a host, no path" }
                 if key == .answersOrigin { answersOrigin = ASCII.string(value) } else { answersAccepted = ASCII.string(value) }
             case .answersTransport:
-                guard let t = AnswersTransport(rawValue: ASCII.string(value)) else { return "http, https-unverified or https" }
+                guard let t = AnswersTransport(word: value) else { return "http, https-unverified or https" }
                 answersTransport = t
             case .answersGateway:
                 guard RememberedAnswers.isMAC(ASCII.string(value)) else { return "a MAC address, aa:bb:cc:dd:ee:ff in lowercase" }

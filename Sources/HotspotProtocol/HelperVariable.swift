@@ -24,6 +24,10 @@ public enum HelperVariable {
     public static var stateDirectory: String { "HOTSPOT_STATE_DIR" }
     /// External helpers' command for HTTP through the uplink: `$HOTSPOT_FETCH URL` (`hotspotd fetch`).
     public static var fetch: String { "HOTSPOT_FETCH" }
+    /// And for their own protocols: `$HOTSPOT_CONNECT HOST PORT` (a TCP stream on stdin/stdout) and
+    /// `$HOTSPOT_UDP HOST PORT` (one datagram each way), `hotspotd connect` and `hotspotd udp`.
+    public static var connect: String { "HOTSPOT_CONNECT" }
+    public static var udp: String { "HOTSPOT_UDP" }
     /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI.
     public static var uiPrefix: String { "HOTSPOT_UI_" }
     /// authenticate with answers remembered for the venue (then also in `HOTSPOT_UI_<KEY>`): the origin that

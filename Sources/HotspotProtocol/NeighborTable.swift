@@ -24,7 +24,7 @@ public enum NeighborTable {
             else { continue }
             if let i = interface, !ASCII.equals(words[5], string: i) { continue }
             let mac = String(decoding: ASCII.lowercased(words[3]), as: UTF8.self)
-            guard RememberedAnswers.isMAC(mac), mac != "00:00:00:00:00:00" else { continue }
+            guard RememberedAnswers.isMAC(mac), !ASCII.same(mac, "00:00:00:00:00:00") else { continue }
             return mac
         }
         return nil

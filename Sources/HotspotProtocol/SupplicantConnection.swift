@@ -222,7 +222,7 @@ public struct SupplicantConnection {
                 case .requests:
                     return []  // nothing was asked there yet: stray
                 case .events:
-                    guard reply == .ok else {
+                    guard reply.isOK else {
                         return linkLost("ATTACH refused: " + PrintfEscaping.excerpt(bytes[...]), now: now)
                     }
                     state = .up(Requests())
@@ -247,7 +247,7 @@ public struct SupplicantConnection {
                     case .caller(let token):
                         actions.append(.complete(token: token, .reply(bytes)))
                     case .keepalive:
-                        guard reply == .pong else {
+                        guard reply.isPong else {
                             return linkLost("PING answered with " + PrintfEscaping.excerpt(bytes[...]), now: now)
                         }
                         actions.append(.armTimer(.ping, deadline: now + configuration.pingInterval))

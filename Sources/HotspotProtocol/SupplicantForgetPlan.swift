@@ -41,7 +41,7 @@ public struct SupplicantForgetPlan: SupplicantPlan {
             state = .listing(listing)
             return relay(step)
         case .removing(let remaining):
-            guard SupplicantReply(reply) == .ok else {
+            guard SupplicantReply(reply).isOK else {
                 state = .done
                 return .failed(.refusal(.removeNetwork(.id(remaining[0])), reply))
             }

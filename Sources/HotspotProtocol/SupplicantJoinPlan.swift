@@ -97,14 +97,14 @@ public struct SupplicantJoinPlan: SupplicantPlan {
             return relay(step)
         case .removing(let reuse, let duplicates):
             let command = SupplicantCommand.removeNetwork(.id(duplicates[0]))
-            guard SupplicantReply(reply) == .ok else { return fail(.refusal(command, reply)) }
+            guard SupplicantReply(reply).isOK else { return fail(.refusal(command, reply)) }
             removed.append(duplicates[0])
             return removeOrConfigure(reuse: reuse, duplicates: Array(duplicates.dropFirst()))
         case .adding:
             guard let id = try? SupplicantReply.networkID(reply) else { return fail(.refusal(.addNetwork, reply)) }
             return configure(id)
         case .configuring(let id, let step):
-            guard SupplicantReply(reply) == .ok else {
+            guard SupplicantReply(reply).isOK else {
                 let error = SupplicantPlanError.refusal(configuration(step, id) ?? .selectNetwork(id), reply)
                 // A half-configured block of our own would be left behind (and one without an SSID never
                 // reused): take it out again. A reused block stays, it was there before.

@@ -54,16 +54,28 @@ public indirect enum SupplicantReply: Equatable, Sendable {
         }
     }
 
+    /// `OK`, and `PONG`: matched by case, not `==`, whose derived comparison of `fail`'s reason compares
+    /// Strings and so brings Unicode normalisation into the router binary.
+    public var isOK: Bool {
+        if case .ok = self { return true }
+        return false
+    }
+
+    public var isPong: Bool {
+        if case .pong = self { return true }
+        return false
+    }
+
     /// For commands that answer OK (SET_NETWORK, SELECT_NETWORK, SCAN, ATTACH, …).
     public static func expectOK(_ datagram: [UInt8]) throws(SupplicantReplyError) {
         let reply = SupplicantReply(datagram)
-        guard reply == .ok else { throw reply.asError }
+        guard reply.isOK else { throw reply.asError }
     }
 
     /// For PING.
     public static func expectPong(_ datagram: [UInt8]) throws(SupplicantReplyError) {
         let reply = SupplicantReply(datagram)
-        guard reply == .pong else { throw reply.asError }
+        guard reply.isPong else { throw reply.asError }
     }
 
     /// The id ADD_NETWORK answers (`0\n`).

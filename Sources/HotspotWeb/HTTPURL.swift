@@ -174,7 +174,7 @@ public struct HTTPURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A DNS name or a dotted-quad IPv4 address; one trailing dot is dropped.
-    static func host(_ text: ArraySlice<UInt8>) throws(HTTPURLError) -> Host {
+    public static func host(_ text: ArraySlice<UInt8>) throws(HTTPURLError) -> Host {
         var name = text
         if name.last == dot { name = name.dropLast() }
         guard !name.isEmpty else { throw .missingHost }

@@ -35,13 +35,17 @@ import HotspotSystem
         for command in [HelperCommand.authenticate, .presentUI, .maintain, .logoff] {
             let l = launch(helper, command, configuration: configuration)
             #expect(l.environment.contains { $0.hasPrefix("HOTSPOT_FETCH=/") && $0.hasSuffix(" fetch") }, "\(command)")
+            #expect(l.environment.contains { $0.hasPrefix("HOTSPOT_CONNECT=/") && $0.hasSuffix(" connect") }, "\(command)")
+            #expect(l.environment.contains { $0.hasPrefix("HOTSPOT_UDP=/") && $0.hasSuffix(" udp") }, "\(command)")
             #expect(l.environment.contains("HOTSPOT_PORTAL_DOMAINS=example.net"))
         }
-        #expect(!launch(helper, .evaluate, configuration: configuration).environment.contains { $0.hasPrefix("HOTSPOT_FETCH") })
-        #expect(HotspotDaemon.fetchCommand("/usr/sbin/hotspotd") == "/usr/sbin/hotspotd fetch")
+        #expect(!launch(helper, .evaluate, configuration: configuration).environment.contains {
+            $0.hasPrefix("HOTSPOT_FETCH") || $0.hasPrefix("HOTSPOT_CONNECT") || $0.hasPrefix("HOTSPOT_UDP")
+        })
+        #expect(HotspotDaemon.hotspotdPath("/usr/sbin/hotspotd") == "/usr/sbin/hotspotd")
         // A path a shell would split or expand is not used unquoted: PATH's hotspotd instead.
-        #expect(HotspotDaemon.fetchCommand("/tmp/my dir/hotspotd") == "hotspotd fetch")
-        #expect(HotspotDaemon.fetchCommand("/tmp/$(reboot)") == "hotspotd fetch")
+        #expect(HotspotDaemon.hotspotdPath("/tmp/my dir/hotspotd") == "hotspotd")
+        #expect(HotspotDaemon.hotspotdPath("/tmp/$(reboot)") == "hotspotd")
     }
 
     @Test func thePortalHelperIsThisBinaryWithItsOptions() {

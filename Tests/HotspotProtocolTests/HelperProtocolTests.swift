@@ -621,6 +621,7 @@ private let hostileSSIDs: [[UInt8]] = [
         #expect(u.ui?.answersTransport == .httpsUnverified && u.ui?.refusedRemembered == true)
         // An origin without a transport is https (the one that needs no warning).
         #expect(parse("answers_origin=https://portal.test\nresult=uiRequired\n", .presentUI)?.ui?.answersTransport == .https)
+        #expect(parse("answers_origin=https://portal.test\nanswers_transport=https\nresult=uiRequired\n", .presentUI)?.ui?.answersTransport == .https)
     }
 
     @Test func successSaysWhereTheAnswersWereAccepted() throws {
@@ -632,7 +633,8 @@ private let hostileSSIDs: [[UInt8]] = [
 
     @Test func badValuesAreRefusedWithTheKey() {
         for line in ["answers_origin=http://portal.test/login", "answers_origin=ftp://x", "answers_origin=http://",
-                     "answers_transport=plain", "answers_gateway=02:00:00:AA:BB:01", "answers_gateway=02:00:00:aa:bb",
+                     "answers_transport=plain", "answers_transport=HTTP", "answers_transport=https-unverifiedx",
+                     "answers_transport=", "answers_gateway=02:00:00:AA:BB:01", "answers_gateway=02:00:00:aa:bb",
                      "answers_refused=yes"] {
             let request = HelperRequest(id: 1, helper: "h", command: .authenticate)
             let out = HelperOutput(exitStatus: 0, stdout: Array((line + "\nresult=uiRequired\n").utf8), for: request)

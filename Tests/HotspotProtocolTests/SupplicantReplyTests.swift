@@ -23,6 +23,8 @@ import HotspotCore
     }
 
     @Test func expectations() throws {
+        #expect(SupplicantReply(bytes("OK\n")).isOK && !SupplicantReply(bytes("FAIL\n")).isOK && !SupplicantReply(bytes("PONG\n")).isOK)
+        #expect(SupplicantReply(bytes("PONG\n")).isPong && !SupplicantReply(bytes("OK\n")).isPong)
         try SupplicantReply.expectOK(bytes("OK\n"))
         try SupplicantReply.expectPong(bytes("PONG\n"))
         #expect(throws: SupplicantReplyError.failed(reason: "BUSY")) { try SupplicantReply.expectOK(bytes("FAIL-BUSY\n")) }

@@ -92,6 +92,8 @@ int cl_connect_ipv4(int fd, uint32_t address, uint16_t port);
 /// This host's IPv4 addresses (SIOCGIFCONF: interfaces that are up and have one), host order, each with its
 /// netmask and whether its interface is `uplink` (NULL or "": none): at most `max` of them; the count, or -1.
 int cl_local_ipv4(const char *uplink, uint32_t *addresses, uint32_t *masks, uint8_t *on_uplink, int max);
+/// shutdown(2) of the sending side: the peer reads the end of the stream, and its answer still comes back.
+static inline int cl_shutdown_write(int fd) { return shutdown(fd, SHUT_WR); }
 /// SO_ERROR: 0 when a non-blocking connect succeeded, else its errno (-1 when getsockopt itself fails).
 int cl_socket_error(int fd);
 
