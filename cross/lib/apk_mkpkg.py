@@ -4,6 +4,7 @@ builds its packages with that command, include/package-pack.mk), without apk-too
 
   apk_mkpkg.py --info name:N --info version:V [--info arch:A --info description:D --info depends:"a b"]
                [--script post-install:FILE ...] --files DIR --output FILE.apk [--sign-key KEY.pem]
+  apk_mkpkg.py --new-key SECRET.pem PUBLIC.pem
 
 The layout (apk-tools doc/apk-v3.5.scd, src/adb.h, src/apk_adb.h, src/app_mkpkg.c): "ADBd" and a raw
 deflate stream of "ADB." "pckg", one ADB block (the package object: info, paths, scripts), a SIG block
@@ -108,6 +109,8 @@ def acl(db, mode):
 
 
 def main():
+    if sys.argv[1:2] == ["--new-key"] and len(sys.argv) == 4:
+        return new_key(sys.argv[2], sys.argv[3])
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--info", action="append", default=[])
     p.add_argument("--script", action="append", default=[])
@@ -210,21 +213,95 @@ def main():
     os.replace(tmp, a.output)
 
 
+# NIST P-256, the curve of OpenWrt's apk keys (openssl ecparam -name prime256v1).
+P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
+N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
+G = (0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
+     0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5)
+
+
+def mul(k, pt):
+    """k·pt on P-256 (affine double-and-add; only this build machine's own key goes through it)."""
+    def add(p1, p2):
+        if p1 is None:
+            return p2
+        if p2 is None:
+            return p1
+        if p1[0] == p2[0] and (p1[1] + p2[1]) % P == 0:
+            return None
+        if p1 == p2:
+            m = (3 * p1[0] * p1[0] - 3) * pow(2 * p1[1], -1, P)
+        else:
+            m = (p2[1] - p1[1]) * pow(p2[0] - p1[0], -1, P)
+        x = (m * m - p1[0] - p2[0]) % P
+        return x, (m * (p1[0] - x) - p1[1]) % P
+    out = None
+    for bit in bin(k)[2:]:
+        out = add(out, out)
+        if bit == "1":
+            out = add(out, pt)
+    return out
+
+
+def ecdsa_sign(d, msg):
+    """ECDSA with SHA-512 and RFC 6979's nonce: the same package signed twice gives the same bytes
+    (python3-cryptography's ECDSA picks a random nonce; Debian 12's has no deterministic_signing)."""
+    import hmac
+    h = hashlib.sha512(msg).digest()
+    e = int.from_bytes(h, "big") >> (512 - 256)
+    x, h1 = d.to_bytes(32, "big"), (e % N).to_bytes(32, "big")
+    k_, v = bytes(64), b"\x01" * 64
+    k_ = hmac.new(k_, v + b"\x00" + x + h1, "sha512").digest()
+    v = hmac.new(k_, v, "sha512").digest()
+    k_ = hmac.new(k_, v + b"\x01" + x + h1, "sha512").digest()
+    v = hmac.new(k_, v, "sha512").digest()
+    while True:
+        v = hmac.new(k_, v, "sha512").digest()
+        k = int.from_bytes(v[:32], "big")
+        if 1 <= k < N:
+            r = mul(k, G)[0] % N
+            s = pow(k, -1, N) * (e + r * d) % N
+            if r and s:
+                break
+        k_ = hmac.new(k_, v + b"\x00", "sha512").digest()
+        v = hmac.new(k_, v, "sha512").digest()
+    # DER: SEQUENCE { INTEGER r, INTEGER s }, as OpenSSL writes ECDSA signatures.
+    def der_int(i):
+        b = i.to_bytes((i.bit_length() + 8) // 8, "big")
+        return b"\x02" + bytes([len(b)]) + b
+    body = der_int(r) + der_int(s)
+    return b"\x30" + bytes([len(body)]) + body
+
+
 def sign(keyfile, adb):
     """A v0 signature (adb_trust_write_signatures): sign_ver 0, hash_alg SHA-512 (4), the key's id (the
-    first 16 bytes of the SHA-512 of its public key as i2d_PublicKey writes it), then the signature over
-    the schema, that 18-byte header and the SHA-512 of the ADB block."""
-    from cryptography.hazmat.primitives import hashes, serialization
+    first 16 bytes of the SHA-512 of its public point, as i2d_PublicKey writes it), then the signature of
+    the schema, those 18 bytes and the SHA-512 of the ADB block."""
+    from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
     with open(keyfile, "rb") as f:
         key = serialization.load_pem_private_key(f.read(), None)
-    if not isinstance(key, ec.EllipticCurvePrivateKey):
-        sys.exit("apk_mkpkg: %s is not an ECDSA key" % keyfile)
+    if not isinstance(key, ec.EllipticCurvePrivateKey) or key.curve.name != "secp256r1":
+        sys.exit("apk_mkpkg: %s is not an ECDSA P-256 key" % keyfile)
     point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     hdr = bytes([0, 4]) + hashlib.sha512(point).digest()[:16]
     msg = struct.pack("<I", SCHEMA_PACKAGE) + hdr + hashlib.sha512(adb).digest()
-    # RFC 6979 signatures: the same package signed twice gives the same bytes.
-    return hdr + key.sign(msg, ec.ECDSA(hashes.SHA512(), deterministic_signing=True))
+    return hdr + ecdsa_sign(key.private_numbers().private_value, msg)
+
+
+def new_key(private, public):
+    """An ECDSA P-256 key pair in PEM, the files OpenWrt makes for apk (the secret one mode 0600)."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    key = ec.generate_private_key(ec.SECP256R1())
+    fd = os.open(private, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                  serialization.NoEncryption()))
+    with open(public, "wb") as f:
+        f.write(key.public_key().public_bytes(serialization.Encoding.PEM,
+                                              serialization.PublicFormat.SubjectPublicKeyInfo))
+    os.chmod(public, 0o644)
 
 
 if __name__ == "__main__":
