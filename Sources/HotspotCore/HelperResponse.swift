@@ -15,6 +15,8 @@ public struct HelperResponse: Hashable, Sendable {
     public var sessionRemainingMs: Int64?
     /// authenticate / presentUI success: the owner's answers (typed now, or remembered) were accepted here.
     public var acceptedAnswers: AcceptedAnswers? = nil
+    /// evaluate / authenticate / presentUI / maintain: what each probe URL saw at the verdict (`probe=` lines).
+    public var probes: [String] = []
 
     public init(result: HelperResult, confidence: Confidence? = nil, claims: [HelperClaim] = [],
                 ui: UIRequest? = nil, maintainAfterMs: Int64? = nil, sessionRemainingMs: Int64? = nil) {

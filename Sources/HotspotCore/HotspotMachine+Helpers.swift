@@ -189,6 +189,7 @@ extension HotspotMachine {
         let f = requests[fi]
         if case .failure(.timedOut) = answer { abandon(id) } else { settle(id) }
         let o = outcome(of: f.command, answer)
+        if case .response(let r) = answer, !r.probes.isEmpty, let s = linkSSID { probeLook = (s, r.probes, clock) }
         if id == netcheckRequest { return onNetcheckAnswer(o) }
         if let i = slotIndex(f.helper) { slots[i].last = Activity(command: f.command, outcome: o.summary, at: clock) }
         switch f.command {

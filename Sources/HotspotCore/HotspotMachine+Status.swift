@@ -81,6 +81,7 @@ extension HotspotMachine {
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
             lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
         if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
+        if let p = probeLook, let s = linkSSID, p.ssid == s { (snapshot.probes, snapshot.probesAt) = (p.lines, p.at) }
         if state.isUsable, var given = loggedInWith {
             // Dated since (the clock was set after the login): the remembered entry has the date.
             if given.givenAt == nil, let s = linkSSID, let i = rememberedIndex(s, helper: given.helper) { given.givenAt = remembered[i].givenAt }

@@ -140,6 +140,9 @@ public struct HotspotMachine {
     var answersInFlight: [UIAnswer] = []
     /// The login of this association with the owner's answers: where and when they were given (no values).
     var loggedInWith: RememberedAnswers? = nil
+    /// What each probe URL saw at the latest verdict that told (a helper's `probe=` lines), on which network
+    /// and when: status shows it for the uplink.
+    var probeLook: (ssid: SSID, lines: [String], at: Int64)? = nil
     /// When this association's latest login succeeded, and the latest look since that got through: the
     /// session's length is learned from them when it ends.
     var loginAt: Int64? = nil

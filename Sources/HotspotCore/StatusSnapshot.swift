@@ -141,6 +141,9 @@ public struct StatusSnapshot: Hashable, Sendable {
     public var lookalikes: [ScanEntry]
     /// The uplink network's latest internet check (each network's is in its scan rows).
     public var uplinkInternet: InternetCheck? = nil
+    /// What each probe URL saw at the uplink's latest verdict that told (`URL: HTTP 204, open`), and when.
+    public var probes: [String] = []
+    public var probesAt: Int64? = nil
     /// This association's login used the owner's answers (typed, or remembered): where and when they were
     /// given; never their values.
     public var loggedInWith: RememberedAnswers? = nil

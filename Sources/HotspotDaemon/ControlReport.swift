@@ -278,6 +278,12 @@ struct ControlReport {
                 out.null()
             }
             internetFields(s.uplinkInternet, s.now)
+            // What each probe URL saw at the uplink's latest verdict (a walled garden lets one through); only
+            // when a helper told.
+            if let at = s.probesAt {
+                out.field("probes", strings: s.probes)
+                out.field("probes_seconds_ago", int: Int((s.now - at) / 1000))
+            }
             out.field("subnet_clash_uplink", x.clashUplink?.description)
             out.field("subnet_clash_router", x.clashRouter?.description)
             out.field("lan_renumber", x.lanRenumber)
@@ -346,6 +352,9 @@ struct ControlReport {
                  f.isResolved ? ", resolved" : "")
         }
         if let c = s.uplinkInternet { line("internet", c.summary(now: s.now)) }
+        if let at = s.probesAt {
+            for p in s.probes { line("probe", p, " (", ControlReport.seconds(s.now - at), " ago)") }
+        }
         // Why a network waits (a wrong key, a refused server certificate), as `helpers` lists them too.
         for b in s.backedOff { blockedLine("backed off", b, s.now) }
         if let u = x.clashUplink, let r = x.clashRouter {

@@ -39,6 +39,8 @@ extension PortalHelper {
         var text = "captive-portal API: " + (state.captive ? "captive" : "not captive")
         if let s = sessionSeconds { text += ", " + String(s) + " s left" }
         log(text)
+        probeLines = []
+        noteProbe(api.description + (state.captive ? ": captive (RFC 8908 API)" : ": not captive (RFC 8908 API)"))
         guard state.captive else { return .open }
         if let raw = state.userPortalURL, let url = try? api.resolve(raw[...]) {
             return .portal(PortalEntry(url: url, page: nil, probeURL: settings.probeURLs.first ?? url, probeBody: []))
@@ -63,6 +65,7 @@ extension PortalHelper {
     /// every probe answered, or `openGraceMs` after the first open one (an https probe that hangs costs no
     /// more). When none decides: no internet, with every reason. One URL, or fork failing: in turn.
     mutating func probe() -> ProbeOutcome {
+        probeLines = []
         var reasons = ""
         var sawOpen = false
         var graceEnd: Int64? = nil
@@ -72,7 +75,12 @@ extension PortalHelper {
         var pids: [Int32] = []
         var urls: [Int] = []
         // Loops by index here: an iterator over these arrays is code of its own.
-        defer { for i in pids.indices { ProbeChild(pid: pids[i], output: FileDescriptor(rawValue: fds[i].fd)).stop() } }
+        defer {
+            for i in pids.indices {
+                ProbeChild(pid: pids[i], output: FileDescriptor(rawValue: fds[i].fd)).stop()
+                noteProbe(settings.probeURLs[urls[i]].description + ": no answer before the verdict")
+            }
+        }
         for i in settings.probeURLs.indices {
             let url = settings.probeURLs[i]
             if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
@@ -101,10 +109,13 @@ extension PortalHelper {
                 switch verdict {
                 case .open:
                     sawOpen = true
+                    noteProbe(url.description + ": open")
                     if case .none = graceEnd { graceEnd = cl_monotonic_ms() + PortalHelper.openGraceMs }
                 // The child's verdict carries no page: this process asks once more for the portal's answer.
                 case .portal: if let decided = probe(url, into: &reasons) { return decided }
-                case .none(let why): PortalHelper.add(why, to: &reasons)
+                case .none(let why):
+                    PortalHelper.add(why, to: &reasons)
+                    noteProbe(why)  // "URL: why" already
                 }
             }
         }
@@ -120,6 +131,7 @@ extension PortalHelper {
     mutating func probe(_ url: HTTPURL, into reasons: inout String) -> ProbeOutcome? {
         func note(_ why: String) -> ProbeOutcome? {
             PortalHelper.add(url.description + ": " + why, to: &reasons)
+            noteProbe(url.description + ": " + why)
             return nil
         }
         let response: HTTPResponse
@@ -129,6 +141,8 @@ extension PortalHelper {
         let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
                                                  body: response.body)
         log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
+        // (No internet is noted with its reason below.)
+        if case .noInternet = verdict {} else { noteProbe(url.description + ": HTTP " + String(response.status) + ", " + verdict.description) }
         switch verdict {
         case .open:
             return .open

@@ -48,6 +48,8 @@ public struct PortalHelper {
     /// Where the owner's answers (typed or remembered) went in this login: told with success, so that the
     /// daemon remembers them for the stay.
     var answersAccepted: AcceptedAnswers? = nil
+    /// What each probe URL (or the RFC 8908 API) saw at the latest look: told with the answer (`probe=`).
+    var probeLines: [String] = []
 
     /// How often maintain looks while a venue's session length is unknown: its end is noticed this soon
     /// (the daemon learns the length from it and looks when the next one is due).
@@ -91,14 +93,23 @@ public struct PortalHelper {
     }
 
     public mutating func run(_ command: HelperCommand) -> Answer {
+        var answer: Answer
         switch command {
         case .filterScanList: return Answer(.success)  // it claims nothing: it only knows portals once joined
-        case .evaluate: return evaluate()
-        case .maintain: return maintain()
-        case .authenticate: return login(withAnswers: false)
-        case .presentUI: return login(withAnswers: true)
+        case .evaluate: answer = evaluate()
+        case .maintain: answer = maintain()
+        case .authenticate: answer = login(withAnswers: false)
+        case .presentUI: answer = login(withAnswers: true)
         case .logoff: return logoff()
         }
+        // What each probe saw at the verdict, for `hotspotd status`: a walled garden's 204 shows beside the portal.
+        for line in probeLines { answer.add(.probe, line) }
+        return answer
+    }
+
+    /// A probe's line as the answer carries it: printable, and short whatever a server sent.
+    mutating func noteProbe(_ line: String) {
+        probeLines.append(HelperProtocol.printable(Array(line.utf8.prefix(300))))
     }
 
     var hasNoWayToLook: Bool {

@@ -144,12 +144,15 @@ public enum HelperOutputKey: Int {
     case answersAccepted, answersGateway
     /// authenticate's uiRequired: `remembered` when the portal refused the answers remembered for it.
     case answersRefused
+    /// evaluate, authenticate, presentUI, maintain: what one probe URL saw at the verdict (`URL: HTTP 204,
+    /// open`), a line each; `hotspotd status` shows them, so that a walled garden's 204 can be told apart.
+    case probe
 
     /// In case order: one table, looked up as bytes (smaller on the router than a switch of literals).
     static var names: StaticString {
         """
         result confidence claim ui_field ui_secret_field ui_message portal_url maintain_after session_remaining \
-        answers_origin answers_transport answers_accepted answers_gateway answers_refused
+        answers_origin answers_transport answers_accepted answers_gateway answers_refused probe
         """
     }
 
@@ -164,7 +167,7 @@ public enum HelperOutputKey: Int {
     /// Repeatable keys build lists; a second line of any other key is an error.
     var isRepeatable: Bool {
         switch self {
-        case .claim, .uiField, .uiSecretField: return true
+        case .claim, .uiField, .uiSecretField, .probe: return true
         case .result, .confidence, .uiMessage, .portalURL, .maintainAfter, .sessionRemaining, .answersOrigin, .answersTransport,
              .answersAccepted, .answersGateway, .answersRefused:
             return false
@@ -174,7 +177,8 @@ public enum HelperOutputKey: Int {
     var isUI: Bool {
         switch self {
         case .uiField, .uiSecretField, .uiMessage, .portalURL, .answersOrigin, .answersTransport, .answersRefused: return true
-        case .result, .confidence, .claim, .maintainAfter, .sessionRemaining, .answersAccepted, .answersGateway: return false
+        case .result, .confidence, .claim, .maintainAfter, .sessionRemaining, .answersAccepted, .answersGateway, .probe:
+            return false
         }
     }
 
@@ -191,6 +195,7 @@ public enum HelperOutputKey: Int {
         case .answersRefused: return command == .authenticate
         case .maintainAfter, .sessionRemaining:
             return command == .authenticate || command == .presentUI || command == .maintain
+        case .probe: return command != .filterScanList && command != .logoff
         }
     }
 }
@@ -208,6 +213,7 @@ extension HelperOutput {
         var claims: [HelperClaim] = []
         var claimLines = 0
         var fields: [UIField] = []
+        var probes: [String] = []
         var message: String? = nil
         var portalURL: String? = nil
         var maintainAfterMs: Int64? = nil
@@ -245,6 +251,7 @@ extension HelperOutput {
             }
             var response = HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
                                           maintainAfterMs: maintainAfterMs, sessionRemainingMs: sessionRemainingMs)
+            response.probes = probes
             // Only a login that succeeded tells where its answers were accepted.
             if result == .success, let origin = answersAccepted {
                 response.acceptedAnswers = AcceptedAnswers(origin: origin, gateway: answersGateway)
@@ -320,6 +327,12 @@ extension HelperOutput {
             case .answersRefused:
                 guard ASCII.equals(value, "remembered") else { return "remembered" }
                 refusedRemembered = true
+            case .probe:
+                guard !HelperProtocol.hasControl(value), value.count <= HelperProtocol.maxProbeLineBytes else {
+                    return "text without control characters, at most 1000 bytes"
+                }
+                // A few probes are a look; more are dropped, not an error.
+                if probes.count < HelperProtocol.maxProbeLines { probes.append(ASCII.string(value)) }
             case .maintainAfter, .sessionRemaining:
                 // One branch for both: maintain_after is 1 s at least, session_remaining may be 0.
                 let isMaintain = key == .maintainAfter

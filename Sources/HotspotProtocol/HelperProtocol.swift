@@ -12,6 +12,9 @@ public enum HelperProtocol {
     /// As many as a scan list can hold (`ScanList.maxEntries`).
     public static let maxClaims = 512
     public static let maxUIFields = 16
+    /// `probe=` lines kept of one answer, and the bytes of each.
+    public static let maxProbeLines = 8
+    public static let maxProbeLineBytes = 1000
     /// A UI field name: `[A-Za-z0-9_]`, so that it is also a shell variable name (`HOTSPOT_UI_<NAME>`).
     public static let maxFieldNameBytes = 32
     /// Every output line (and every UI answer) at most this long.

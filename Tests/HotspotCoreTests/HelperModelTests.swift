@@ -271,6 +271,25 @@ import Testing
         #expect(h.m.deadline(of: .maintain) == h.now + 300_000)
     }
 
+    /// Issue 34: what each probe saw at the latest verdict that told (`probe=` lines) shows in status for the
+    /// uplink; an answer without them keeps the last look, a newer one replaces it.
+    @Test func probeVerdictsShowForTheUplink() {
+        var h = Harness.authenticating()
+        #expect(h.m.snapshot().probes.isEmpty && h.m.snapshot().probesAt == nil)
+        var r = HelperResponse(result: .success)
+        r.probes = ["http://a.test/generate_204: open", "http://b.test/: HTTP 302, portal"]
+        _ = h.on(.helperResponded(requestID: h.request("alpha", .authenticate)!, r))
+        #expect(h.m.snapshot().probes == r.probes && h.m.snapshot().probesAt == h.now)
+        let at = h.now
+        let m = h.fire(.maintain).requests(.maintain)
+        _ = h.respond(m[0].id, .success)
+        #expect(h.m.snapshot().probes == r.probes && h.m.snapshot().probesAt == at)
+        var later = HelperResponse(result: .success)
+        later.probes = ["http://a.test/generate_204: open", "http://b.test/: open"]
+        _ = h.on(.helperResponded(requestID: h.fire(.maintain).requests(.maintain)[0].id, later))
+        #expect(h.m.snapshot().probes == later.probes && h.m.snapshot().probesAt == h.now)
+    }
+
     /// A helper's session_remaining: status shows the end; maintain runs shortly before it, just after it,
     /// then every 5 s for 30 s; a maintain answer without it keeps the end; leaving the network forgets it.
     @Test func sessionRemainingBringsMaintainForwardAndShowsInStatus() {

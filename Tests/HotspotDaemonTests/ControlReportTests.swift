@@ -236,6 +236,19 @@ import HotspotProtocol
         #expect(Self.scan([row], s, json: true).contains(#""internet":"none","internet_seconds":40,"internet_checks":3}"#))
     }
 
+    /// Issue 34: what each probe saw at the uplink's latest verdict, after the internet line; none said, no field.
+    @Test func probeVerdicts() {
+        var s = Self.snapshot(.authenticating, usable: false, link: Self.link(Self.hotel, .online))
+        #expect(!Self.status(s, json: false).contains("probe ") && !Self.status(s, json: true).contains("probes"))
+        s.probes = ["http://connectivitycheck.gstatic.com/generate_204: open",
+                    "http://connectivity-check.ubuntu.com/: HTTP 302, portal at http://10.42.1.1/login"]
+        s.probesAt = 88_000
+        let text = Self.status(s, json: false)
+        #expect(text.contains("probe        http://connectivitycheck.gstatic.com/generate_204: open (12 s ago)\n"), "\(text)")
+        #expect(text.contains("probe        http://connectivity-check.ubuntu.com/: HTTP 302, portal at http://10.42.1.1/login (12 s ago)\n"))
+        #expect(Self.status(s, json: true).contains(#""probes":["http://connectivitycheck.gstatic.com/generate_204: open","http://connectivity-check.ubuntu.com/: HTTP 302, portal at http://10.42.1.1/login"],"probes_seconds_ago":12,"#))
+    }
+
     /// Issue 24: a helper's display name (kNEHotspotHelperOptionDisplayName) beside the networks it claims and
     /// as the uplink's helper, in text and JSON; its name alone when it declares none.
     @Test func helperDisplayName() {

@@ -89,7 +89,9 @@ final class PortalServer {
         var status: Int32
         var out: String
         var err: String
-        var lines: [String] { out.split(separator: "\n").map(String.init) }
+        /// The answer's lines but `probe=` (what each probe saw, checked on their own: `probes`).
+        var lines: [String] { out.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("probe=") } }
+        var probes: [String] { out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("probe=") } }
     }
 
     func run(_ command: String?, _ environment: [String: String], asNobody: Bool = false) throws -> Run {
@@ -149,6 +151,10 @@ final class PortalServer {
         environment["HOTSPOT_PORTAL_PROBE_URLS"] = "http://probe.test:\(portal.http)/generate_204 http://check.test:\(portal.http)/check"
         let e = try run("evaluate", environment)
         #expect(e.lines == ["confidence=low", "result=success"], "\(e.err)")
+        // Both probes' verdicts go with the answer, for `hotspotd status`: the garden's 204 beside the portal.
+        #expect(e.probes.contains("probe=http://probe.test:\(portal.http)/generate_204: open"), "\(e.out)")
+        #expect(e.probes.contains { $0.hasPrefix("probe=http://check.test:\(portal.http)/check: HTTP 30") && $0.contains("portal") }, "\(e.out)")
+        #expect(e.probes.count == 2, "\(e.out)")
         #expect(try run("maintain", environment).lines == ["result=authenticationRequired"])
         let a = try run("authenticate", environment)
         #expect(a.lines == PortalHelperComponentTests.loggedIn, "\(a.err)")

@@ -673,3 +673,32 @@ private let hostileSSIDs: [[UInt8]] = [
     }
 }
 
+
+/// `probe=`: what each probe URL saw at the verdict, for `hotspotd status` (a walled garden's 204 beside the
+/// portal another probe saw).
+@Suite struct HelperProbeLinesTests {
+    @Test func probeLinesGoWithTheVerdicts() throws {
+        let text = "probe=http://a.test/generate_204: open\nprobe=http://b.test/: HTTP 302, portal\nconfidence=low\nresult=success\n"
+        for command in [HelperCommand.evaluate, .maintain, .authenticate, .presentUI] {
+            let body = command == .evaluate ? text : text.replacingOccurrences(of: "confidence=low\n", with: "")
+            let r = try #require(answer(parse(body, command)))
+            #expect(r.probes == ["http://a.test/generate_204: open", "http://b.test/: HTTP 302, portal"], "\(command)")
+        }
+        // Not part of filterScanList's or logoff's answer: noted and dropped.
+        let f = parse("probe=http://a.test/: open\nresult=success\n", .filterScanList)
+        #expect(f.notes == [.notPartOfAnswer(key: "probe", command: .filterScanList, line: 1)])
+        #expect(answer(f)?.probes == [])
+    }
+
+    @Test func probeLinesAreBoundedAndPrintable() throws {
+        var many = ""
+        for i in 0..<12 { many += "probe=http://p\(i).test/: open\n" }
+        let r = try #require(answer(parse(many + "result=success\n", .maintain)))
+        #expect(r.probes.count == HelperProtocol.maxProbeLines && r.probes.last == "http://p7.test/: open")
+        for bad in ["probe=http://a.test/:\u{1b}[31m open", "probe=" + String(repeating: "x", count: 1001)] {
+            guard case .failure = parse(bad + "\nresult=success\n", .maintain).answer else {
+                Issue.record("\(bad.prefix(20)) was taken"); continue
+            }
+        }
+    }
+}

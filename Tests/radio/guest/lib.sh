@@ -317,6 +317,7 @@ web_start() {
 #   --plans                radio buttons "plan": premium (paid) listed first, free after it and checked; a
 #                          login needs plan=free
 #   --refusal TEXT         the portal's words when --room's answers do not match
+#   --garden "HOST..."     a walled garden: these host names get the internet's answers before the login
 #   --record               login bodies as sent on their access.log lines ("sent: BODY"); every request of
 #                          this AP's clients, with the uptime, and each login's session end in
 #                          $RADIO_RUN/web/n/requests; the room and name each login request carried, decoded,
@@ -329,7 +330,7 @@ portal_start() {
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
     ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session steps \
-        csrf plans refusal record )
+        csrf plans refusal record garden )
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
@@ -351,6 +352,7 @@ portal_start() {
             --plans) : > $w/plans; shift;;
             --refusal) printf '%s' "$2" > $w/refusal; shift 2;;
             --record) : > $w/record; shift;;
+            --garden) printf '%s\n' $2 > $w/garden; shift 2;;
             *) fail "portal_start: unknown option $1";;
         esac
     done

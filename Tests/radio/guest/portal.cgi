@@ -46,6 +46,8 @@
 #               UPTIME when it arrived, and "UPTIME login PEER until END" for each login, END the uptime second
 #               its session ends); the room and name of every login request that carried any, decoded, go to
 #               answers ("UPTIME room=R name=N")
+#   garden      host names let through before the login, one a line (a walled garden: an operator's
+#               connectivity check, social sign-in, payment); their requests get the internet's answers
 #   authed/     one file per logged-in client address (its content: the uptime second its login ends)
 # Without "portal" it is a plain "internet": /generate_204 gives 204 (and / to connectivity-check.ubuntu.com),
 # other paths a small page.
@@ -232,9 +234,13 @@ case "$method $path" in
         printf '{"captive": tru, "user-portal-url": "https://portal.radio.te' | respond 200 OK; exit 0;;
 esac
 
-if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
+if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ] && ! grep -qxF "${host%:*}" $d/garden 2>/dev/null; then
     req="$method $path"
     if [ -f $d/form_get ] && [ "$req" = "GET /login" ] && [ -n "$query" ]; then req="POST /login"; body=$query; fi
+    # The front page of another host (a probe such as Ubuntu's `/`) is sent to the login, as portals do; the
+    # page is served in place only on the portal's own host, where its cookie is the login's.
+    own=${login_url#*://}; own=${own%%/*}
+    if [ "$req" = "GET /" ] && [ "${host%:*}" != "${own%:*}" ] && [ "${host%:*}" != "$gw" ]; then req="GET / (another host)"; fi
     case "$req" in
         "POST /login")
             ok=1
