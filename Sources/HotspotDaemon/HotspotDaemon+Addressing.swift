@@ -28,8 +28,14 @@ extension HotspotDaemon {
         if clash.update(uplink: a.addresses, others: a.others), let u = clash.uplink, let r = clash.router {
             logger.log(.warning, "subnet clash: the uplink's " + u.description + " overlaps the router's " + r.description)
         }
-        guard settings.renumberLAN, let old = clash.router?.address,
-              let new = clash.renumber(avoiding: a.addresses, a.others)?.address else { return }
+        guard settings.renumberLAN, let old = clash.router?.address else { return }
+        let said = clash.renumberNote
+        guard let new = clash.renumber(avoiding: a.addresses, a.others, venue: driver.machine.uplinkSSID?.bytes ?? [],
+                                       now: loop.now)?.address else {
+            // A storm's bound reached: said once in the log; status shows it meanwhile.
+            if let n = clash.renumberNote, !ASCII.same(n, said) { logger.log(.warning, "lan_clash: " + n) }
+            return
+        }
         renumberLAN(old.description, new.description)
     }
 

@@ -41,8 +41,20 @@ public struct SubnetClash {
     /// What the last renumbering did, for `status`: "moved from … to …" or why not.
     public private(set) var renumberNote: String? = nil
     /// Uplink networks the LAN was moved away from: each only once, so two venues can never make the
-    /// router renumber in a loop.
+    /// router renumber in a loop (the latest 16).
     var movedFor: [UInt32] = []
+    /// The renumberings of the last day, by venue (its SSID's bytes): a venue that hands out another subnet
+    /// at each reconnect would otherwise rewrite /etc/config/network and reload the LAN each time (issue 35).
+    var moves: [Move] = []
+
+    struct Move {
+        var venue: [UInt8]
+        var at: Int64
+    }
+
+    public static let dayMs: Int64 = 86_400_000
+    public static let movesPerVenuePerDay = 2
+    public static let movesPerDay = 4
 
     public init() {}
 
@@ -60,16 +72,42 @@ public struct SubnetClash {
         return true
     }
 
-    /// The LAN's new address when the clash should be renumbered now: a clash, nothing running, and the LAN
-    /// never moved for this uplink network. Marks it running.
-    public mutating func renumber(avoiding uplinkAddresses: [IPv4Subnet], _ others: [IPv4Subnet]) -> IPv4Subnet? {
+    /// The LAN's new address when the clash should be renumbered now: a clash, nothing running, the LAN
+    /// never moved for this uplink network, and fewer than `movesPerVenuePerDay` moves for `venue` and
+    /// `movesPerDay` in all in the last day (`now`: monotonic ms); past those, `renumberNote` says why not.
+    /// Marks it running.
+    public mutating func renumber(avoiding uplinkAddresses: [IPv4Subnet], _ others: [IPv4Subnet], venue: [UInt8],
+                                  now: Int64) -> IPv4Subnet? {
         guard let u = uplink, let r = router, !isRenumbering else { return nil }
         let network = u.address.value & u.mask
-        guard !movedFor.contains(network),
-              let target = SubnetClash.freeLAN(keeping: r.address, avoiding: uplinkAddresses, others) else { return nil }
+        guard !movedFor.contains(network) else { return nil }
+        var recent: [Move] = []
+        var forVenue = 0
+        for m in moves where now - m.at < SubnetClash.dayMs {
+            recent.append(m)
+            if m.venue == venue { forVenue += 1 }
+        }
+        moves = recent
+        if forVenue >= SubnetClash.movesPerVenuePerDay {
+            renumberNote = SubnetClash.limitNote(forVenue, "for this network ")
+            return nil
+        }
+        if moves.count >= SubnetClash.movesPerDay {
+            renumberNote = SubnetClash.limitNote(moves.count, "")
+            return nil
+        }
+        guard let target = SubnetClash.freeLAN(keeping: r.address, avoiding: uplinkAddresses, others) else { return nil }
+        if movedFor.count == 16 { movedFor.removeFirst() }
         movedFor.append(network)
+        moves.append(Move(venue: venue, at: now))
         isRenumbering = true
         return target
+    }
+
+    static func limitNote(_ count: Int, _ scope: String) -> String {
+        let limit = scope.isEmpty ? movesPerDay : movesPerVenuePerDay
+        return "the LAN was not moved: it moved " + String(count) + " times " + scope + "in the last 24 h (at most "
+            + String(limit) + ")"
     }
 
     /// The renumbering's end: what it did or why not, for `status`.

@@ -3,6 +3,7 @@ import Testing
 
 @Suite struct SubnetClashTests {
     func net(_ text: String, _ prefix: UInt8) -> IPv4Subnet { IPv4Subnet(address: IPv4Address(text)!, prefix: prefix) }
+    let hotel = Array("Hotel".utf8), cafe = Array("Cafe".utf8)
 
     @Test func overlapIsBySharedAddresses() {
         #expect(net("192.168.1.57", 24).overlaps(net("192.168.1.1", 24)))
@@ -47,22 +48,61 @@ import Testing
         var c = SubnetClash()
         let lan = net("192.168.1.1", 24)
         _ = c.update(uplink: [net("192.168.1.57", 24)], others: [lan])
-        var target = c.renumber(avoiding: [net("192.168.1.57", 24)], [lan])
+        var target = c.renumber(avoiding: [net("192.168.1.57", 24)], [lan], venue: hotel, now: 0)
         #expect(target == net("192.168.2.1", 24))
         #expect(c.isRenumbering)
-        target = c.renumber(avoiding: [net("192.168.1.57", 24)], [lan])
+        target = c.renumber(avoiding: [net("192.168.1.57", 24)], [lan], venue: hotel, now: 0)
         #expect(target == nil)
         c.renumbered("moved")
         #expect(!c.isRenumbering && c.renumberNote == "moved")
         // The LAN moved; a venue on 192.168.2.0/24 clashes with it, and is renumbered once.
         _ = c.update(uplink: [net("192.168.2.80", 24)], others: [net("192.168.2.1", 24)])
-        target = c.renumber(avoiding: [net("192.168.2.80", 24)], [net("192.168.2.1", 24)])
+        target = c.renumber(avoiding: [net("192.168.2.80", 24)], [net("192.168.2.1", 24)], venue: cafe, now: 1_000)
         #expect(target == net("192.168.3.1", 24))
         c.renumbered("moved")
         // Back at the first venue, with a LAN that clashes again (the owner moved it back): not again.
         _ = c.update(uplink: [net("192.168.1.20", 24)], others: [lan])
         #expect(c.uplink != nil)
-        target = c.renumber(avoiding: [net("192.168.1.20", 24)], [lan])
+        target = c.renumber(avoiding: [net("192.168.1.20", 24)], [lan], venue: hotel, now: 2_000)
         #expect(target == nil)
+    }
+
+    /// Issue 35, renumbering storms: a venue that hands out another subnet at each reconnect, each clashing
+    /// with the LAN as it is then, moves the LAN at most twice a day, and the router at most four times a day
+    /// whatever the venues; status says why it stopped; a day later it may move again.
+    @Test func renumberingIsBoundedPerVenueAndPerDay() {
+        var c = SubnetClash()
+        var lan = net("192.168.1.1", 24)
+        var now: Int64 = 0
+        var moves = 0
+        // The storm: each reconnect, the venue's subnet is the LAN's current one.
+        for _ in 0..<6 {
+            let uplink = net(IPv4Address(value: lan.address.value & 0xffff_ff00 | 80).description, 24)
+            _ = c.update(uplink: [uplink], others: [lan])
+            if let target = c.renumber(avoiding: [uplink], [lan], venue: hotel, now: now) {
+                moves += 1
+                c.renumbered("moved")
+                lan = target
+            }
+            now += 600_000
+        }
+        #expect(moves == SubnetClash.movesPerVenuePerDay)
+        #expect(c.renumberNote == "the LAN was not moved: it moved 2 times for this network in the last 24 h (at most 2)")
+        // Other venues share the day's total of four.
+        // (Each in a part of the LAN's /24 of its own: a network the LAN was moved away from never moves it again.)
+        for (i, venue) in [cafe, Array("Airport".utf8), Array("Train".utf8)].enumerated() {
+            let uplink = net(IPv4Address(value: lan.address.value & 0xffff_ff00 | [0x89, 0xc9, 0xe9][i]).description, UInt8(25 + i))
+            _ = c.update(uplink: [uplink], others: [lan])
+            let target = c.renumber(avoiding: [uplink], [lan], venue: venue, now: now)
+            #expect((target != nil) == (i < 2), "\(i)")
+            if let target { c.renumbered("moved"); lan = target }
+            now += 600_000
+        }
+        #expect(c.renumberNote == "the LAN was not moved: it moved 4 times in the last 24 h (at most 4)")
+        // A day after the first moves, the hotel may move it again.
+        now = SubnetClash.dayMs + 600_000
+        let uplink = net(IPv4Address(value: lan.address.value & 0xffff_ff00 | 80).description, 24)
+        _ = c.update(uplink: [uplink], others: [lan])
+        #expect(c.renumber(avoiding: [uplink], [lan], venue: hotel, now: now) != nil)
     }
 }
