@@ -502,9 +502,6 @@ public struct HotspotMachine {
         }
     }
 
-    /// The network of the link (joining, associated or online): what the daemon names a venue by.
-    public var uplinkSSID: SSID? { linkSSID }
-
     var linkSSID: SSID? {
         switch link {
         case .down: return nil

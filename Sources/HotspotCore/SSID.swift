@@ -49,7 +49,7 @@ public struct SSID: Hashable, Comparable, CustomStringConvertible, Sendable {
     public var isEmpty: Bool { count == 0 }
 
     /// The empty SSID: what SSIDIndex's free buckets hold.
-    init() { count = 0 }
+    public init() { count = 0 }
 
     /// SSIDIndex's hash: the words mixed, then multiplied so that the low bits depend on every byte.
     var hashWord: Int {

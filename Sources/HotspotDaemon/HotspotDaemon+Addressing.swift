@@ -30,7 +30,7 @@ extension HotspotDaemon {
         }
         guard settings.renumberLAN, let old = clash.router?.address else { return }
         let said = clash.renumberNote
-        guard let new = clash.renumber(avoiding: a.addresses, a.others, venue: driver.machine.uplinkSSID?.bytes ?? [],
+        guard let new = clash.renumber(avoiding: a.addresses, a.others, venue: link.block?.ssid ?? SSID(),
                                        now: loop.now)?.address else {
             // A storm's bound reached: said once in the log; status shows it meanwhile.
             if let n = clash.renumberNote, !ASCII.same(n, said) { logger.log(.warning, "lan_clash: " + n) }

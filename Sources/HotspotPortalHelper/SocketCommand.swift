@@ -34,10 +34,12 @@ public enum SocketCommand {
             }
             i += 1
         }
+        // The port read as an Int, as every other number here: one parser in the binary, not one per type.
         guard operands.count == 2, let host = try? HTTPURL.host(Array(operands[0].utf8)[...]),
-              let port = UInt16(operands[1]), port > 0 else {
+              let number = Int(operands[1]), number > 0, number <= 65_535 else {
             return fail(name, "usage: hotspotd " + name + " [--max-time 1-600] HOST PORT")
         }
+        let port = UInt16(number)
 
         var helper = PortalHelper(environmentNotePrefix: "hotspotd " + name + ": ")
         helper.client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000

@@ -27,7 +27,8 @@ public struct RunDirectory {
             let prefix = "wpa_ctrl_"
             guard ASCII.hasPrefix(name, prefix) else { continue }
             let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            guard let pid = Int32(String(decoding: digits, as: UTF8.self)) else { continue }
+            // Read as an Int, as every number the binary parses: one parser in it, not one per integer type.
+            guard let n = Int(String(decoding: digits, as: UTF8.self)), let pid = Int32(exactly: n) else { continue }
             if pid == getpid() { continue }
             if kill(pid, 0) != 0 && cl_errno() == ESRCH || RunDirectory.isZombie(pid) { stale.append(name) }
         }

@@ -43,12 +43,12 @@ public struct SubnetClash {
     /// Uplink networks the LAN was moved away from: each only once, so two venues can never make the
     /// router renumber in a loop (the latest 16).
     var movedFor: [UInt32] = []
-    /// The renumberings of the last day, by venue (its SSID's bytes): a venue that hands out another subnet
+    /// The renumberings of the last day, by venue (its SSID): a venue that hands out another subnet
     /// at each reconnect would otherwise rewrite /etc/config/network and reload the LAN each time (issue 35).
     var moves: [Move] = []
 
     struct Move {
-        var venue: [UInt8]
+        var venue: SSID
         var at: Int64
     }
 
@@ -76,38 +76,34 @@ public struct SubnetClash {
     /// never moved for this uplink network, and fewer than `movesPerVenuePerDay` moves for `venue` and
     /// `movesPerDay` in all in the last day (`now`: monotonic ms); past those, `renumberNote` says why not.
     /// Marks it running.
-    public mutating func renumber(avoiding uplinkAddresses: [IPv4Subnet], _ others: [IPv4Subnet], venue: [UInt8],
+    public mutating func renumber(avoiding uplinkAddresses: [IPv4Subnet], _ others: [IPv4Subnet], venue: SSID,
                                   now: Int64) -> IPv4Subnet? {
         guard let u = uplink, let r = router, !isRenumbering else { return nil }
         let network = u.address.value & u.mask
         guard !movedFor.contains(network) else { return nil }
-        var recent: [Move] = []
+        // The latest `movesPerDay` moves are all either bound needs: older ones are over a day old once a
+        // newer one is.
+        var today = 0
         var forVenue = 0
         for m in moves where now - m.at < SubnetClash.dayMs {
-            recent.append(m)
+            today += 1
             if m.venue == venue { forVenue += 1 }
         }
-        moves = recent
         if forVenue >= SubnetClash.movesPerVenuePerDay {
-            renumberNote = SubnetClash.limitNote(forVenue, "for this network ")
+            renumberNote = "the LAN was not moved: it moved twice for this network in the last 24 h, the most"
             return nil
         }
-        if moves.count >= SubnetClash.movesPerDay {
-            renumberNote = SubnetClash.limitNote(moves.count, "")
+        if today >= SubnetClash.movesPerDay {
+            renumberNote = "the LAN was not moved: it moved 4 times in the last 24 h, the most"
             return nil
         }
         guard let target = SubnetClash.freeLAN(keeping: r.address, avoiding: uplinkAddresses, others) else { return nil }
         if movedFor.count == 16 { movedFor.removeFirst() }
         movedFor.append(network)
+        if moves.count == SubnetClash.movesPerDay { moves.removeFirst() }
         moves.append(Move(venue: venue, at: now))
         isRenumbering = true
         return target
-    }
-
-    static func limitNote(_ count: Int, _ scope: String) -> String {
-        let limit = scope.isEmpty ? movesPerDay : movesPerVenuePerDay
-        return "the LAN was not moved: it moved " + String(count) + " times " + scope + "in the last 24 h (at most "
-            + String(limit) + ")"
     }
 
     /// The renumbering's end: what it did or why not, for `status`.

@@ -1,9 +1,10 @@
 import Testing
 @testable import HotspotWeb
+import HotspotCore
 
 @Suite struct SubnetClashTests {
     func net(_ text: String, _ prefix: UInt8) -> IPv4Subnet { IPv4Subnet(address: IPv4Address(text)!, prefix: prefix) }
-    let hotel = Array("Hotel".utf8), cafe = Array("Cafe".utf8)
+    let hotel = SSID("Hotel")!, cafe = SSID("Cafe")!
 
     @Test func overlapIsBySharedAddresses() {
         #expect(net("192.168.1.57", 24).overlaps(net("192.168.1.1", 24)))
@@ -87,10 +88,10 @@ import Testing
             now += 600_000
         }
         #expect(moves == SubnetClash.movesPerVenuePerDay)
-        #expect(c.renumberNote == "the LAN was not moved: it moved 2 times for this network in the last 24 h (at most 2)")
+        #expect(c.renumberNote == "the LAN was not moved: it moved twice for this network in the last 24 h, the most")
         // Other venues share the day's total of four.
         // (Each in a part of the LAN's /24 of its own: a network the LAN was moved away from never moves it again.)
-        for (i, venue) in [cafe, Array("Airport".utf8), Array("Train".utf8)].enumerated() {
+        for (i, venue) in [cafe, SSID("Airport")!, SSID("Train")!].enumerated() {
             let uplink = net(IPv4Address(value: lan.address.value & 0xffff_ff00 | [0x89, 0xc9, 0xe9][i]).description, UInt8(25 + i))
             _ = c.update(uplink: [uplink], others: [lan])
             let target = c.renumber(avoiding: [uplink], [lan], venue: venue, now: now)
@@ -98,7 +99,7 @@ import Testing
             if let target { c.renumbered("moved"); lan = target }
             now += 600_000
         }
-        #expect(c.renumberNote == "the LAN was not moved: it moved 4 times in the last 24 h (at most 4)")
+        #expect(c.renumberNote == "the LAN was not moved: it moved 4 times in the last 24 h, the most")
         // A day after the first moves, the hotel may move it again.
         now = SubnetClash.dayMs + 600_000
         let uplink = net(IPv4Address(value: lan.address.value & 0xffff_ff00 | 80).description, 24)
