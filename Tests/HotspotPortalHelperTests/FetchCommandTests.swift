@@ -21,8 +21,10 @@ import Testing
         p.standardError = err
         p.standardInput = input
         try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        // The throwing write: a fetch that fails before reading stdin closes the pipe (EPIPE), which the
+        // non-throwing `write(_:)` turns into a crash of the whole test process.
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
