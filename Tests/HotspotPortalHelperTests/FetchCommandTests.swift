@@ -12,23 +12,8 @@ import Testing
     }
 
     func fetch(_ arguments: [String], _ environment: [String: String], stdin: String? = nil) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: hotspotdBinary)
-        p.arguments = ["fetch"] + arguments
-        p.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        // The throwing write: a fetch that fails before reading stdin closes the pipe (EPIPE), which the
-        // non-throwing `write(_:)` turns into a crash of the whole test process.
-        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        let r = try runHotspotd(["fetch"] + arguments, environment, stdin: Array((stdin ?? "").utf8))
+        return Run(status: r.status, out: String(decoding: r.out, as: UTF8.self), err: r.err)
     }
 
     /// A script's whole login: the portal page with its cookie kept in a file, the form posted from a file

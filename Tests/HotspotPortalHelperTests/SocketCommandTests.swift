@@ -13,23 +13,8 @@ import Testing
     }
 
     func run(_ verb: String, _ arguments: [String], _ environment: [String: String], stdin: [UInt8] = []) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: hotspotdBinary)
-        p.arguments = [verb] + arguments
-        p.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { a, _ in a }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        // The throwing write: a command that refuses before reading its stdin closes the pipe (EPIPE), which
-        // the non-throwing `write(_:)` turns into a crash of the whole test process.
-        try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
-        try? input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: Array(o), err: String(decoding: e, as: UTF8.self))
+        let r = try runHotspotd([verb] + arguments, environment, stdin: stdin)
+        return Run(status: r.status, out: r.out, err: r.err)
     }
 
     /// A DNS query for `name`'s A record with the id 0x4242.
