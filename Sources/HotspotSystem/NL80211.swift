@@ -147,7 +147,7 @@ public final class NL80211 {
         guard let sock = nl_socket_alloc() else {
             throw NetlinkError(source: .libnl, code: -NLE_NOMEM, context: "nl_socket_alloc")
         }
-        var r = genl_connect(sock)
+        let r = genl_connect(sock)
         if r < 0 {
             nl_socket_free(sock)
             throw NetlinkError(source: .libnl, code: r, context: "generic netlink unavailable")
