@@ -113,6 +113,9 @@ access() {
 ctype="text/html; charset=utf-8"
 respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
     local b; b=$(cat)
+    # Logged before the answer leaves: a scenario that sees the client act on it (or a login's record,
+    # written before) then finds the request's line too.
+    access "$1"
     printf 'HTTP/1.0 %s %s\r\n' "$1" "$2"
     printf 'Server: radio-portal\r\nContent-Type: %s\r\nCache-Control: no-store\r\nConnection: close\r\n' "$ctype"
     # $W/date_offset: the portal's clock is this many seconds ahead of the router's (portal-clock).
@@ -120,7 +123,6 @@ respond() {  # STATUS REASON [EXTRA_HEADER] ; the body on stdin
     [ -n "${3:-}" ] && printf '%s\r\n' "$3"
     printf 'Content-Length: %s\r\n\r\n' "$(printf '%s' "$b" | wc -c)"
     printf '%s' "$b"
-    access "$1"
     exit 0
 }
 # authorize: this client is logged in (until now + session seconds, when the portal has a session).
