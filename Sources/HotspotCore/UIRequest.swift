@@ -61,7 +61,8 @@ public enum AnswersTransport: String, Hashable, Sendable {
     /// The one whose raw value is `word`, compared as bytes: `init(rawValue:)` compares Strings, which brings
     /// Unicode normalisation into the router binary for three ASCII words.
     public init?(word: ArraySlice<UInt8>) {
-        for t in [AnswersTransport.http, .httpsUnverified, .https] where ASCII.same(t.rawValue, ASCII.string(word)) {
+        let text = ASCII.string(word)
+        for t in [AnswersTransport.http, .httpsUnverified, .https] where ASCII.same(t.rawValue, text) {
             self = t
             return
         }

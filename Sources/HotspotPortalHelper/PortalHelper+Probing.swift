@@ -140,9 +140,10 @@ extension PortalHelper {
         }
         let verdict = ProbeClassifier().classify(status: response.status, location: response.header("Location"),
                                                  body: response.body)
-        log("probe " + url.description + ": HTTP " + String(response.status) + ", " + verdict.description)
+        let seen = url.description + ": HTTP " + String(response.status) + ", " + verdict.description
+        log("probe " + seen)
         // (No internet is noted with its reason below.)
-        if case .noInternet = verdict {} else { noteProbe(url.description + ": HTTP " + String(response.status) + ", " + verdict.description) }
+        if case .noInternet = verdict {} else { noteProbe(seen) }
         switch verdict {
         case .open:
             return .open

@@ -81,8 +81,8 @@ public struct SubnetClash {
         guard let u = uplink, let r = router, !isRenumbering else { return nil }
         let network = u.address.value & u.mask
         guard !movedFor.contains(network) else { return nil }
-        // The latest `movesPerDay` moves are all either bound needs: older ones are over a day old once a
-        // newer one is.
+        // Only the latest `movesPerDay` moves are kept: either bound can be decided from them, since an older
+        // move counts only when all of them are within the day, and then the day's total is reached anyway.
         var today = 0
         var forVenue = 0
         for m in moves where now - m.at < SubnetClash.dayMs {
