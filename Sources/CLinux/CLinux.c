@@ -98,15 +98,35 @@ static void cl_limit(int resource, int64_t value) {
 #define CL_AUDIT_ARCH AUDIT_ARCH_ARM
 #endif
 
-/// The evaluation sandbox's system calls: no UNIX sockets (a path socket such as /dev/log or ubus reaches
-/// past the network namespace), no io_uring (its requests pass this filter by), nothing from another ABI
-/// (x32, 32-bit programs on a 64-bit kernel: other numbers), which fail with EACCES.
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438  // the same number on every architecture (Linux 5.6); older headers lack it
+#endif
+
+/// `nr` fails with EPERM; any other call goes on to the next check.
+#define CL_DENY(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM)
+
+/// Every confined helper: nothing from another ABI (x32, 32-bit programs on a 64-bit kernel: other numbers,
+/// which fail with EACCES), and no reaching into another process of the same user, whose memory, descriptors
+/// or keys would hand over what the daemon gave that one (another helper's answers, the portal helper's cookies).
+#define CL_HELPER_CALLS \
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)), \
+    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CL_AUDIT_ARCH, 1, 0), \
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES), \
+    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)), \
+    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1), \
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES), \
+    CL_DENY(__NR_ptrace), CL_DENY(__NR_process_vm_readv), CL_DENY(__NR_process_vm_writev), \
+    CL_DENY(__NR_pidfd_getfd), CL_DENY(__NR_keyctl), CL_DENY(__NR_add_key), CL_DENY(__NR_request_key)
+
+static const struct sock_filter cl_helper_filter[] = {
+    CL_HELPER_CALLS,
+    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+};
+
+/// Evaluation, besides: no UNIX sockets (a path socket such as /dev/log or ubus reaches past the network
+/// namespace) and no io_uring (its requests pass this filter by), which fail with EACCES.
 static const struct sock_filter cl_evaluation_filter[] = {
-    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-    BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CL_AUDIT_ARCH, 1, 0),
-    BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
-    BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-    BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),
+    CL_HELPER_CALLS,
     BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 3, 0),
     BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 3),
     BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
@@ -128,28 +148,51 @@ static int cl_mount_readonly(const char *path, int readonly, unsigned flags) {
     return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof attr);
 }
 
+/// The ids through the kernel's calls: libc's set*id in a multithreaded caller (the tests) signals threads
+/// the clone below did not copy. 32-bit ARM's plain calls take 16-bit ids.
+#ifdef SYS_setuid32
+#define CL_SYS_SETGROUPS SYS_setgroups32
+#define CL_SYS_SETGID SYS_setgid32
+#define CL_SYS_SETUID SYS_setuid32
+#else
+#define CL_SYS_SETGROUPS SYS_setgroups
+#define CL_SYS_SETGID SYS_setgid
+#define CL_SYS_SETUID SYS_setuid
+#endif
+
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                  const struct cl_sandbox *sb, int *stage) {
     int report[2];
     *stage = 0;
     if (pipe2(report, O_CLOEXEC) != 0) return -1;
-    pid_t pid = fork();
+    // A confined helper is PID 1 of its own PID namespace: when it ends, or is killed, the kernel ends every
+    // process it started, a setsid() one too. Evaluation adds a network namespace; both a mount namespace.
+    long flags = SIGCHLD;
+    if (sb->isolate) flags |= CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNS;
+    if (sb->no_network) flags |= CLONE_NEWNET | CLONE_NEWNS;
+    // fork() with namespaces: the kernel's call (no stack given: the child goes on from here, as from fork).
+    pid_t pid = (pid_t)syscall(SYS_clone, flags, 0, 0, 0, 0);
     if (pid < 0) { int e = errno; close(report[0]); close(report[1]); errno = e; return -1; }
     if (pid == 0) {
         int step = 1;
         int err = 0;
         // Only async-signal-safe calls from here to execve.
         if (setsid() < 0) goto fail;
+        step = 7;
+        // Into its own cgroup before anything can fork: its process limit and no one else's.
+        if (sb->cgroup_procs_fd >= 0 && write(sb->cgroup_procs_fd, "0", 1) != 1) goto fail;
         step = 2;
         if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto fail;
         // Nothing else leaks into the helper (the report pipe closes itself on exec).
         for (int fd = 3; fd < 1024; fd++) if (fd != report[1]) close(fd);
         step = 3;
+        // A /proc of its own namespace: no other process's command line, environment or descriptors to read.
+        if ((flags & CLONE_NEWNS) && mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) goto fail;
+        if (sb->isolate && mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) goto fail;
         // Evaluation: no network, and no file system a scan list could be left on for a later command
-        // (every mount read-only in a mount namespace of its own; only its state directory, if any, stays writable).
+        // (every mount read-only; only its state directory, if any, stays writable).
         if (sb->no_network) {
-            if (unshare(CLONE_NEWNET | CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0
-                || cl_mount_readonly("/", 1, AT_RECURSIVE) != 0) goto fail;
+            if (cl_mount_readonly("/", 1, AT_RECURSIVE) != 0) goto fail;
             if (sb->writable_dir && (mount(sb->writable_dir, sb->writable_dir, NULL, MS_BIND, NULL) != 0
                                      || cl_mount_readonly(sb->writable_dir, 0, 0) != 0)) goto fail;
         }
@@ -163,14 +206,17 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         // each spawn, and this is the last word.
         if (sb->drop_privileges && (sb->uid == 0 || sb->gid == 0)) { errno = EPERM; goto fail; }
         if (sb->drop_privileges && geteuid() == 0) {
-            if (setgroups(0, NULL) != 0 || setgid(sb->gid) != 0 || setuid(sb->uid) != 0) goto fail;
-            // RLIMIT_NPROC counts per user, so it only means something after the switch.
-            cl_limit(RLIMIT_NPROC, sb->processes);
+            if (syscall(CL_SYS_SETGROUPS, 0, NULL) != 0 || syscall(CL_SYS_SETGID, sb->gid) != 0
+                || syscall(CL_SYS_SETUID, sb->uid) != 0) goto fail;
+            // RLIMIT_NPROC counts per user (every helper's processes together): only without a cgroup of its own.
+            if (sb->cgroup_procs_fd < 0) cl_limit(RLIMIT_NPROC, sb->processes);
         }
-        step = 3;  // the evaluation sandbox's filter comes last: it is for the helper, not for this setup
-        struct sock_fprog filter = { sizeof cl_evaluation_filter / sizeof cl_evaluation_filter[0],
-                                     (struct sock_filter *)cl_evaluation_filter };
-        if (sb->no_network && (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        step = 3;  // the sandbox's filter comes last: it is for the helper, not for this setup
+        struct sock_fprog filter = sb->no_network
+            ? (struct sock_fprog){ sizeof cl_evaluation_filter / sizeof cl_evaluation_filter[0],
+                                   (struct sock_filter *)cl_evaluation_filter }
+            : (struct sock_fprog){ sizeof cl_helper_filter / sizeof cl_helper_filter[0], (struct sock_filter *)cl_helper_filter };
+        if ((sb->isolate || sb->no_network) && (syscall(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
                                || syscall(SYS_prctl, PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter) != 0)) goto fail;
         // The daemon blocks TERM, INT, HUP and CHLD (its signalfd), and whoever started it may have left some
         // ignored; both survive execve. A helper starts as from a login shell: nothing blocked, nothing ignored
@@ -201,6 +247,73 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         return -1;
     }
     return pid;
+}
+
+/// `text` into the cgroup file `dir/name`; 0 or -1 with errno.
+static int cl_cgroup_write(const char *dir, const char *name, const char *text) {
+    char path[256];
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) { errno = ENAMETOOLONG; return -1; }
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t n = strlen(text);
+    int ok = write(fd, text, n) == (ssize_t)n;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return ok ? 0 : -1;
+}
+
+int cl_helper_cgroups(const char *dir) {
+    char parent[200];
+    const char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir || (size_t)(slash - dir) >= sizeof parent) { errno = EINVAL; return -1; }
+    memcpy(parent, dir, (size_t)(slash - dir));
+    parent[slash - dir] = 0;
+    // The pids controller for the children of `parent` (ours among them), then for our own children; a cgroup
+    // holding processes cannot hand controllers down, so the daemon itself stays outside `dir`.
+    if (cl_cgroup_write(parent, "cgroup.subtree_control", "+pids") != 0) return -1;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
+    if (cl_cgroup_write(dir, "cgroup.subtree_control", "+pids") != 0) return -1;
+    // Runs left by a daemon that was killed: removed when empty (rmdir refuses one with a process in it).
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buf[512];
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+        for (long i = 0; i + 19 < n;) {
+            unsigned short length;
+            memcpy(&length, buf + i + 16, sizeof length);
+            if (length == 0) break;
+            if (buf[i + 18] == DT_DIR && buf[i + 19] != '.') unlinkat(fd, buf + i + 19, AT_REMOVEDIR);
+            i += length;
+        }
+    }
+    close(fd);
+    return 0;
+}
+
+int cl_helper_cgroup(const char *dir, int64_t processes, uint32_t *run) {
+    static uint32_t runs;
+    *run = ++runs;
+    // The daemon's pid in the name: two daemons (two radios in the tests) share `dir`.
+    char path[256], limit[24];
+    if (snprintf(path, sizeof path, "%s/%d-%u", dir, (int)getpid(), (unsigned)*run) >= (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    if (mkdir(path, 0755) != 0 && errno != EEXIST) return -1;
+    snprintf(limit, sizeof limit, "%lld", (long long)processes);
+    if (cl_cgroup_write(path, "pids.max", limit) != 0) { int e = errno; rmdir(path); errno = e; return -1; }
+    size_t used = strlen(path);
+    if (used + sizeof "/cgroup.procs" > sizeof path) { rmdir(path); errno = ENAMETOOLONG; return -1; }
+    memcpy(path + used, "/cgroup.procs", sizeof "/cgroup.procs");
+    return open(path, O_WRONLY | O_CLOEXEC);
+}
+
+int cl_helper_cgroup_remove(const char *dir, uint32_t run) {
+    char path[256];
+    if (snprintf(path, sizeof path, "%s/%d-%u", dir, (int)getpid(), (unsigned)run) >= (int)sizeof path) return -1;
+    return rmdir(path);
 }
 
 int cl_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -100,3 +100,33 @@ int cl_sigterm(void) { return SIGTERM; }
 int cl_sigint(void) { return SIGINT; }
 int cl_sighup(void) { return SIGHUP; }
 int cl_sigchld(void) { return SIGCHLD; }
+
+#include <linux/capability.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+int cl_daemon_keep_capabilities(void) {
+    // What hotspotd does as root, and nothing else (docs/security.md says why each stays).
+    const uint64_t keep = 1ULL << CAP_NET_ADMIN   // interfaces up and down, the MAC address, nl80211's requests
+                        | 1ULL << CAP_NET_RAW     // sockets bound to the uplink (the portal helper, fetch, the checks)
+                        | 1ULL << CAP_SYS_ADMIN   // each helper's namespaces, its /proc and read-only mounts
+                        | 1ULL << CAP_SETUID | 1ULL << CAP_SETGID  // helpers run as helper_user
+                        | 1ULL << CAP_KILL        // ending a helper that runs as another user
+                        | 1ULL << CAP_CHOWN | 1ULL << CAP_FOWNER   // helpers' state directories given to their user
+                        | 1ULL << CAP_DAC_OVERRIDE;  // ... and read, cleared and forgotten by the daemon
+    // The bounding set first, while CAP_SETPCAP is still there: it is all the daemon's root children (the LAN's
+    // renumbering) may ever have. EINVAL: a number past the kernel's last capability.
+    for (int cap = 0; cap < 64; cap++) {
+        if (!(keep >> cap & 1) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) return -1;
+    }
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[2];
+    if (syscall(SYS_capget, &header, data) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        data[i].effective &= (uint32_t)(keep >> (32 * i));
+        data[i].permitted &= (uint32_t)(keep >> (32 * i));
+        data[i].inheritable = 0;
+    }
+    return (int)syscall(SYS_capset, &header, data);
+}

@@ -47,6 +47,7 @@ extension HotspotDaemon {
         logger.log(.notice, "lan_clash: moving " + move)
         var sandbox = HelperSandbox()
         sandbox.dropPrivileges = false
+        sandbox.isolated = false  // it is the daemon's own root work (uci, the LAN's reload)
         var limits = HelperProcess.Limits()
         limits.timeLimitMs = driver.machine.configuration.commandTimeoutMs
         HelperProcess.start(

@@ -86,6 +86,7 @@ extension HotspotDaemon {
         var sandbox = HelperSandbox()
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
+        sandbox.cgroups = helperCgroups
         var limits = HelperProcess.Limits()
         limits.timeLimitMs = events.timeLimitMs
         events.running = HelperProcess.start(

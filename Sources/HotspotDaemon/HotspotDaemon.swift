@@ -58,6 +58,8 @@ public final class HotspotDaemon: HotspotEffects {
     var runs: [Run] = []
     /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
     var portalHelperPath = "/proc/self/exe"
+    /// Where each helper run gets a cgroup of its own (its process limit); nil without cgroup2's pids controller.
+    var helperCgroups: String? = nil
 
     /// The loop's timers of the link machine's `LinkTimer`s.
     var stationTimer = 0
@@ -146,6 +148,10 @@ public final class HotspotDaemon: HotspotEffects {
             Output.err("hotspotd: " + failure)
             return 1
         }
+        // Here, not in start(): tests run the daemon inside their own process.
+        if cl_daemon_keep_capabilities() != 0 && geteuid() == 0 {
+            logger.log(.warning, "kept every capability: " + Errno.current.description)
+        }
         while daemon.exitStatus == nil { loop.runOnce(maxWait: 60_000) }
         // What stop() posted (closing and unlinking wpa_supplicant's client sockets) runs before exit.
         loop.runPosted()
@@ -162,6 +168,13 @@ public final class HotspotDaemon: HotspotEffects {
         signals = FileDescriptor(rawValue: fd)
         loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
         do { nl = try NL80211() } catch { return "nl80211: " + error.description }
+        let cgroups = "/sys/fs/cgroup/hotspotd"
+        if cl_helper_cgroups(cgroups) == 0 {
+            helperCgroups = cgroups
+        } else {
+            logger.log(.notice, "helpers share one process limit: no cgroup2 pids controller at /sys/fs/cgroup ("
+                       + Errno.current.description + ")")
+        }
         // The first radio's interface may not be there yet (netifd makes it after boot, or it is named
         // otherwise): the daemon waits for it, answering `status`, rather than exit and be restarted by procd
         // until procd gives up. Another radio's interface may come up later (looked up again then).

@@ -20,6 +20,7 @@ import TestSupport
     var open: HelperSandbox {
         var s = HelperSandbox()
         s.dropPrivileges = false
+        s.isolated = false
         return s
     }
 
@@ -238,6 +239,92 @@ import TestSupport
         guard case .exited(0, _, _)? = run(modest, sandbox: limited) else { Issue.record("dd bs=1M failed under 32 MB"); return }
         limited.memoryBytes = 0
         guard case .exited(0, _, _)? = run(greedy, sandbox: limited) else { Issue.record("dd bs=64M failed without a limit"); return }
+    }
+
+    // Issue 35, the evaluation sandbox: helpers share uid nobody, so without more a helper could see, trace,
+    // read or signal another's processes, and leave processes behind with setsid().
+
+    /// A confined helper is PID 1 of a namespace of its own, and its /proc shows only that namespace.
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func confinedHelperSeesOnlyItsOwnProcesses() {
+        let o = run(script("echo $$; sleep 5 & echo $!; [ -e /proc/$1 ] && echo sees-caller || echo no-caller; kill $!"),
+                    args: [String(getpid())], sandbox: HelperSandbox())
+        #expect(o == .exited(status: 0, stdout: Array("1\n2\nno-caller\n".utf8), stderr: []), "\(String(describing: o))")
+    }
+
+    /// A child that leaves the helper's session and process group still ends with the helper: when it exits
+    /// by itself (before: kept running as nobody), and when it is killed.
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func aChildThatCallsSetsidEndsWithTheHelper() throws {
+        let shared = dir + "/setsid"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o777)
+        let o = run(script("setsid sh -c 'sleep 1; touch \(shared)/after-exit' </dev/null >/dev/null 2>&1 & exit 0"),
+                    sandbox: HelperSandbox())
+        #expect(o == .exited(status: 0, stdout: [], stderr: []))
+        var outcome: HelperProcess.Outcome? = nil
+        let p = HelperProcess.start(loop: loop, path: script("setsid sh -c 'sleep 1; touch \(shared)/after-kill' </dev/null >/dev/null 2>&1 & sleep 30"),
+                                    arguments: [], environment: [], input: [], sandbox: HelperSandbox()) { outcome = $0 }
+        loop.schedule(after: 200) { p?.kill() }
+        spin(loop, timeout: 5_000) { outcome != nil }
+        #expect(outcome == .killed(stderr: []))
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(!FileManager.default.fileExists(atPath: shared + "/after-exit"), "the setsid child outlived the helper")
+        #expect(!FileManager.default.fileExists(atPath: shared + "/after-kill"), "the setsid child outlived the kill")
+    }
+
+    /// ptrace, process_vm_readv/writev, pidfd_getfd and the key calls fail with EPERM, even on the helper's
+    /// own child (the one process it could otherwise reach); kill reaches nothing outside its namespace.
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func processCallsAreRefusedAndOthersCannotBeSignalled() {
+        let probe = script("""
+            exec python3 - "$@" <<'EOF'
+            import ctypes, os, subprocess, sys
+            libc = ctypes.CDLL(None, use_errno=True)
+            child = subprocess.Popen(["sleep", "30"])
+            def result(r):
+                return "ok" if r >= 0 else os.strerror(ctypes.get_errno())
+            iov = (ctypes.c_char * 8)()
+            vec = (ctypes.c_void_p * 2)(ctypes.cast(iov, ctypes.c_void_p), 8)
+            print("ptrace", result(libc.ptrace(16, child.pid, 0, 0)))  # PTRACE_ATTACH
+            print("process_vm_readv", result(libc.process_vm_readv(child.pid, vec, 1, vec, 1, 0)))
+            print("process_vm_writev", result(libc.process_vm_writev(child.pid, vec, 1, vec, 1, 0)))
+            pidfd = libc.syscall(434, child.pid, 0)  # pidfd_open: allowed, it reaches only its own
+            print("pidfd_getfd", result(libc.syscall(438, pidfd, 0, 0)))
+            print("keyctl", result(libc.syscall(250, 0, -3, 0)))  # KEYCTL_GET_KEYRING_ID, the session keyring
+            print("add_key", result(libc.syscall(248, b"user", b"k", b"v", 1, -3)))
+            try:
+                os.kill(int(sys.argv[1]), 0)
+                print("kill ok")
+            except OSError as e:
+                print("kill", e.strerror)
+            child.kill()
+            EOF
+            """)
+        var s = HelperSandbox()
+        s.memoryBytes = 0  // python
+        let o = run(probe, args: [String(getpid())], sandbox: s)
+        guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
+        #expect(String(decoding: out, as: UTF8.self) == """
+            ptrace Operation not permitted
+            process_vm_readv Operation not permitted
+            process_vm_writev Operation not permitted
+            pidfd_getfd Operation not permitted
+            keyctl Operation not permitted
+            add_key Operation not permitted
+            kill No such process
+
+            """)
+    }
+
+    /// A real crash still ends a confined helper (PID 1 of a namespace ignores the signals it does not
+    /// handle unless the kernel forces them, as it does a fault's).
+    @Test(.enabled(if: getuid() == 0, "needs root for the namespaces and to switch user"))
+    func aConfinedHelperThatCrashesIsReportedAsSignal() {
+        var s = HelperSandbox()
+        s.memoryBytes = 0  // python
+        let o = run(script("exec python3 -c 'import ctypes; ctypes.string_at(0)'"), sandbox: s)
+        #expect(o == .signaled(signal: SIGSEGV, stderr: []), "\(String(describing: o))")
     }
 
     @Test func outcomesReadWellInLogs() {

@@ -19,6 +19,10 @@ void cl_daemon_openlog(const char *ident, const char *path);
 /// the log daemon is away or its queue is full; a restarted log daemon is found again on the next line.
 void cl_daemon_syslog(int priority, const char *message);
 
+/// Gives up every capability the daemon does not use (bounding set, permitted, effective, inheritable and
+/// ambient); 0, or -1 with errno (not root: nothing to give up).
+int cl_daemon_keep_capabilities(void);
+
 int cl_sigterm(void);
 int cl_sigint(void);
 int cl_sighup(void);

@@ -1,6 +1,6 @@
 # fault-helpers: helpers as bad as a helper gets, each as a user of its own, answering every scan: one
 # forks without end, one eats memory, one floods stdout, one floods stderr, one ignores TERM and keeps a
-# child that does too. Each is stopped as the README says (32 processes a user, 32 MB of address space a
+# child that does too. Each is stopped as the README says (32 processes a run, 32 MB of address space a
 # process, 64 KiB of stdout, command_timeout for the rest), a well-behaved helper keeps answering,
 # `status` answers throughout, nothing of theirs outlives the daemon, and its memory does not grow.
 # radio-timeout: 150
@@ -10,8 +10,10 @@ ap_start cafe --ssid "Fault Cafe" --open
 sta_start
 
 daemon_helper bomb <<'EOS'
-# Forks for as long as it may: until its user has no process left to start.
-while :; do sleep 600 & done
+# Forks for as long as it may, until its run has no process left to start, and holds them (a shell that
+# ends at a refused fork would take them all with it: it is PID 1 of its namespace).
+( while :; do sleep 600 & done ) 2>/dev/null
+sleep 600
 EOS
 daemon_helper eater <<'EOS'
 exec awk 'BEGIN { s = sprintf("%4000000s", "x"); while (1) s = s s }'
