@@ -1,3 +1,4 @@
+import HotspotCore
 import HotspotPortal
 import HotspotWeb
 
@@ -12,19 +13,19 @@ extension PortalHelper {
         var answers: FormAnswers = .none
 
         /// `url` (the page's own, its form's action, its link's target) as the log and `Referer` show it: up to
-        /// its path when the page was reached with answers, which its query may hold.
-        func shown(_ url: HTTPURL) -> [UInt8] {
+        /// its path when the page was reached with answers, which its query may hold; `cut` in the query's place.
+        func shown(_ url: HTTPURL, cut: StaticString = "") -> [UInt8] {
             var bytes = url.bytes
             if case .none = answers { return bytes }
-            if let query = url.query { bytes.removeLast(query.count + 1) }
+            if let query = url.query {
+                bytes.removeLast(query.count + 1)
+                ASCII.append(&bytes, cut)
+            }
             return bytes
         }
 
         /// `shown`, a query left out marked `?…`.
-        func logged(_ url: HTTPURL) -> String {
-            let bytes = shown(url)
-            return String(decoding: bytes, as: UTF8.self) + (bytes.count < url.bytes.count ? "?…" : "")
-        }
+        func logged(_ url: HTTPURL) -> String { String(decoding: shown(url, cut: "?…"), as: UTF8.self) }
     }
 
     /// The portal's page: fetched (unless the probe's answer was it), then on through meta refresh and
