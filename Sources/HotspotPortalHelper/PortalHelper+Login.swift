@@ -95,8 +95,9 @@ extension PortalHelper {
                     sentForms.append(sentForm)
                     let reply: PortalPage
                     // The owner's answers (typed now or remembered) go where a browser would send them; the configured
-                    // venue account (WISPr's user and password) keeps the strict rule.
-                    let carries: PortalHelper.FormAnswers = !answered ? .none : fill ? .typed : .configured
+                    // venue account (WISPr's user and password) keeps the strict rule; a form after answers carries them on.
+                    let carries: PortalHelper.FormAnswers = !answered ? page.answers : fill ? .typed(askedBy: page.url)
+                        : .configured(askedBy: page.url)
                     do throws(PortalError) { reply = try submit(form, fields, page, answers: carries) } catch {
                         log("sending the portal's form: " + error.description)
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
@@ -113,11 +114,13 @@ extension PortalHelper {
                         let target: HTTPURL
                         do throws(HTTPURLError) { target = try page.url.resolve(next[...]) } catch { throw .unusableURL(error) }
                         if target == page.url { log("the portal page points back to itself"); break flow }
-                        log("portal page " + page.url.description + " leads on to " + target.description)
+                        log("portal page " + page.logged(page.url) + " leads on to " + page.logged(target))
+                        if !mayTake(page.answers, to: target) { throw .answersNotSent }
                         let (body, url) = try get(target)
-                        page = PortalPage(url: url, body: body, html: HTMLPage(parsing: body))
+                        page = PortalPage(url: url, body: body, html: HTMLPage(parsing: body), answers: page.answers)
                     } catch {
                         log("the portal's next page: " + error.description)
+                        if case .answersNotSent = error { return Answer(.failure) }  // as a form's that may not go
                         break flow
                     }
                 case .needsUser(let form, _):
@@ -131,7 +134,7 @@ extension PortalHelper {
                     }
                     // Answers this helper would not send are not asked for: the owner logs in from a browser.
                     let target = action(of: form, page)
-                    if !hasChap && !mayTakeTypedAnswers(target, page) {
+                    if !hasChap && !mayTakeTypedAnswers(target, askedBy: page.url) {
                         log("the form would send the owner's answers to " + target.origin + ", but " + PortalHelper.answersGo
                             + ": asking the owner to log in from a browser")
                         return uiRequired([], page, first, message: PortalHelper.browserLogin)
@@ -189,9 +192,9 @@ extension PortalHelper {
         url.scheme == .http ? .http : isUnverified(url) ? .httpsUnverified : .https
     }
 
-    /// May the owner's typed answers for `page` go to `target`, as the owner's browser would send them?
-    func mayTakeTypedAnswers(_ target: HTTPURL, _ page: PortalPage) -> Bool {
-        policy.allowsTypedAnswers(to: target, askedBy: page.url, verified: transport(to: target) == .https)
+    /// May the owner's typed answers for the page at `page` go to `target`, as the owner's browser would send them?
+    func mayTakeTypedAnswers(_ target: HTTPURL, askedBy page: HTTPURL) -> Bool {
+        policy.allowsTypedAnswers(to: target, askedBy: page, verified: transport(to: target) == .https)
     }
 
     /// What the daemon is told when the login succeeds: the origin, and the gateway then when the answers
@@ -215,7 +218,7 @@ extension PortalHelper {
     func rememberedFit(_ asked: [PortalUIField], _ form: HTMLForm, _ page: PortalPage) -> Bool {
         let origin = variable(HelperVariable.rememberedOrigin) ?? ""
         let target = action(of: form, page)
-        guard ASCII.same(target.origin, origin), mayTakeTypedAnswers(target, page) else {
+        guard ASCII.same(target.origin, origin), mayTakeTypedAnswers(target, askedBy: page.url) else {
             log("answers are remembered for " + origin + ", but this portal asks for " + target.origin + ": asking the owner")
             return false
         }

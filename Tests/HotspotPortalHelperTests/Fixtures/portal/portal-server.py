@@ -2,7 +2,7 @@
 """A captive portal and a DNS server on 127.0.0.1 for PortalHelperComponentTests.
 
 Prints one JSON line {"http": PORT, "https": PORT, "dns": PORT} once it listens, then serves until killed.
-Every request is appended to --log as a JSON line (method, path, host, cookie, user-agent, body), every
+Every request is appended to --log as a JSON line (method, path, host, cookie, referer, user-agent, body), every
 DNS question as {"dns": NAME}.
 
 Modes (--mode):
@@ -12,6 +12,11 @@ Modes (--mode):
           the form again (403) with the hotel's error above it.
   room-elsewhere  the room form, its action on another host (https://localhost:HTTPS/accept).
   pin     the room form as a GET, with a password field "pin" (s3cr3t-pin) instead of the last name.
+  pin-next  the pin form, whose right answers get a 200 page (at the URL that holds them) with a Continue form
+          and no action: its POST (step=2) to that URL logs in.
+  pin-elsewhere  the same, the Continue form's action on another host (https://localhost:HTTPS/activate).
+  pin-redirect  the same, but the answers get a 302 to /next with their query: /next has the Continue form.
+  pin-link  the same, but the answers' page has only a link on to https://localhost:HTTPS/continue?step=2.
   open    /generate_204 is always 204.
   walled  a walled garden: /generate_204 (one operator's probe) is let through, 204, at once; /check (another
           operator's) is redirected to the click portal's /terms, 300 ms later, until the click login.
@@ -71,6 +76,10 @@ def log(entry):
         with open(args.log, "a") as f:
             f.write(json.dumps(entry) + "\n")
 
+def is_pin(mode):
+    """pin and the pin-* modes (not ping-pong)."""
+    return mode == "pin" or mode.startswith("pin-")
+
 TERMS = """<!DOCTYPE html><html><head><title>Guest Wi-Fi</title></head><body>
 <!-- WISPR --><!-- ERROR -->
 <form method="%s" action="%s">
@@ -122,7 +131,7 @@ class Handler(BaseHTTPRequestHandler):
     def record(self, body=b""):
         log({"method": self.command, "path": self.path, "host": self.headers.get("Host"),
              "accept": self.headers.get("Accept"),
-             "cookie": self.headers.get("Cookie"), "agent": self.headers.get("User-Agent"),
+             "cookie": self.headers.get("Cookie"), "referer": self.headers.get("Referer"), "agent": self.headers.get("User-Agent"),
              "tls": isinstance(self.connection, ssl.SSLSocket), "body": body.decode("latin-1")})
 
     def portal_url(self, path):
@@ -141,7 +150,7 @@ class Handler(BaseHTTPRequestHandler):
               and form.get("terms") == ["yes"] and "newsletter" not in form)
         if args.mode.startswith("room"):
             ok = ok and form.get("room") == ["412"] and form.get("last-name") == ["Smith"]
-        if args.mode == "pin":
+        if is_pin(args.mode):
             ok = ok and form.get("room") == ["412"] and form.get("pin") == ["s3cr3t-pin"]
         if not ok and args.mode.startswith("room"):
             page = self.terms_page().replace("<!-- ERROR -->", '<div class="alert alert-danger" role="alert">\n'
@@ -149,6 +158,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(403, page.encode(), [("Content-Type", "text/html")])
         if not ok:
             return self.send(403, b"refused")
+        if args.mode == "pin-redirect":
+            return self.send(302, b"", [("Location", "/next?" + urllib.parse.urlsplit(self.path).query)])
+        if args.mode.startswith("pin-"):
+            return self.send(200, self.next_page().encode(), [("Content-Type", "text/html")])
         if args.mode.startswith("steps"):
             page = '<html><head><meta http-equiv="refresh" content="1; url=/activate?t=%s"></head>Please wait...</html>' % TOKEN
             return self.send(200, page.encode(), [("Content-Type", "text/html")])
@@ -157,10 +170,18 @@ class Handler(BaseHTTPRequestHandler):
 
     def terms_page(self):
         mode = args.mode
-        extra = PIN_FIELDS if mode == "pin" else ROOM_FIELDS if mode.startswith("room") else ""
+        extra = PIN_FIELDS if is_pin(mode) else ROOM_FIELDS if mode.startswith("room") else ""
         action = "https://localhost:%d/accept" % ports["https"] if mode == "room-elsewhere" else "/accept"
-        page = TERMS % ("get" if mode == "pin" else "post", action, TOKEN, extra)
+        page = TERMS % ("get" if is_pin(mode) else "post", action, TOKEN, extra)
         return page.replace("<!-- WISPR -->", WISPR % self.login_url() if mode.startswith("wispr") else "")
+
+    def next_page(self):
+        """The pin-* modes' page after the answers: a Continue form, to the page itself or another host."""
+        if args.mode == "pin-link":
+            return '<html><title>Almost there</title><a href="https://localhost:%d/continue?step=2">Continue</a></html>' % ports["https"]
+        action = ' action="https://localhost:%d/activate"' % ports["https"] if args.mode == "pin-elsewhere" else ""
+        return ('<html><title>Almost there</title><form method="post"%s><input type="hidden" name="step" value="2">'
+                '<input type="submit" value="Continue"></form></html>' % action)
 
     STEP_PAGES = {
         "steps": '<html><title>Welcome</title><form method="post" action="/terms"><input type="hidden" name="step" value="1">'
@@ -265,7 +286,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(405, b"the terms come after the welcome page")
             return self.send(200, self.terms_page().encode(), [("Content-Type", "text/html"),
                                                    ("Set-Cookie", "session=abc123; Path=/; HttpOnly")])
-        if path == "/accept" and mode == "pin":
+        if path == "/continue" and mode == "pin-link":
+            state["logged_in"] = True
+            return self.send(302, b"", [("Location", "/welcome")])
+        if path == "/next" and mode == "pin-redirect":
+            return self.send(200, self.next_page().encode(), [("Content-Type", "text/html")])
+        if path == "/accept" and is_pin(mode):
             return self.accept(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True))
         if path == "/welcome":
             return self.send(200, b"<html><title>Welcome</title>You are online.</html>", [("Content-Type", "text/html")])
@@ -279,6 +305,9 @@ class Handler(BaseHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         if products.handle(self, ports, state, "POST", path, urllib.parse.urlsplit(self.path).query, body):
             return
+        if path in ("/accept", "/next", "/activate") and args.mode.startswith("pin-") and form.get("step") == ["2"]:
+            state["logged_in"] = True
+            return self.send(302, b"", [("Location", "/welcome")])
         if path == "/accept" and args.mode == "ping-pong":
             page = '<html><form method="post" action="/start"><input type="hidden" name="back" value="1"><input type="submit"></form></html>'
             return self.send(403, page.encode(), [("Content-Type", "text/html")])
