@@ -147,7 +147,7 @@ enum RpcdCommand {
                 guard case .bool(let b) = member.value else { return .failure(wrong) }
                 a.now = b
             case .fields:
-                // As the helper protocol passes them on: HOTSPOT_UI_<NAME>, one line.
+                // As the helper protocol passes them on: HOTSPOT_UI_<NAME>=value, one line of its stdin.
                 guard case .object(let fields) = member.value else { return .failure(wrong) }
                 for f in fields {
                     guard HelperProtocol.isFieldName(f.name[...]), case .string(let v) = f.value,

@@ -287,8 +287,8 @@ extension HotspotDaemon {
     /// An external helper's program with the helper protocol's invocation, run without network for
     /// filterScanList and evaluate (a scan list cannot leave the router). The built-in portal helper is
     /// this binary (`portalHelperPath`, /proc/self/exe: the same build even after an upgrade replaced
-    /// the file) as `hotspotd portal-helper COMMAND`, with its own options in the environment (`PortalHelperOptions`),
-    /// and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
+    /// the file) as `hotspotd portal-helper COMMAND`, with its own options in the environment (`PortalHelperOptions`,
+    /// the password on stdin), and with network for evaluate: detecting a portal means asking the network, and it is hotspotd's
     /// own code, which sends nothing of the scan list or the network anywhere but the probe URLs.
     /// `uplink` is consumed: the invocation takes it over instead of a copy.
     static func launch(_ helper: HelperDescriptor, _ request: HelperRequest, uplink: consuming UplinkAddressing,
@@ -320,8 +320,11 @@ extension HotspotDaemon {
         // Done before the daemon's own time limit kills it, so that its answer says why.
         options.timeLimit = String(max(1, commandTimeoutMs / 1000 - 5))
         let environment = invocation.environment + options.environment
+        var input = invocation.input
+        // The password on stdin (issue 35), and only where a login may use it.
+        if request.command == .authenticate || request.command == .presentUI { input += options.input }
         return HelperLaunch(path: portalHelperPath, arguments: ["portal-helper"] + invocation.arguments,
-                            environment: environment, input: invocation.input, noNetwork: false, stderrLines: 12)
+                            environment: environment, input: input, noNetwork: false, stderrLines: 12)
     }
 
     /// This binary's absolute path, for `hotspotd fetch` and the others: the helper's own /proc/self/exe is its

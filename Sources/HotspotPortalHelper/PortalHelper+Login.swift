@@ -73,7 +73,7 @@ extension PortalHelper {
                 if (fill || hasChap) && !asked.isEmpty {
                     for i in asked.indices {  // by index: an iterator over [PortalUIField] is code of its own
                         let field = asked[i]
-                        if let value = fill ? variable(field.environmentName).map({ Array($0.utf8) })
+                        if let value = fill ? secrets.value(field.environmentName).map({ Array($0.utf8) })
                             : field.isSecret ? settings.wisprPassword : settings.wisprUser {
                             answers.append(FormField(name: field.formName, value: value))
                         }
@@ -126,7 +126,7 @@ extension PortalHelper {
                 case .needsUser(let form, _):
                     if fill {
                         var names = ""
-                        for i in asked.indices where variable(asked[i].environmentName) == nil {
+                        for i in asked.indices where secrets.value(asked[i].environmentName) == nil {
                             names += (names.isEmpty ? "" : ", ") + asked[i].name
                         }
                         log("the portal's form still needs answers" + (names.isEmpty ? "" : " for " + names))
@@ -223,7 +223,7 @@ extension PortalHelper {
             return false
         }
         var missing = ""
-        for i in asked.indices where variable(asked[i].environmentName) == nil { missing += " " + asked[i].name }
+        for i in asked.indices where secrets.value(asked[i].environmentName) == nil { missing += " " + asked[i].name }
         guard missing.isEmpty else {
             log("the portal at " + origin + " asks for fields not remembered (" + missing + " ): asking the owner")
             return false

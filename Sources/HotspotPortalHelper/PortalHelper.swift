@@ -19,7 +19,7 @@ import HotspotSystem
 ///   again to verify; a form that needs the owner → uiRequired
 ///   with its fields and the portal's URL; a CAPTCHA, a card or a login only a script sends → uiRequired
 ///   with the reason, for the owner's browser.
-/// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>`) in the form, sent once: a portal
+/// - presentUI: the same with the owner's answers (`HOTSPOT_UI_<NAME>` on stdin) in the form, sent once: a portal
 ///   that asks again (its form, or no way on) refused them → uiRequired again, in the portal's words.
 /// - logoff: the WISPr LogoffURL that the login kept in HOTSPOT_STATE_DIR, when there is one.
 /// Success carries `session_remaining=` when the API tells the session's time left, so maintain comes
@@ -42,6 +42,8 @@ public struct PortalHelper {
     public var client: HTTPClient
     let policy: PortalHostPolicy
     let variable: (String) -> String?
+    /// The owner's answers and the WISPr password, from stdin (`HelperSecrets`): never the environment's.
+    let secrets: HelperSecrets
     let log: (String) -> Void
     /// The API's `seconds-remaining` at the last look.
     var sessionSeconds: Int64? = nil
@@ -59,6 +61,7 @@ public struct PortalHelper {
                 log: @escaping (String) -> Void) {
         self.settings = settings
         self.variable = variable
+        secrets = HelperSecrets()
         self.log = log
         policy = settings.hostPolicy
         client = HTTPClient(settings, policy)
@@ -71,7 +74,17 @@ public struct PortalHelper {
                        + " (run by hotspotd with the helper environment; see examples/helpers/README.md)")
             return 2
         }
-        var helper = PortalHelper(environmentNotePrefix: "")
+        var secrets = HelperSecrets()
+        // The answers and the password come on stdin (issue 35): read to its end, within the bound, before anything.
+        if command == .authenticate || command == .presentUI {
+            guard let bytes = try? FileDescriptor(rawValue: 0).readAll(limit: HelperSecrets.maxBytes + 1),
+                  let given = HelperSecrets(parsing: bytes) else {
+                Output.err("hotspotd portal-helper: " + HelperSecrets.refusal)
+                return 2
+            }
+            secrets = given
+        }
+        var helper = PortalHelper(environmentNotePrefix: "", secrets: secrets)
         Output.write(helper.run(command).text, to: .standardOutput)
         return 0
     }
@@ -80,13 +93,16 @@ public struct PortalHelper {
     /// what `hotspotd fetch` runs its requests through.
     /// An initialiser, not a static function returning one: that return copied the whole helper; and one that
     /// sets the fields itself, as delegating to `init(settings:environment:log:)` copied it too.
+    /// `secrets`: what came on stdin.
     @inline(never)
-    init(environmentNotePrefix notePrefix: String) {
+    init(environmentNotePrefix notePrefix: String, secrets: HelperSecrets = HelperSecrets()) {
         let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
-        let settings = PortalHelperSettings(environment: environment)
+        var settings = PortalHelperSettings(environment: environment)
+        if let password = secrets.value(HelperVariable.wisprPassword) { settings.wisprPassword = Array(password.utf8) }
         for note in settings.notes { Output.err(notePrefix + note) }
         self.settings = settings
         variable = environment
+        self.secrets = secrets
         log = { Output.err(notePrefix + $0) }
         policy = settings.hostPolicy
         client = HTTPClient(settings, policy)

@@ -12,7 +12,7 @@ import HotspotWeb
 /// | `HOTSPOT_PORTAL_PROBE_URLS` | probe URLs separated by spaces (`list probe_url`); the defaults when empty |
 /// | `HOTSPOT_PORTAL_DOMAINS` | portal domains separated by spaces (`list portal_domain`) |
 /// | `HOTSPOT_CA_BUNDLE` | PEM CA bundle for https (`option ca_bundle`) |
-/// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`), also the portal products' CHAP account |
+/// | `HOTSPOT_WISPR_USER`, `HOTSPOT_WISPR_PASSWORD` | WISPr credentials (`option wispr_user`, `wispr_password`), also the portal products' CHAP account; the password on stdin (`HelperSecrets`), for authenticate and presentUI |
 /// | `HOTSPOT_PORTAL_TIME_LIMIT` | seconds the whole command may take (hotspotd: its command_timeout less 5) |
 /// | `HOTSPOT_PORTAL_DNS_PORT` | the DNS servers' port, 53 unless given (for tests) |
 /// | `HOTSPOT_PORTAL_NEIGHBOR_TABLE` | the neighbour table, `/proc/net/arp` unless given (for tests) |
@@ -39,6 +39,7 @@ public struct PortalHelperSettings {
     public var portalDomains: [[UInt8]] = []
     public var trustAnchorsPath = PortalHelperSettings.defaultCABundle
     public var wisprUser: [UInt8]?
+    /// From stdin (`PortalHelper.main`), never the environment.
     public var wisprPassword: [UInt8]?
     public var timeLimitMs: Int64 = 40_000
     /// RFC 8908's API, always https (the daemon checked the DHCP option).
@@ -82,7 +83,6 @@ public struct PortalHelperSettings {
         for d in options.portalDomains { portalDomains.append(Array(d.utf8)) }
         if let path = options.caBundle { trustAnchorsPath = path }
         if let user = options.wisprUser { wisprUser = Array(user.utf8) }
-        if let password = options.wisprPassword { wisprPassword = Array(password.utf8) }
         if let api = value(HelperVariable.captiveAPI) {
             if let url = try? HTTPURL(api), url.scheme == .https { captivePortalAPI = url } else {
                 notes.append(HelperVariable.captiveAPI + " left out: not an https URL")

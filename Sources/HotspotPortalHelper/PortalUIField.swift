@@ -3,7 +3,7 @@ import HotspotPortal
 import HotspotCore
 
 /// A form field the owner fills in, as the helper protocol carries it: `ui_field=NAME<TAB>LABEL` out, and
-/// the answer back in `HOTSPOT_UI_<NAME>`. A form's own field names may be anything (`user[room]`,
+/// the answer back as `HOTSPOT_UI_<NAME>` (on stdin). A form's own field names may be anything (`user[room]`,
 /// `last-name`, 200 bytes); the helper name must be 1-32 of `A-Z a-z 0-9 _`, unique ignoring case. So a
 /// form name that fits is kept (the owner recognises it), and any other becomes `fieldN` (N its place
 /// among the form's visible fields). The same page gives the same names, so the answers to
@@ -51,7 +51,7 @@ public struct PortalUIField: Equatable, Sendable {
         return out
     }
 
-    /// `HOTSPOT_UI_<NAME>`: where `presentUI` finds the owner's answer.
+    /// `HOTSPOT_UI_<NAME>`: the name of the owner's answer on `presentUI`'s stdin.
     public var environmentName: String {
         var bytes = Array(HelperVariable.uiPrefix.utf8)
         let start = bytes.count

@@ -27,7 +27,8 @@ public struct HelperInvocation: Hashable, Sendable {
     public var arguments: [String]
     /// `KEY=value` strings, no NUL or newline in any of them.
     public var environment: [String]
-    /// filterScanList: the scan list, one network per line; other commands: empty.
+    /// filterScanList: the scan list, one network per line; presentUI, and authenticate with remembered answers:
+    /// the answers (`HelperSecrets`), kept out of the environment that other processes of its user can read.
     public var input: [UInt8]
     /// UI answers left out, and why (never their values), for the log.
     public var notes: [String]
@@ -121,9 +122,9 @@ public struct HelperInvocation: Hashable, Sendable {
         environment.append(name + "=" + value)
     }
 
-    /// `HOTSPOT_UI_<KEY>`, KEY upper-cased. A key that is not `[A-Za-z0-9_]{1,32}`, a value with a control
-    /// character or longer than `maxLineBytes`, and a second answer for the same variable are left out.
-    /// `names`: the `HOTSPOT_UI_<KEY>=` prefixes added so far (no other variable starts with `HOTSPOT_UI_`).
+    /// `HOTSPOT_UI_<KEY>=value` on stdin, KEY upper-cased. A key that is not `[A-Za-z0-9_]{1,32}`, a value with a
+    /// control character (it could not stay on its line) or longer than `maxLineBytes`, and a second answer for
+    /// the same name are left out. `names`: the `HOTSPOT_UI_<KEY>` names added so far.
     mutating func addAnswer(_ answer: UIAnswer, _ names: inout [[UInt8]]) {
         let key = Array(answer.key.utf8)
         let shown = "UI answer '" + HelperProtocol.printable(Array(key.prefix(HelperProtocol.maxFieldNameBytes))) + "'"
@@ -142,13 +143,11 @@ public struct HelperInvocation: Hashable, Sendable {
         }
         var name: [UInt8] = Array(HelperVariable.uiPrefix.utf8)
         for b in key { name.append(HelperProtocol.upper(b)) }
-        name.append(UInt8(ascii: "="))
         if names.contains(name) {
             notes.append(shown + " left out: another answer has the same upper-cased key")
             return
         }
         names.append(name)
-        name.append(contentsOf: value)
-        environment.append(String(decoding: name, as: UTF8.self))
+        HelperSecrets.append(String(decoding: name, as: UTF8.self), value, to: &input)
     }
 }

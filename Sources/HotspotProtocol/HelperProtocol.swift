@@ -4,7 +4,8 @@ import HotspotCore
 /// given) and `HelperOutput` (what its answer means). examples/helpers/README.md documents it for users.
 public enum HelperProtocol {
     /// `HOTSPOT_PROTOCOL`: raised only when a helper written for an older version could misread something.
-    public static let version = 1
+    /// 2: the answers come on stdin, no longer in the environment (issue 35).
+    public static let version = 2
     /// `option builtin 'portal'` in a `config helper` section: the portal helper in hotspotd's own binary.
     public static let builtinPortalHelper = "portal"
     /// The whole environment a helper gets besides `HOTSPOT_*`: nothing of the daemon's own leaks through.

@@ -28,9 +28,9 @@ public enum HelperVariable {
     /// `$HOTSPOT_UDP HOST PORT` (one datagram each way), `hotspotd connect` and `hotspotd udp`.
     public static var connect: String { "HOTSPOT_CONNECT" }
     public static var udp: String { "HOTSPOT_UDP" }
-    /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI.
+    /// `HOTSPOT_UI_<KEY>`: the owner's answers to presentUI, on stdin (`HelperSecrets`), not in the environment.
     public static var uiPrefix: String { "HOTSPOT_UI_" }
-    /// authenticate with answers remembered for the venue (then also in `HOTSPOT_UI_<KEY>`): the origin that
+    /// authenticate with answers remembered for the venue (then also `HOTSPOT_UI_<KEY>` on stdin): the origin that
     /// accepted them, and the gateway's MAC address then (empty over verified https).
     public static var rememberedOrigin: String { "HOTSPOT_REMEMBERED_ORIGIN" }
     public static var rememberedGateway: String { "HOTSPOT_REMEMBERED_GATEWAY" }
@@ -40,6 +40,8 @@ public enum HelperVariable {
     public static var portalDomains: String { "HOTSPOT_PORTAL_DOMAINS" }
     public static var caBundle: String { "HOTSPOT_CA_BUNDLE" }
     public static var wisprUser: String { "HOTSPOT_WISPR_USER" }
+    /// On stdin (`HelperSecrets`), and only for authenticate and presentUI. The user name stays in the environment:
+    /// it is an account's name, which alone logs no one in, and which the portal sees in every login.
     public static var wisprPassword: String { "HOTSPOT_WISPR_PASSWORD" }
     public static var portalTimeLimit: String { "HOTSPOT_PORTAL_TIME_LIMIT" }
     public static var portalDNSPort: String { "HOTSPOT_PORTAL_DNS_PORT" }
@@ -55,6 +57,7 @@ public struct PortalHelperOptions: Equatable {
     public var portalDomains: [String] = []
     public var caBundle: String?
     public var wisprUser: String?
+    /// Encoded for stdin (`input`), never in the environment.
     public var wisprPassword: String?
     /// Seconds the whole command may take, as given (the helper checks the range).
     public var timeLimit: String?
@@ -63,7 +66,7 @@ public struct PortalHelperOptions: Equatable {
 
     public init() {}
 
-    /// `KEY=value` strings for the helper's environment.
+    /// `KEY=value` strings for the helper's environment: all but the password (`input`).
     public var environment: [String] {
         var out: [String] = []
         // Single values as they are: no one-element arrays to join.
@@ -79,13 +82,19 @@ public struct PortalHelperOptions: Equatable {
         add(HelperVariable.portalDomains, joined(portalDomains))
         add(HelperVariable.caBundle, caBundle)
         add(HelperVariable.wisprUser, wisprUser)
-        add(HelperVariable.wisprPassword, wisprPassword)
         add(HelperVariable.portalTimeLimit, timeLimit)
         add(HelperVariable.portalDNSPort, dnsPort)
         return out
     }
 
-    /// `variable` looks a name up in the environment (nil: unset).
+    /// The password's line for the helper's stdin (`HelperSecrets`), empty without one.
+    public var input: [UInt8] {
+        var out: [UInt8] = []
+        if let wisprPassword, !wisprPassword.isEmpty { HelperSecrets.append(HelperVariable.wisprPassword, Array(wisprPassword.utf8), to: &out) }
+        return out
+    }
+
+    /// `variable` looks a name up in the environment (nil: unset). Not the password: it comes on stdin (`input`).
     public init(environment variable: (String) -> String?) {
         func value(_ name: String) -> String? {
             guard let v = variable(name), !v.utf8.isEmpty else { return nil }
@@ -95,7 +104,6 @@ public struct PortalHelperOptions: Equatable {
         portalDomains = PortalHelperOptions.words(value(HelperVariable.portalDomains))
         caBundle = value(HelperVariable.caBundle)
         wisprUser = value(HelperVariable.wisprUser)
-        wisprPassword = value(HelperVariable.wisprPassword)
         timeLimit = value(HelperVariable.portalTimeLimit)
         dnsPort = value(HelperVariable.portalDNSPort)
     }

@@ -65,9 +65,17 @@ import HotspotSystem
         #expect(!l.noNetwork && l.stderrLines > 1)
         for variable in ["HOTSPOT_PORTAL_PROBE_URLS=http://a.example/204 https://b.example/204",
                          "HOTSPOT_PORTAL_DOMAINS=example.net portal.test", "HOTSPOT_CA_BUNDLE=/etc/ca.pem",
-                         "HOTSPOT_WISPR_USER=u", "HOTSPOT_WISPR_PASSWORD=p w", "HOTSPOT_PORTAL_TIME_LIMIT=25",
+                         "HOTSPOT_WISPR_USER=u", "HOTSPOT_PORTAL_TIME_LIMIT=25",
                          "HOTSPOT_INTERFACE=phy0-sta0", "HOTSPOT_DNS=10.9.0.1", "HOTSPOT_COMMAND=evaluate"] {
             #expect(l.environment.contains(variable), "\(variable)")
+        }
+        // Issue 35: the password goes on stdin, never in the environment, and only to the commands that log in.
+        #expect(!l.environment.contains { $0.contains("HOTSPOT_WISPR_PASSWORD") } && l.input.isEmpty)
+        for command in [HelperCommand.authenticate, .presentUI] {
+            let login = launch(helper, command, settings: settings, configuration: configuration)
+            #expect(!login.environment.contains { $0.contains("HOTSPOT_WISPR_PASSWORD") || $0.contains("p w") }, "\(command)")
+            #expect(login.environment.contains("HOTSPOT_WISPR_USER=u"), "\(command)")
+            #expect(String(decoding: login.input, as: UTF8.self) == "HOTSPOT_WISPR_PASSWORD=p w\n", "\(command)")
         }
         // Without options, none of its variables but the time limit.
         let bare = launch(helper, .maintain)

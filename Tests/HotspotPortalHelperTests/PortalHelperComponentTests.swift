@@ -94,7 +94,16 @@ final class PortalServer {
         var probes: [String] { out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("probe=") } }
     }
 
-    func run(_ command: String?, _ environment: [String: String], asNobody: Bool = false) throws -> Run {
+    /// Runs the helper as hotspotd does: the secrets (answers, WISPr password) move from `environment` to its
+    /// stdin, a `NAME=value` line each (issue 35), unless `stdin` gives its bytes.
+    func run(_ command: String?, _ environment: [String: String], stdin: String? = nil, asNobody: Bool = false) throws -> Run {
+        var environment = environment
+        var input = stdin ?? ""
+        if stdin == nil {
+            for name in environment.keys.sorted() where name.hasPrefix("HOTSPOT_UI_") || name == "HOTSPOT_WISPR_PASSWORD" {
+                input += name + "=" + environment.removeValue(forKey: name)! + "\n"
+            }
+        }
         let p = Process()
         let full = [hotspotdBinary, "portal-helper"] + (command.map { [$0] } ?? [])
         if asNobody {
@@ -108,7 +117,11 @@ final class PortalServer {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        // A file, not a pipe: a helper that never reads its stdin cannot block or SIGPIPE the tests.
+        let inFile = FileManager.default.temporaryDirectory.appendingPathComponent("portal-stdin-" + UUID().uuidString)
+        try Data(input.utf8).write(to: inFile)
+        defer { try? FileManager.default.removeItem(at: inFile) }
+        p.standardInput = try FileHandle(forReadingFrom: inFile)
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
@@ -544,6 +557,35 @@ final class PortalServer {
         #expect((login["body"] as? String)?.hasPrefix("UserName=user&Password=secret&button=Login&FNAME=0&OriginatingServer=http%3A%2F%2Fprobe.test") == true)
         #expect(!portal.requests.contains("POST /accept"))
         #expect(!r.err.contains("secret") && !refused.err.contains("wrong"), "\(r.err)")
+    }
+
+    /// Issue 35: the password and the answers come on stdin, never from the environment (any process of the
+    /// helper's user reads /proc/PID/environ); stdin that is not `NAME=value` lines of secrets is refused.
+    @Test func theSecretsComeOnStdin() throws {
+        let portal = try PortalServer(httpsMode: "wispr", rsa: true)
+        var environment = portal.trustingEnvironment
+        environment["HOTSPOT_WISPR_USER"] = "user"
+        let r = try run("authenticate", environment, stdin: "HOTSPOT_WISPR_PASSWORD=secret\n")
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
+        #expect(portal.requests.contains { $0.hasPrefix("POST /wispr-login") })
+        // In the environment, as before: not taken, so its form is sent instead of a WISPr login.
+        let other = try PortalServer(httpsMode: "wispr", rsa: true)
+        environment = other.trustingEnvironment
+        environment["HOTSPOT_WISPR_USER"] = "user"
+        environment["HOTSPOT_WISPR_PASSWORD"] = "secret"
+        _ = try run("authenticate", environment, stdin: "")
+        #expect(!other.requests.contains { $0.contains("/wispr-login") }, "\(other.requests)")
+    }
+
+    @Test func garbageOnStdinIsRefused() throws {
+        let portal = try PortalServer(mode: "click")
+        for garbage in ["HOTSPOT_UI_ROOM=412", "room=412\n", "HOTSPOT_GATEWAY=10.0.0.1\n", "HOTSPOT_UI_ROOM=4\u{1b}12\n",
+                        "\n", String(repeating: "HOTSPOT_UI_ROOM=" + String(repeating: "1", count: 2000) + "\n", count: 40)] {
+            let r = try run("presentUI", portal.environment, stdin: garbage)
+            #expect(r.status == 2 && r.out.isEmpty, "\(garbage.prefix(30)): \(r.out)")
+            #expect(r.err.hasPrefix("hotspotd portal-helper: stdin is not NAME=value lines"), "\(garbage.prefix(30)): \(r.err)")
+        }
+        #expect(portal.requests.isEmpty)
     }
 
     /// WISPr credentials go only over https to the host that served the Redirect message (no portal

@@ -153,7 +153,7 @@ private let hostileSSIDs: [[UInt8]] = [
         #expect(inv.input.isEmpty)
         #expect(inv.environment == [
             "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/var/empty", "LANG=C",
-            "HOTSPOT_PROTOCOL=1", "HOTSPOT_COMMAND=evaluate", "HOTSPOT_HELPER=test",
+            "HOTSPOT_PROTOCOL=2", "HOTSPOT_COMMAND=evaluate", "HOTSPOT_HELPER=test",
             "HOTSPOT_SSID=Hotel Zed", "HOTSPOT_SSID_HEX=486f74656c205a6564", "HOTSPOT_BSSID=02:00:00:00:00:01",
             "HOTSPOT_RSSI=-60", "HOTSPOT_SIGNAL=0.67", "HOTSPOT_FREQUENCY=2412", "HOTSPOT_SECURITY=open",
             "HOTSPOT_IS_SECURE=0", "HOTSPOT_DID_AUTO_JOIN=1", "HOTSPOT_DID_JUST_JOIN=1",
@@ -235,14 +235,28 @@ private let hostileSSIDs: [[UInt8]] = [
                        UIAnswer(key: "nul", value: "a\0b"), UIAnswer(key: "long", value: String(repeating: "x", count: 2049)),
                        UIAnswer(key: String(repeating: "k", count: 33), value: "1"), UIAnswer(key: "empty", value: "")]
         let inv = HelperInvocation(request(.presentUI, network("Hotel"), answers: answers))
-        let ui = inv.environment.filter { $0.hasPrefix("HOTSPOT_UI_") }
-        #expect(ui == ["HOTSPOT_UI_ROOM=412", "HOTSPOT_UI_LAST_NAME=O'Brien & Sons $x", "HOTSPOT_UI_EMPTY="])
+        #expect(String(decoding: inv.input, as: UTF8.self)
+            == "HOTSPOT_UI_ROOM=412\nHOTSPOT_UI_LAST_NAME=O'Brien & Sons $x\nHOTSPOT_UI_EMPTY=\n")
         #expect(inv.notes.count == 7)
         #expect(inv.notes.allSatisfy { !$0.contains("999") && !$0.contains("12") })  // values never shown
         #expect(inv.notes.contains { $0.contains("'ROOM'") && $0.contains("same upper-cased key") })
         // Only presentUI carries answers.
         let auth = HelperInvocation(request(.authenticate, network("Hotel"), answers: answers))
-        #expect(!auth.environment.contains { $0.hasPrefix("HOTSPOT_UI_") })
+        #expect(!auth.environment.contains { $0.hasPrefix("HOTSPOT_UI_") } && auth.input.isEmpty)
+    }
+
+    /// Issue 35: the owner's answers reach a helper on its stdin, a `NAME=value` line each, never in its
+    /// environment (any process of the helper's user reads /proc/PID/environ).
+    @Test func answersGoOnStdinNotInTheEnvironment() {
+        let answers = [UIAnswer(key: "room", value: "412"), UIAnswer(key: "pin", value: "s3cr=t 1")]
+        var remembered = request(.authenticate, network("Hotel"), answers: answers)
+        remembered.rememberedOrigin = "http://portal.test"
+        for r in [request(.presentUI, network("Hotel"), answers: answers), remembered] {
+            let inv = HelperInvocation(r)
+            #expect(!inv.environment.contains { $0.contains("HOTSPOT_UI_") || $0.contains("s3cr") }, "\(r.command)")
+            #expect(String(decoding: inv.input, as: UTF8.self) == "HOTSPOT_UI_ROOM=412\nHOTSPOT_UI_PIN=s3cr=t 1\n", "\(r.command)")
+            #expect(value("HOTSPOT_PROTOCOL", in: inv.environment) == "2")
+        }
     }
 
     @Test func chosenHelperAndSecurityFlags() {
@@ -548,6 +562,28 @@ private let hostileSSIDs: [[UInt8]] = [
         #expect(try ShellRun.run(shell + ["-c", "kill -KILL $$", "helper"], HelperInvocation(auth)).signal == 9)
         #expect(try ShellRun.helper(shell, script: "echo confidence=high", auth).0.outputError == .noResult)
     }
+
+    /// examples/helpers/README.md's way of reading the answers from stdin (no eval): every byte an answer may
+    /// hold comes through as typed, shell syntax and all.
+    @Test(arguments: ShellRun.shells)
+    func answersReadFromStdinAsTheREADMEShows(shell: [String]) throws {
+        let typed = [" 4\\1 2 ", "$(reboot)`id` *", "a=b=c", "\u{d3} S\u{e9}"]
+        let script = """
+            room='' name='' pin='' code=''
+            while IFS= read -r line; do
+                case $line in
+                HOTSPOT_UI_ROOM=*) room=${line#*=} ;;
+                HOTSPOT_UI_NAME=*) name=${line#*=} ;;
+                HOTSPOT_UI_PIN=*) pin=${line#*=} ;;
+                HOTSPOT_UI_CODE=*) code=${line#*=} ;;
+                esac
+            done
+            printf 'ui_message=[%s][%s][%s][%s]\nresult=uiRequired\n' "$room" "$name" "$pin" "$code"
+            """
+        let answers = zip(["room", "name", "pin", "code"], typed).map { UIAnswer(key: $0, value: $1) }
+        let (out, run) = try ShellRun.helper(shell, script: script, request(.presentUI, network("x"), answers: answers))
+        #expect(answer(out)?.ui?.message == "[\(typed[0])][\(typed[1])][\(typed[2])][\(typed[3])]", "\(run.stderr)")
+    }
 }
 
 // MARK: - examples/helpers
@@ -646,12 +682,14 @@ private let hostileSSIDs: [[UInt8]] = [
         var request = HelperRequest(id: 1, helper: "portal", command: .authenticate, answers: [UIAnswer(key: "room", value: "412")])
         request.rememberedOrigin = "http://portal.test"
         request.rememberedGateway = "02:00:00:aa:bb:01"
-        let e = HelperInvocation(request).environment
+        let inv = HelperInvocation(request)
+        let e = inv.environment
         #expect(e.contains("HOTSPOT_REMEMBERED_ORIGIN=http://portal.test") && e.contains("HOTSPOT_REMEMBERED_GATEWAY=02:00:00:aa:bb:01"))
-        #expect(e.contains("HOTSPOT_UI_ROOM=412"))
+        #expect(inv.input == Array("HOTSPOT_UI_ROOM=412\n".utf8))
         // Without an origin, an authenticate gets no answers at all.
         request.rememberedOrigin = nil
-        #expect(!HelperInvocation(request).environment.contains { $0.hasPrefix("HOTSPOT_UI_") || $0.hasPrefix("HOTSPOT_REMEMBERED_") })
+        let bare = HelperInvocation(request)
+        #expect(!bare.environment.contains { $0.hasPrefix("HOTSPOT_UI_") || $0.hasPrefix("HOTSPOT_REMEMBERED_") } && bare.input.isEmpty)
     }
 
     /// /proc/net/arp's shape: the gateway's complete entry on the uplink; incomplete entries and other

@@ -603,9 +603,13 @@ authenticate)
     if [ -n "$HOTSPOT_GATEWAY" ]; then echo "portal_url=http://$HOTSPOT_GATEWAY/login"; fi
     ;;
 presentUI)
-    case "${HOTSPOT_UI_ROOM:-}" in
+    room='' name=''
+    while IFS= read -r line; do
+        case $line in HOTSPOT_UI_ROOM=*) room=${line#*=} ;; HOTSPOT_UI_NAME=*) name=${line#*=} ;; esac
+    done
+    case "$room" in
     '' | *[!0-9]*) echo result=failure ;;
-    *) if [ -n "${HOTSPOT_UI_NAME:-}" ]; then echo result=success; else echo result=failure; fi ;;
+    *) if [ -n "$name" ]; then echo result=success; else echo result=failure; fi ;;
     esac
     ;;
 *) echo result=commandNotRecognized ;;
@@ -699,7 +703,17 @@ portal_helper_by_hand() {
     local gwy; gwy=$(ip -4 route show dev $STA_IF | awk '$1 == "default" { print $3; exit }')
     local dns; dns=$(sed -n 's/^nameserver //p' /tmp/resolv.conf.d/resolv.conf.auto 2>/dev/null | tr '\n' ' ')
     log "\$ hotspotd portal-helper $cmd $*"
-    env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOTSPOT_INTERFACE=$STA_IF HOTSPOT_SSID=test HOTSPOT_SECURITY=open \
+    # The secrets (HOTSPOT_UI_*, HOTSPOT_WISPR_PASSWORD) go on its stdin, as hotspotd sends them; the rest in its environment.
+    local secrets='' arg
+    for arg in "$@"; do
+        case $arg in HOTSPOT_UI_*=* | HOTSPOT_WISPR_PASSWORD=*) secrets="$secrets$arg
+" ;; esac
+    done
+    for arg in "$@"; do
+        shift
+        case $arg in HOTSPOT_UI_*=* | HOTSPOT_WISPR_PASSWORD=*) ;; *) set -- "$@" "$arg" ;; esac
+    done
+    printf '%s' "$secrets" | env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOTSPOT_INTERFACE=$STA_IF HOTSPOT_SSID=test HOTSPOT_SECURITY=open \
         HOTSPOT_ADDRESS="$(cat $RADIO_RUN/sta-ip 2>/dev/null)" HOTSPOT_GATEWAY="$gwy" HOTSPOT_DNS="$dns" \
         HOTSPOT_CA_BUNDLE=$RADIO_CA HOTSPOT_PORTAL_PROBE_URLS=http://probe.radio.test/generate_204 "$@" \
         hotspotd portal-helper "$cmd" \
