@@ -150,6 +150,78 @@ static int cl_mount_readonly(const char *path, int readonly, unsigned flags) {
     return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof attr);
 }
 
+/// The helpers' cgroup directory once cl_helper_cgroups made it ready; empty: none (RLIMIT_NPROC instead).
+static char cl_cgroups[200];
+
+/// `text` into the cgroup file `dir/name`; 0 or -1 with errno.
+static int cl_cgroup_write(const char *dir, const char *name, const char *text) {
+    char path[256];
+    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) { errno = ENAMETOOLONG; return -1; }
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t n = strlen(text);
+    int ok = write(fd, text, n) == (ssize_t)n;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return ok ? 0 : -1;
+}
+
+int cl_helper_cgroups(const char *dir) {
+    char parent[sizeof cl_cgroups];
+    const char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir || strlen(dir) >= sizeof parent) { errno = EINVAL; return -1; }
+    memcpy(parent, dir, (size_t)(slash - dir));
+    parent[slash - dir] = 0;
+    // The pids controller for the children of `parent` (ours among them), then for our own children; a cgroup
+    // holding processes cannot hand controllers down, so the daemon itself stays outside `dir`.
+    if (cl_cgroup_write(parent, "cgroup.subtree_control", "+pids") != 0) return -1;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
+    if (cl_cgroup_write(dir, "cgroup.subtree_control", "+pids") != 0) return -1;
+    // Runs left by a daemon that was killed: removed when empty (rmdir refuses one with a process in it).
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char buf[512];
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+        for (long i = 0; i + 19 < n;) {
+            unsigned short length;
+            memcpy(&length, buf + i + 16, sizeof length);
+            if (length == 0) break;
+            if (buf[i + 18] == DT_DIR && buf[i + 19] != '.') unlinkat(fd, buf + i + 19, AT_REMOVEDIR);
+            i += length;
+        }
+    }
+    close(fd);
+    memcpy(cl_cgroups, dir, strlen(dir) + 1);  // fits: checked above
+    return 0;
+}
+
+/// A run's cgroup's path (the daemon's pid in its name: two daemons, as two radios in the tests, share the
+/// directory); 0, or -1 when it does not fit.
+static int cl_cgroup_path(char path[256], uint32_t run) {
+    return snprintf(path, 256, "%s/%d-%u", cl_cgroups, (int)getpid(), (unsigned)run) < 256 ? 0 : -1;
+}
+
+/// A new run's cgroup with `pids.max` = `processes`: its cgroup.procs open for writing, or -1.
+static int cl_helper_cgroup(int64_t processes, uint32_t *run) {
+    static uint32_t runs;
+    *run = ++runs;
+    char path[256], limit[24];
+    if (cl_cgroup_path(path, *run) != 0 || (mkdir(path, 0755) != 0 && errno != EEXIST)) return -1;
+    snprintf(limit, sizeof limit, "%lld", (long long)processes);
+    if (cl_cgroup_write(path, "pids.max", limit) != 0) { rmdir(path); return -1; }
+    // Fits: cl_cgroups is at most 199 bytes, the run's name 22.
+    memcpy(path + strlen(path), "/cgroup.procs", sizeof "/cgroup.procs");
+    return open(path, O_WRONLY | O_CLOEXEC);
+}
+
+int cl_helper_cgroup_remove(uint32_t run) {
+    char path[256];
+    if (run == 0 || cl_cgroup_path(path, run) != 0) return -1;
+    return rmdir(path);
+}
+
 /// The ids through the kernel's calls: libc's set*id in a multithreaded caller (the tests) signals threads
 /// the clone below did not copy. 32-bit ARM's plain calls take 16-bit ids.
 #ifdef SYS_setuid32
@@ -163,10 +235,15 @@ static int cl_mount_readonly(const char *path, int readonly, unsigned flags) {
 #endif
 
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
-                 const struct cl_sandbox *sb, int *stage) {
+                 struct cl_sandbox *sb, int *stage) {
     int report[2];
     *stage = 0;
+    sb->cgroup_run = 0;
     if (pipe2(report, O_CLOEXEC) != 0) return -1;
+    // Its own cgroup, when the daemon has them: its process limit, and no one else's. Without (none to be had,
+    // or this one failed), the helpers' user's RLIMIT_NPROC.
+    int cgroup = sb->isolate && cl_cgroups[0] ? cl_helper_cgroup(sb->processes, &sb->cgroup_run) : -1;
+    if (cgroup < 0) { cl_helper_cgroup_remove(sb->cgroup_run); sb->cgroup_run = 0; }
     // A confined helper is PID 1 of its own PID namespace: when it ends, or is killed, the kernel ends every
     // process it started, a setsid() one too. Evaluation adds a network namespace; both a mount namespace.
     long flags = SIGCHLD;
@@ -174,7 +251,13 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
     if (sb->no_network) flags |= CLONE_NEWNET | CLONE_NEWNS;
     // fork() with namespaces: the kernel's call (no stack given: the child goes on from here, as from fork).
     pid_t pid = (pid_t)syscall(SYS_clone, flags, 0, 0, 0, 0);
-    if (pid < 0) { int e = errno; close(report[0]); close(report[1]); errno = e; return -1; }
+    if (pid < 0) {
+        int e = errno;
+        close(report[0]); close(report[1]);
+        if (cgroup >= 0) { close(cgroup); cl_helper_cgroup_remove(sb->cgroup_run); sb->cgroup_run = 0; }
+        errno = e;
+        return -1;
+    }
     if (pid == 0) {
         int step = 1;
         int err = 0;
@@ -182,7 +265,7 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         if (setsid() < 0) goto fail;
         step = 7;
         // Into its own cgroup before anything can fork: its process limit and no one else's.
-        if (sb->cgroup_procs_fd >= 0 && write(sb->cgroup_procs_fd, "0", 1) != 1) goto fail;
+        if (cgroup >= 0 && write(cgroup, "0", 1) != 1) goto fail;
         step = 2;
         if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto fail;
         // Nothing else leaks into the helper (the report pipe closes itself on exec).
@@ -211,7 +294,7 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
             if (syscall(CL_SYS_SETGROUPS, 0, NULL) != 0 || syscall(CL_SYS_SETGID, sb->gid) != 0
                 || syscall(CL_SYS_SETUID, sb->uid) != 0) goto fail;
             // RLIMIT_NPROC counts per user (every helper's processes together): only without a cgroup of its own.
-            if (sb->cgroup_procs_fd < 0) cl_limit(RLIMIT_NPROC, sb->processes);
+            if (cgroup < 0) cl_limit(RLIMIT_NPROC, sb->processes);
         }
         step = 3;  // the sandbox's filter comes last: it is for the helper, not for this setup
         struct sock_fprog filter = sb->no_network
@@ -237,6 +320,7 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
         _exit(127);
     }
     close(report[1]);
+    if (cgroup >= 0) close(cgroup);
     int msg[2];
     ssize_t n;
     do { n = read(report[0], msg, sizeof msg); } while (n < 0 && errno == EINTR);
@@ -244,78 +328,13 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
     if (n == (ssize_t)sizeof msg) {
         int status;
         waitpid(pid, &status, 0);
+        cl_helper_cgroup_remove(sb->cgroup_run);
+        sb->cgroup_run = 0;
         *stage = msg[0];
         errno = msg[1];
         return -1;
     }
     return pid;
-}
-
-/// `text` into the cgroup file `dir/name`; 0 or -1 with errno.
-static int cl_cgroup_write(const char *dir, const char *name, const char *text) {
-    char path[256];
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) { errno = ENAMETOOLONG; return -1; }
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    size_t n = strlen(text);
-    int ok = write(fd, text, n) == (ssize_t)n;
-    int e = errno;
-    close(fd);
-    errno = e;
-    return ok ? 0 : -1;
-}
-
-int cl_helper_cgroups(const char *dir) {
-    char parent[200];
-    const char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir || (size_t)(slash - dir) >= sizeof parent) { errno = EINVAL; return -1; }
-    memcpy(parent, dir, (size_t)(slash - dir));
-    parent[slash - dir] = 0;
-    // The pids controller for the children of `parent` (ours among them), then for our own children; a cgroup
-    // holding processes cannot hand controllers down, so the daemon itself stays outside `dir`.
-    if (cl_cgroup_write(parent, "cgroup.subtree_control", "+pids") != 0) return -1;
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) return -1;
-    if (cl_cgroup_write(dir, "cgroup.subtree_control", "+pids") != 0) return -1;
-    // Runs left by a daemon that was killed: removed when empty (rmdir refuses one with a process in it).
-    int fd = (int)syscall(SYS_openat, AT_FDCWD, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    char buf[512];
-    long n;
-    while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
-        for (long i = 0; i + 19 < n;) {
-            unsigned short length;
-            memcpy(&length, buf + i + 16, sizeof length);
-            if (length == 0) break;
-            if (buf[i + 18] == DT_DIR && buf[i + 19] != '.') unlinkat(fd, buf + i + 19, AT_REMOVEDIR);
-            i += length;
-        }
-    }
-    close(fd);
-    return 0;
-}
-
-int cl_helper_cgroup(const char *dir, int64_t processes, uint32_t *run) {
-    static uint32_t runs;
-    *run = ++runs;
-    // The daemon's pid in the name: two daemons (two radios in the tests) share `dir`.
-    char path[256], limit[24];
-    if (snprintf(path, sizeof path, "%s/%d-%u", dir, (int)getpid(), (unsigned)*run) >= (int)sizeof path) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    if (mkdir(path, 0755) != 0 && errno != EEXIST) return -1;
-    snprintf(limit, sizeof limit, "%lld", (long long)processes);
-    if (cl_cgroup_write(path, "pids.max", limit) != 0) { int e = errno; rmdir(path); errno = e; return -1; }
-    size_t used = strlen(path);
-    if (used + sizeof "/cgroup.procs" > sizeof path) { rmdir(path); errno = ENAMETOOLONG; return -1; }
-    memcpy(path + used, "/cgroup.procs", sizeof "/cgroup.procs");
-    return open(path, O_WRONLY | O_CLOEXEC);
-}
-
-int cl_helper_cgroup_remove(const char *dir, uint32_t run) {
-    char path[256];
-    if (snprintf(path, sizeof path, "%s/%d-%u", dir, (int)getpid(), (unsigned)run) >= (int)sizeof path) return -1;
-    return rmdir(path);
 }
 
 int cl_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -102,7 +102,7 @@ int cl_sighup(void) { return SIGHUP; }
 int cl_sigchld(void) { return SIGCHLD; }
 
 #include <linux/capability.h>
-#include <sys/prctl.h>
+#include <linux/prctl.h>
 #include <sys/syscall.h>
 
 int cl_daemon_keep_capabilities(void) {
@@ -117,9 +117,9 @@ int cl_daemon_keep_capabilities(void) {
     // The bounding set first, while CAP_SETPCAP is still there: it is all the daemon's root children (the LAN's
     // renumbering) may ever have. EINVAL: a number past the kernel's last capability.
     for (int cap = 0; cap < 64; cap++) {
-        if (!(keep >> cap & 1) && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) return -1;
+        if (!(keep >> cap & 1) && syscall(SYS_prctl, PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) return -1;
     }
-    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    syscall(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
     struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
     struct __user_cap_data_struct data[2];
     if (syscall(SYS_capget, &header, data) != 0) return -1;

@@ -70,7 +70,6 @@ extension HotspotDaemon {
         sandbox.writableDirectory = stateDirectory
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
-        sandbox.cgroups = helperCgroups
         let started = loop.now
         runs.append(Run(request: request, startedAt: started))
         // The closure keeps the id and takes the request back from `runs`: capturing the request and the

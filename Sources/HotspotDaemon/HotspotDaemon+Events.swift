@@ -86,7 +86,6 @@ extension HotspotDaemon {
         var sandbox = HelperSandbox()
         sandbox.uid = ids.uid
         sandbox.gid = ids.gid
-        sandbox.cgroups = helperCgroups
         var limits = HelperProcess.Limits()
         limits.timeLimitMs = events.timeLimitMs
         events.running = HelperProcess.start(

@@ -58,8 +58,6 @@ public final class HotspotDaemon: HotspotEffects {
     var runs: [Run] = []
     /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
     var portalHelperPath = "/proc/self/exe"
-    /// Where each helper run gets a cgroup of its own (its process limit); nil without cgroup2's pids controller.
-    var helperCgroups: String? = nil
 
     /// The loop's timers of the link machine's `LinkTimer`s.
     var stationTimer = 0
@@ -168,10 +166,8 @@ public final class HotspotDaemon: HotspotEffects {
         signals = FileDescriptor(rawValue: fd)
         loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
         do { nl = try NL80211() } catch { return "nl80211: " + error.description }
-        let cgroups = "/sys/fs/cgroup/hotspotd"
-        if cl_helper_cgroups(cgroups) == 0 {
-            helperCgroups = cgroups
-        } else {
+        // Each helper run's own process limit (cl_spawn), when cgroup2's pids controller is there.
+        if cl_helper_cgroups("/sys/fs/cgroup/hotspotd") != 0 {
             logger.log(.notice, "helpers share one process limit: no cgroup2 pids controller at /sys/fs/cgroup ("
                        + Errno.current.description + ")")
         }

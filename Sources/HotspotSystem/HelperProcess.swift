@@ -15,12 +15,9 @@ public struct HelperSandbox: Equatable {
     public var openFiles: Int64 = 64
     public var fileBytes: Int64 = 1 << 20
     public var processes: Int64 = 32
-    /// Own PID, IPC and mount namespaces and the process-call filter (cl_spawn); off only for the daemon's
-    /// own root children.
+    /// Own PID, IPC and mount namespaces, the process-call filter and (once `cl_helper_cgroups` made them
+    /// ready) a cgroup with `processes` as its limit (cl_spawn); off only for the daemon's own root children.
     public var isolated = true
-    /// The helpers' cgroup directory (`cl_helper_cgroups`): each run gets a cgroup with `processes` as its
-    /// limit. nil: RLIMIT_NPROC, which every helper of the same user shares.
-    public var cgroups: String? = nil
 
     public init() {}
 }
@@ -82,8 +79,9 @@ public final class HelperProcess {
     /// Collected by waitpid: from then on `pid` may name another process, so nothing signals it.
     var reaped = false
     var buffer = [UInt8](repeating: 0, count: 4096)
-    /// The run's cgroup, removed once it is reaped: PID 1 of its namespace is reaped only after all it started.
-    var cgroup: (directory: String?, run: UInt32) = (nil, 0)
+    /// The run's cgroup (0: none), removed once it is reaped: PID 1 of its namespace is reaped only after all
+    /// it started.
+    var cgroupRun: UInt32 = 0
 
     /// Start `path` with `arguments` (argv[1...]) and exactly `environment`. `completion` gets the
     /// outcome once, always from the loop after the current handler (never inside this call, `kill()`
@@ -111,17 +109,13 @@ public final class HelperProcess {
             return nil
         }
         var stage: Int32 = 0
-        var run: UInt32 = 0
-        // Without a cgroup (none to be had, or this one failed) the shared RLIMIT_NPROC still bounds it.
-        let cgroup = sandbox.isolated ? sandbox.cgroups.map { cl_helper_cgroup($0, sandbox.processes, &run) } ?? -1 : -1
-        defer { if cgroup >= 0 { close(cgroup) } }
         let writable = sandbox.writableDirectory.flatMap { strdup($0) }
         defer { free(writable) }
         var box = cl_sandbox(
             drop_privileges: sandbox.dropPrivileges ? 1 : 0, uid: sandbox.uid, gid: sandbox.gid,
             no_network: sandbox.noNetwork ? 1 : 0, writable_dir: UnsafePointer(writable), memory_bytes: sandbox.memoryBytes,
             cpu_seconds: sandbox.cpuSeconds, open_files: sandbox.openFiles, file_bytes: sandbox.fileBytes,
-            processes: sandbox.processes, isolate: sandbox.isolated ? 1 : 0, cgroup_procs_fd: cgroup)
+            processes: sandbox.processes, isolate: sandbox.isolated ? 1 : 0, cgroup_run: 0)
         let pid = CStrings.withArray(path, arguments) { argv in
             CStrings.withArray(nil, environment) { envp in
                 cl_spawn(path, argv, envp, inPipe.readEnd.rawValue, outPipe.writeEnd.rawValue,
@@ -132,13 +126,12 @@ public final class HelperProcess {
         inPipe.readEnd.close(); outPipe.writeEnd.close(); errPipe.writeEnd.close()
         guard pid > 0 else {
             inPipe.writeEnd.close(); outPipe.readEnd.close(); errPipe.readEnd.close()
-            if cgroup >= 0, let dir = sandbox.cgroups { _ = cl_helper_cgroup_remove(dir, run) }
             let failed = stage
             loop.post { completion(.failedToStart(stage: failed, error: spawnError)) }
             return nil
         }
         let process = HelperProcess(loop: loop, pid: pid, limits: limits, input: input, completion: completion)
-        if cgroup >= 0 { process.cgroup = (sandbox.cgroups, run) }
+        process.cgroupRun = box.cgroup_run
         process.attach(stdin: inPipe.writeEnd, stdout: outPipe.readEnd, stderr: errPipe.readEnd)
         if limits.timeLimitMs > 0 { process.limitTimer = loop.schedule(after: limits.timeLimitMs) { process.kill() } }
         return process
@@ -268,7 +261,7 @@ public final class HelperProcess {
             return
         }
         reaped = true
-        if let dir = cgroup.directory { _ = cl_helper_cgroup_remove(dir, cgroup.run) }
+        if cgroupRun != 0 { _ = cl_helper_cgroup_remove(cgroupRun) }
         loop.cancel(limitTimer)
         closeAll()
         let outcome: Outcome

@@ -130,11 +130,10 @@ struct cl_sandbox {
     int64_t cpu_seconds;      // RLIMIT_CPU
     int64_t open_files;       // RLIMIT_NOFILE
     int64_t file_bytes;       // RLIMIT_FSIZE
-    int64_t processes;        // RLIMIT_NPROC, when cgroup_procs_fd is -1
+    int64_t processes;        // with isolate, the limit of its cgroup (cl_helper_cgroups); else RLIMIT_NPROC
     int isolate;              // own PID, IPC and mount namespaces with their own /proc; no ptrace, process_vm_*,
-                              // pidfd_getfd or keys (seccomp)
-    int cgroup_procs_fd;      // a cgroup's cgroup.procs, open for writing, to join (its pids.max is the limit);
-                              // -1: none
+                              // pidfd_getfd or keys (seccomp); its own cgroup when there are
+    uint32_t cgroup_run;      // set by cl_spawn: its cgroup's number for cl_helper_cgroup_remove; 0 none
 };
 
 /// fork + confine + execve. The child gets stdin/stdout/stderr from the given descriptors, its own
@@ -144,18 +143,16 @@ struct cl_sandbox {
 /// `*stage` names the step that failed (0 pipe or fork, 1 setsid, 2 dup2, 3 namespaces and filter, 4 limits, 5 ids,
 /// 6 exec, 7 cgroup). The helper starts with no signal blocked or ignored, whatever the caller's mask and dispositions.
 int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
-                 const struct cl_sandbox *sandbox, int *stage);
+                 struct cl_sandbox *sandbox, int *stage);
 
 /// One cgroup (v2) per helper run under `dir` (/sys/fs/cgroup/hotspotd): each run's own process limit, so that
 /// one helper cannot use up the others' (RLIMIT_NPROC counts every process of the helpers' user together).
-/// `cl_helper_cgroups` makes `dir` ready (created, the pids controller enabled, empty runs from before removed);
-/// 0, or -1 with errno (no cgroup2 at its parent, no pids controller).
+/// Makes `dir` ready (created, the pids controller enabled, empty runs from before removed) for every later
+/// cl_spawn with `isolate`; 0, or -1 with errno (no cgroup2 at its parent, no pids controller).
 int cl_helper_cgroups(const char *dir);
-/// A new run's cgroup with `pids.max` = `processes`; returns its cgroup.procs open for writing (for cl_spawn's
-/// `cgroup_procs_fd`) and the run's number in `*run`, or -1 with errno.
-int cl_helper_cgroup(const char *dir, int64_t processes, uint32_t *run);
-/// Removes a run's cgroup once its processes are gone; 0, or -1 with errno (EBUSY: one is still there).
-int cl_helper_cgroup_remove(const char *dir, uint32_t run);
+/// Removes a run's cgroup once its processes are gone (for PID 1 of a namespace, once it is reaped);
+/// 0, or -1 with errno (EBUSY: one is still there).
+int cl_helper_cgroup_remove(uint32_t run);
 
 /// The directory `name` (under the directory `at`, or a path with `at` = cl_at_cwd()) as hotspotd wants it:
 /// created with `mode` when missing, opened without following a symlink (ENOTDIR for one), then given `uid`,
