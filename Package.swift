@@ -51,14 +51,18 @@ let package = Package(
 
         // What the test targets share: fakes of wpa_supplicant, a captive portal and its DNS server, localhost
         // sockets, the seeded PRNG and byte shorthands. Full Swift.
-        .target(name: "TestSupport", dependencies: ["HotspotSystem", "HotspotDaemon"], path: "Tests/TestSupport"),
+        // Test support by what it fakes: pure helpers for every test; the poll loop's fakes (wpa_supplicant, DNS,
+        // HTTP, sockets); the daemon run in the test process. Pure tests link neither of the last two.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "SystemTestSupport", dependencies: ["HotspotSystem", "TestSupport"], path: "Tests/SystemTestSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["HotspotDaemon", "SystemTestSupport"], path: "Tests/DaemonTestSupport"),
         .testTarget(name: "HotspotCoreTests", dependencies: ["HotspotCore", "TestSupport"]),
         .testTarget(name: "HotspotWebTests", dependencies: ["HotspotWeb", "TestSupport"]),
         .testTarget(name: "HotspotProtocolTests", dependencies: ["HotspotProtocol", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "HotspotPortalTests", dependencies: ["HotspotPortal", "TestSupport"]),
-        .testTarget(name: "HotspotSystemTests", dependencies: ["HotspotSystem", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotDaemonTests", dependencies: ["HotspotDaemon", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotPortalHelperTests", dependencies: ["HotspotPortalHelper", "HotspotDaemon", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "HotspotCLITests", dependencies: ["HotspotCLI", "TestSupport"]),
+        .testTarget(name: "HotspotSystemTests", dependencies: ["HotspotSystem", "TestSupport", "SystemTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotDaemonTests", dependencies: ["HotspotDaemon", "TestSupport", "SystemTestSupport", "DaemonTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotPortalHelperTests", dependencies: ["HotspotPortalHelper", "HotspotDaemon", "TestSupport", "SystemTestSupport", "DaemonTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "HotspotCLITests", dependencies: ["HotspotCLI", "HotspotDaemon", "TestSupport", "SystemTestSupport", "DaemonTestSupport"]),
     ]
 )

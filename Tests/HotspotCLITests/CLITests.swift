@@ -4,6 +4,7 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotCLI
+@testable import SystemTestSupport
 
 private func usageError(_ args: [String]) -> String? {
     if case .usageError(let message) = RadioCommand.parse(args) { return message }

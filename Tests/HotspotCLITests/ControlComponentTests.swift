@@ -6,6 +6,8 @@ import HotspotProtocol
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
+@testable import DaemonTestSupport
 
 /// The client subcommands of the built `hotspotd` binary against a real daemon on the host: the daemon
 /// (HotspotDaemon without nl80211 and route netlink, which the host lacks) runs in this process with a

@@ -5,6 +5,7 @@ import HotspotProtocol
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
 
 /// `join --eap …` through the built CLI and a real daemon (issue 22): the password from a file (never argv,
 /// never status), the same rule as the configuration's (a verified server always).

@@ -7,6 +7,7 @@ import HotspotProtocol
 @testable import HotspotSystem
 @testable import HotspotDaemon
 @testable import HotspotCLI
+@testable import SystemTestSupport
 
 /// A UNIX stream socket bound (`listen` false: nothing accepts) or connected to `path`; -1 on failure,
 /// with connect's errno (EAGAIN: a non-blocking connect found the backlog full).

@@ -4,6 +4,7 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
 
 /// Passpoint credentials and `hotspotd reload` (issue 22), through the built CLI and a real daemon.
 @Suite(.serialized) struct PasspointReloadComponentTests {

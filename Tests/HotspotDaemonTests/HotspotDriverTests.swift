@@ -3,6 +3,7 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
 
 /// Records what the driver asks of the world, in order; `onRunHelper` lets a test answer inside the batch.
 final class RecordingEffects: HotspotEffects {

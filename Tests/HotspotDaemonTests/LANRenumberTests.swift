@@ -3,6 +3,8 @@ import Testing
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
+@testable import DaemonTestSupport
 
 /// `option lan_clash 'renumber'`: the child that runs uci and the network reload is bounded like a helper's
 /// command (`command_timeout`), so a hanging one cannot leave the clash "renumbering" for good.

@@ -4,6 +4,7 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import DaemonTestSupport
 
 private func snapshot(_ state: HotspotState, _ link: StatusSnapshot.Link? = nil, ui: UIRequest? = nil, sent: Bool = false,
                       failure: FailureRecord? = nil) -> StatusSnapshot {

@@ -4,6 +4,7 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
 
 /// Two radios on the daemon (issue 24), each a scripted wpa_supplicant: the second's socket comes up after
 /// the start, its association is picked up and named in `status`; the other radio's events and restarts do

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import HotspotDaemon
 @testable import HotspotSystem
+import DaemonTestSupport
 
 /// Client sockets of a process that died are removed, also while it is an unreaped zombie (PID 1 of a
 /// container or a test VM may never reap it): its sockets are dead all the same.

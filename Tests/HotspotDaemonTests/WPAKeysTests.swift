@@ -5,6 +5,8 @@ import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
+@testable import SystemTestSupport
+@testable import DaemonTestSupport
 
 /// ctls_wpa_psk against IEEE 802.11's vectors (Annex J.4), each checked with wpa_passphrase 2.10, and bytes
 /// wpa_passphrase cannot take (checked with Python's hashlib.pbkdf2_hmac).

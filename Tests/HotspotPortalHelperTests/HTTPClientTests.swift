@@ -8,6 +8,7 @@ import HotspotProtocol
 @testable import HotspotWeb
 @testable import TestSupport
 @testable import HotspotPortalHelper
+@testable import SystemTestSupport
 
 /// HTTPClient against scripted servers on 127.0.0.1 (names resolved by a fake DNS server), its sockets
 /// bound to `lo`; https against `openssl s_server` with the throwaway CA of TLSClientTests.

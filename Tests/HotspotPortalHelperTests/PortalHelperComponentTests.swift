@@ -7,6 +7,7 @@ import HotspotProtocol
 @testable import HotspotDaemon
 @testable import TestSupport
 @testable import HotspotPortalHelper
+@testable import DaemonTestSupport
 
 /// A captive portal and its DNS server (Fixtures/portal/portal-server.py) on 127.0.0.1, for one test.
 final class PortalServer {

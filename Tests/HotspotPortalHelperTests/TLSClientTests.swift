@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import TestSupport
 @testable import HotspotPortalHelper
+@testable import SystemTestSupport
 
 /// TLSClient (BearSSL through CTLS) against real `openssl s_server` processes on localhost, with a
 /// throwaway PKI made by the openssl CLI: handshakes that must succeed, and each way one must fail.

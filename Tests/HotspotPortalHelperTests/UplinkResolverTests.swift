@@ -7,6 +7,7 @@ import HotspotProtocol
 @testable import TestSupport
 @testable import HotspotWeb
 @testable import HotspotPortalHelper
+@testable import SystemTestSupport
 
 /// UplinkResolver against fake DNS servers on 127.0.0.1, its sockets bound to `lo` as they are bound to
 /// the uplink on a router.

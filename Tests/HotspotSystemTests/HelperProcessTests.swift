@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import HotspotSystem
+import SystemTestSupport
 
 /// Real helper processes (/bin/sh scripts) run through HelperProcess in the poll loop.
 /// Serialized: a fork in one test while another writes its script would hold the file open (ETXTBSY).

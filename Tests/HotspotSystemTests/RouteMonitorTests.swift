@@ -5,6 +5,7 @@ import HotspotCore
 import HotspotProtocol
 import TestSupport
 @testable import HotspotWeb
+import SystemTestSupport
 
 /// The route monitor against the real kernel: a dummy interface gets an address and a default route, and
 /// loses them; the monitor learns each change from netlink notifications (no polling).

@@ -5,6 +5,7 @@ import TestSupport
 import HotspotCore
 import HotspotProtocol
 import TestSupport
+import SystemTestSupport
 
 @Suite struct SupplicantClientTests {
     let dir = temporaryDirectory()

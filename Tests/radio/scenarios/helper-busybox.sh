@@ -56,7 +56,8 @@ daemon_wait 'helper travelmate: authenticate → temporaryFailure' 15 || fail "t
 took() { daemon_log | grep -E -- "$1" | head -n1 | sed -n 's/.* in \([0-9]*\) ms$/\1/p'; }
 hang_ms=$(took 'helper travelmate: authenticate → temporaryFailure')
 [ -n "$hang_ms" ] || fail "no time logged for the hanging script's authenticate"
-expect_lt "$hang_ms" 8000 "answered at the script's time limit (3 s), not the daemon's (20 s): $hang_ms ms"
+# About 4.2 s alone; under two busy VMs on two cores once 8.2 s. The daemon's 20 s is what it must not be.
+expect_lt "$hang_ms" 12000 "answered at the script's time limit (3 s), not the daemon's (20 s): $hang_ms ms"
 expect "daemon_log | grep -q 'stderr: travelmate-login: /etc/travelmate/radio-hang.login: stopped after 3 s: temporaryFailure'" \
     "the helper's own words"
 expect "[ -z \"\$(ps | grep '[s]leep 600')\" ]" "the hanging script and its sleep are gone"

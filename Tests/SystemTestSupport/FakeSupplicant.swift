@@ -105,32 +105,3 @@ public func spin(_ loop: EventLoop, timeout: Int64 = 3_000, until condition: () 
     }
     return true
 }
-
-/// A fresh directory under /tmp, removed when the test process exits.
-public func temporaryDirectory() -> String {
-    let dir = NSTemporaryDirectory() + "hotspotd-test-\(UUID().uuidString.prefix(8))"
-    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    TemporaryDirectories.shared.add(dir)
-    return dir
-}
-
-/// The directories `temporaryDirectory()` made (the suite used to leave them all in /tmp).
-private final class TemporaryDirectories: @unchecked Sendable {
-    static let shared: TemporaryDirectories = {
-        atexit { TemporaryDirectories.shared.removeAll() }
-        return TemporaryDirectories()
-    }()
-    private let lock = NSLock()
-    private var paths: [String] = []
-
-    func add(_ path: String) { lock.withLock { paths.append(path) } }
-
-    func removeAll() {
-        for p in lock.withLock({ paths }) { try? FileManager.default.removeItem(atPath: p) }
-    }
-}
-
-
-/// The hotspotd binary `swift build` made, for tests that run it as the router does.
-public let hotspotdBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/debug/hotspotd").path
