@@ -641,6 +641,20 @@ daemon_helper() {
     { echo '#!/bin/sh'; cat; } > "$RADIO_HELPERS/$1"
     chmod 755 "$RADIO_HELPERS/$1"
 }
+# daemon_claiming_helper NAME < EVALUATE: a helper (as daemon_helper) that claims every network of a scan with
+# low confidence, runs the shell lines on stdin for evaluate, and answers every other command with success.
+daemon_claiming_helper() {
+    { cat <<'EOS'
+case $1 in
+    filterScanList)
+        tab=$(printf '\t')
+        while IFS="$tab" read -r hex rest; do printf 'claim=%s\tlow\n' "$hex"; done
+        echo result=success;;
+    evaluate)
+EOS
+      cat
+      printf '        ;;\n    *) echo result=success;;\nesac\n'; } | daemon_helper "$1"
+}
 # daemon_helper_section NAME: the configuration section of the helper daemon_helper installed as NAME.
 daemon_helper_section() { printf "config helper '%s'\n\toption exec '%s'\n" "$1" "$RADIO_HELPERS/$1"; }
 # daemon_cli ARGS...: a client subcommand (status, logoff, …) against the scenario's daemon; its control

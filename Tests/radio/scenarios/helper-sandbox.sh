@@ -13,38 +13,22 @@ sta_dhcp_on_link
 state=$RADIO_HELPER_STATE
 
 # Both claim the venue and authenticate it, so both get evaluate, together.
-daemon_helper hog <<'EOS'
-case $1 in
-    filterScanList)
-        tab=$(printf '\t')
-        while IFS="$tab" read -r hex rest; do printf 'claim=%s\tlow\n' "$hex"; done
-        echo result=success;;
-    evaluate)
+daemon_claiming_helper hog <<'EOS'
         setsid sleep 600 </dev/null >/dev/null 2>&1 &
         # Fork until refused (the subshell ends there; its sleeps stay, adopted by this PID 1).
         ( while :; do sleep 20 & done ) 2>/dev/null
         set -- /proc/[0-9]*   # no fork: the shell's own glob
         echo "hog pid=$$ processes=$#" > "$HOTSPOT_STATE_DIR/report"
         sleep 4
-        echo result=success; echo confidence=low;;
-    *) echo result=success;;
-esac
+        echo result=success; echo confidence=low
 EOS
-daemon_helper spy <<'EOS'
-case $1 in
-    filterScanList)
-        tab=$(printf '\t')
-        while IFS="$tab" read -r hex rest; do printf 'claim=%s\tlow\n' "$hex"; done
-        echo result=success;;
-    evaluate)
+daemon_claiming_helper spy <<'EOS'
         sleep 2   # hog has forked all it may by now
         i=0; while [ $i -lt 5 ]; do sleep 1 & i=$((i + 1)); done; wait
         seen=0; for f in /proc/[0-9]*/cmdline; do grep -q 'sleep.20' "$f" 2>/dev/null && seen=$((seen + 1)); done
         echo "spy pid=$$ forked=5 hog-seen=$seen $(grep -E '^(Seccomp|NoNewPrivs):' /proc/self/status | tr -d '\t' | tr '\n' ' ')" \
             > "$HOTSPOT_STATE_DIR/report"
-        echo result=success; echo confidence=high;;
-    *) echo result=success;;
-esac
+        echo result=success; echo confidence=high
 EOS
 { daemon_main command_timeout 20; daemon_helper_section hog; daemon_helper_section spy; } | daemon_config
 daemon_start "$RADIO_DIR/hotspot.conf"
