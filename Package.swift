@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "HotspotPortal", dependencies: ["HotspotCore", "HotspotWeb"]),
         // The system layer: one small wrapper per syscall family (file descriptors, poll loop, sockets,
         // helper processes, syslog, atomic files), libnl (nl80211, routes), wpa_supplicant's control socket.
-        .target(name: "HotspotSystem", dependencies: ["HotspotCore", "HotspotProtocol", "CLinux", "CNetlink"]),
+        .target(name: "HotspotSystem", dependencies: ["HotspotCore", "HotspotWeb", "HotspotProtocol", "CLinux", "CNetlink"]),
         // The resident daemon: drives the core machines over the system layer, serves the control socket.
         .target(name: "HotspotDaemon", dependencies: ["HotspotCore", "HotspotProtocol", "HotspotWeb", "HotspotSystem", "CLinux", "CTLS"]),
         // The built-in portal helper (a helper process of its own): probes, HTTP/TLS client, uplink-bound DNS.

@@ -6,6 +6,7 @@ import HotspotWeb
 
 let daemonTargets = [
     FuzzTarget(name: "helper-output", feeds: "a helper's stdout, as the answer to each command", run: helperOutput),
+    FuzzTarget(name: "helper-secrets", feeds: "the built-in helper's stdin: the answers and the WISPr password", run: helperSecrets),
     FuzzTarget(name: "uci", feeds: "/etc/config/hotspot, then config save / remove on it", run: uci),
     FuzzTarget(name: "state-file", feeds: "the state file; states made of the input's bytes", run: stateFile),
     FuzzTarget(name: "control", feeds: "control-socket requests and replies", run: control),
@@ -34,6 +35,30 @@ func helperOutput(_ input: [UInt8]) {
             for note in output.notes { _ = note.description }
             if let error = output.outputError { _ = error.description }
         }
+    }
+}
+
+/// Stdin the built-in helper takes is lines of secrets whose values, written again, read back the same; a value
+/// made of the input's bytes is written only without a control character, and then reads back as its text.
+func helperSecrets(_ input: [UInt8]) {
+    if let secrets = HelperSecrets(parsing: input) {
+        var again: [UInt8] = []
+        var seen: Set<String> = []
+        for line in input.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
+            let name = String(decoding: line[..<line.firstIndex(of: UInt8(ascii: "="))!], as: UTF8.self)
+            // The first line of a name is the one value(_:) finds.
+            guard seen.insert(name).inserted, let value = secrets.value(name) else { continue }
+            HelperSecrets.append(name, Array(value.utf8), to: &again)
+        }
+        let reread = HelperSecrets(parsing: again)
+        require(reread != nil, "secrets written again do not parse")
+        for name in seen { require(reread?.value(name) == secrets.value(name), "a secret written again reads otherwise") }
+    }
+    var written: [UInt8] = []
+    HelperSecrets.append(HelperVariable.uiPrefix + "ROOM", input, to: &written)
+    if !written.isEmpty && written.count <= HelperSecrets.maxBytes {
+        require(HelperSecrets(parsing: written)?.value(HelperVariable.uiPrefix + "ROOM") == String(decoding: input, as: UTF8.self),
+                "a written secret reads back otherwise")
     }
 }
 
