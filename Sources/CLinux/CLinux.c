@@ -212,8 +212,12 @@ static int cl_helper_cgroup(int64_t processes, uint32_t *run) {
     snprintf(limit, sizeof limit, "%lld", (long long)processes);
     if (cl_cgroup_write(path, "pids.max", limit) != 0) { rmdir(path); return -1; }
     // Fits: cl_cgroups is at most 199 bytes, the run's name 22.
-    memcpy(path + strlen(path), "/cgroup.procs", sizeof "/cgroup.procs");
-    return open(path, O_WRONLY | O_CLOEXEC);
+    size_t end = strlen(path);
+    memcpy(path + end, "/cgroup.procs", sizeof "/cgroup.procs");
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    path[end] = 0;
+    if (fd < 0) rmdir(path);  // nothing made is left behind, whichever step failed
+    return fd;
 }
 
 int cl_helper_cgroup_remove(uint32_t run) {
@@ -243,7 +247,7 @@ int32_t cl_spawn(const char *path, char *const argv[], char *const envp[], int i
     // Its own cgroup, when the daemon has them: its process limit, and no one else's. Without (none to be had,
     // or this one failed), the helpers' user's RLIMIT_NPROC.
     int cgroup = sb->isolate && cl_cgroups[0] ? cl_helper_cgroup(sb->processes, &sb->cgroup_run) : -1;
-    if (cgroup < 0) { cl_helper_cgroup_remove(sb->cgroup_run); sb->cgroup_run = 0; }
+    if (cgroup < 0) sb->cgroup_run = 0;
     // A confined helper is PID 1 of its own PID namespace: when it ends, or is killed, the kernel ends every
     // process it started, a setsid() one too. Evaluation adds a network namespace; both a mount namespace.
     long flags = SIGCHLD;
