@@ -36,7 +36,13 @@ extension PortalHelper {
                 return Answer(error.isTemporary ? .temporaryFailure : .failure)
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
-            if round == 0 && uniFiLogin(entry, page) { continue }
+            if round == 0 {
+                switch uniFiLogin(entry, page, withAnswers: withAnswers) {
+                case .notThisProduct: break
+                case .sent: continue
+                case .done(let answer): return answer
+                }
+            }
             // The venue's flow, page after page (an interstitial, the terms, a page that refreshes to the
             // last step): the probes tell only once it ends. The owner is shown its first page.
             let first = page.url
@@ -46,6 +52,9 @@ extension PortalHelper {
             // array of byte arrays, whose code the binary has anyway, and no closure to look one up.
             var sentForms: [[UInt8]] = []
             flow: while steps < PortalHelper.maxSteps {
+                if let product = ProductScript.run(on: &page.html, at: page.url) {
+                    log(product.name + ": hotspotd does what its page's script would")
+                }
                 var plan = ClickThroughPlan(page: page.html)
                 // Named from the form as the owner first saw it, so every answer finds its field again.
                 var asked: [PortalUIField] = []

@@ -7,15 +7,77 @@ import HotspotWeb
 /// The portal products' own logins (`PortalProduct`): CoovaChilli's and MikroTik's CHAP with the venue's
 /// account (`wispr_user`/`wispr_password`, else the owner's answers), UniFi's JSON.
 extension PortalHelper {
-    /// UniFi's guest portal (`PortalProduct`): its app's login of free access, `{}`. True once sent: the next
-    /// round's probe tells, and a portal still there shows its script page (the owner's browser).
-    mutating func uniFiLogin(_ entry: PortalEntry, _ page: PortalPage) -> Bool {
+    /// What a product's own login did: nothing (not this product), sent (the next round's probe tells), or the
+    /// answer to give.
+    enum ProductLogin {
+        case notThisProduct, sent
+        case done(Answer)
+    }
+
+    /// UniFi's guest portal (`PortalProduct`), as its app logs in: it asks `hotspotconfig` how guests get
+    /// in, then `POST …/login` of JSON: `{}` for the terms alone, `{"by":"voucher","code":…}` or
+    /// `{"by":"password","password":…}` with what the owner typed (asked for once; the refusal's `msg`
+    /// shown when the portal says no). A portal still there after a login shows its script page.
+    mutating func uniFiLogin(_ entry: PortalEntry, _ page: PortalPage, withAnswers: Bool) -> ProductLogin {
         guard let product = PortalProduct(entry: entry.url, url: page.url, body: page.body), product.kind == .uniFi,
-              let url = try? page.url.resolve((product.login ?? [])[...]) else { return false }
+              let url = try? page.url.resolve((product.login ?? [])[...]) else { return .notThisProduct }
+        var field: PortalUIField? = nil
+        if let config = try? page.url.resolve("hotspotconfig"),
+           let reply = try? client.fetch(HTTPRequest(url: config)), reply.response.status == 200,
+           let json = try? JSONValue(parsing: reply.response.body),
+           case .array(let data)? = json[member: "data"], let first = data.first {
+            if first[member: "voucher_enabled"] == .bool(true) {
+                field = PortalUIField(formName: Array("code".utf8), name: "voucher", label: "Voucher code", isSecret: false)
+            } else if first[member: "password_enabled"] == .bool(true) {
+                field = PortalUIField(formName: Array("password".utf8), name: "password", label: "Password", isSecret: true)
+            }
+        }
+        var body = JSONWriter()
+        body.beginObject()
+        if let field {
+            let form = HTMLForm(action: url.bytes, method: .post)
+            let remembered = !withAnswers && variable(HelperVariable.rememberedOrigin).map { !$0.isEmpty } == true
+                && rememberedFit([field], form, page)
+            guard withAnswers || remembered, let value = secrets.value(field.environmentName) else {
+                if withAnswers {
+                    log("the UniFi portal still needs the " + (field.isSecret ? "password" : "voucher code"))
+                    return .done(Answer(.failure))
+                }
+                guard mayTakeTypedAnswers(url, askedBy: page.url) else {
+                    log("the UniFi portal would send the owner's answer to " + url.origin + ", but " + PortalHelper.answersGo)
+                    return .done(uiRequired([], page, page.url, message: PortalHelper.browserLogin))
+                }
+                log("UniFi guest portal: its login needs a " + (field.isSecret ? "password" : "voucher code") + " from the owner")
+                var answer = uiRequired([field], page, page.url, message: "The Wi-Fi's UniFi portal asks for a " + (field.isSecret ? "password" : "voucher code"))
+                answer.add(.answersOrigin, url.origin)
+                answer.add(.answersTransport, transport(to: url).rawValue)
+                return .done(answer)
+            }
+            body.name("by")
+            if field.isSecret {
+                body.string("password")
+                body.name("password")
+            } else {
+                body.string("voucher")
+                body.name("code")
+            }
+            body.string(value)
+        }
+        body.endObject()
         log("UniFi guest portal: its login at " + url.description)
-        _ = try? client.fetch(HTTPRequest(method: .post, url: url, headers: [HTTPHeader("Content-Type", "application/json")],
-                                          body: Array("{}".utf8)))
-        return true
+        client.acceptsUnverifiedTLS = field == nil || url.isSameOrigin(as: page.url)
+        defer { client.acceptsUnverifiedTLS = false }
+        guard let reply = try? client.fetch(HTTPRequest(method: .post, url: url, headers: [HTTPHeader("Content-Type", "application/json")],
+                                                        body: body.bytes)) else { return .sent }
+        guard let field else { return .sent }
+        let json = try? JSONValue(parsing: reply.response.body)
+        if case .string(let rc)? = json?[member: "meta"]?[member: "rc"], ASCII.equals(rc[...], "ok") {
+            answersAccepted = accepted(at: url)
+            return .sent
+        }
+        var words: [UInt8]? = nil
+        if case .string(let msg)? = json?[member: "meta"]?[member: "msg"] { words = msg }
+        return .done(refused([field], page, page.url, words ?? Array("The portal did not accept the answer.".utf8)))
     }
 
     /// The page's login `form` is a CHAP product's (Chilli's UAM page, MikroTik's login.html) whose answer may

@@ -96,17 +96,60 @@ extension PortalHelperComponentTests {
         }
     }
 
-    /// UniFi's guest portal: its app's JSON login `{}` with the portal's cookie; a portal that wants a
-    /// voucher refuses it, and the owner is sent to a browser (its page is a script's).
+    /// UniFi's guest portal: its app's JSON login `{}` with the portal's cookie when `hotspotconfig` asks for
+    /// nothing more.
     @Test func uniFiLogsInThroughItsJSONEndpoint() throws {
         let portal = try PortalServer(mode: "unifi")
         let r = try run("authenticate", portal.environment)
         #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         let login = try #require(portal.entries.first { $0["method"] as? String == "POST" })
         #expect(login["path"] as? String == "/guest/s/default/login" && login["body"] as? String == "{}" && login["cookie"] as? String == "unifises=guest42")
-        let voucher = try PortalServer(mode: "unifi-voucher")
-        let v = try run("authenticate", voucher.environment)
-        #expect(v.lines.first?.contains("JavaScript") == true && v.lines.last == "result=uiRequired", "\(v.out)")
-        #expect(voucher.requests.contains("POST /guest/s/default/login"), "\(voucher.requests)")
+        #expect(portal.requests.contains("GET /guest/s/default/hotspotconfig"), "\(portal.requests)")
+    }
+
+    /// Issue 34: a UniFi portal of vouchers asks the owner for one (nothing is sent before); a wrong one is
+    /// refused in the portal's words and asked for again, the right one logs in and is remembered as accepted.
+    @Test func uniFiAsksTheOwnerForAVoucher() throws {
+        let portal = try PortalServer(mode: "unifi-voucher")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.contains("ui_field=voucher\tVoucher code") && r.lines.last == "result=uiRequired", "\(r.out)")
+        #expect(r.lines.contains("answers_transport=http"), "\(r.out)")
+        #expect(!portal.requests.contains("POST /guest/s/default/login"), "\(portal.requests)")
+        let wrong = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "11111-22222"]) { _, new in new })
+        #expect(wrong.lines.first == "ui_message=api.err.InvalidVoucher" && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
+        let right = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "12345-67890"]) { _, new in new })
+        #expect(right.lines.last == "result=success" && right.lines.contains { $0.hasPrefix("answers_accepted=http://portal.test:") }, "\(right.out)\(right.err)")
+        let bodies = portal.entries.filter { $0["method"] as? String == "POST" }.compactMap { $0["body"] as? String }
+        #expect(bodies == [#"{"by":"voucher","code":"11111-22222"}"#, #"{"by":"voucher","code":"12345-67890"}"#], "\(bodies)")
+    }
+
+    /// A UniFi portal of one password asks for it masked and sends it as its app does.
+    @Test func uniFiAsksTheOwnerForThePassword() throws {
+        let portal = try PortalServer(mode: "unifi-password")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.contains("ui_secret_field=password\tPassword") && r.lines.last == "result=uiRequired", "\(r.out)")
+        let right = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_PASSWORD": "pw-4711"]) { _, new in new })
+        #expect(right.lines.last == "result=success", "\(right.out)\(right.err)")
+        #expect(!right.err.contains("pw-4711"), "\(right.err)")
+    }
+
+    /// Issue 34: Cisco's web-auth consent page (no action, a script's button): sent to switch_url with
+    /// buttonClicked 4 and redirect_url from the redirect, with nobody asked.
+    @Test func ciscoConsentPageIsSentAsItsScriptWould() throws {
+        let portal = try PortalServer(mode: "cisco")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)\(portal.requests)")
+        let post = try #require(portal.entries.first { $0["method"] as? String == "POST" })
+        #expect(post["path"] as? String == "/login.html"
+                && post["body"] as? String == "buttonClicked=4&err_flag=0&redirect_url=probe.test%2F", "\(post)")
+        #expect(r.err.contains("Cisco WLC web-auth: hotspotd does what its page's script would"), "\(r.err)")
+    }
+
+    /// Issue 34: Meraki's click-through splash (no form): hotspotd goes to its grant URL with continue_url.
+    @Test func merakiClickThroughGoesToItsGrantURL() throws {
+        let portal = try PortalServer(mode: "meraki")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
+        #expect(portal.requests.contains("GET /splash/grant?continue_url=http%3A%2F%2Fprobe.test%2F"), "\(portal.requests)")
     }
 }

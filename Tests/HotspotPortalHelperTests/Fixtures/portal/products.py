@@ -18,7 +18,16 @@ describes them. The account is user / pw-4711; 127.0.0.1 is the helper's gateway
   unifi   UniFi guest portal: /generate_204 redirects to /guest/s/default/?id=MAC&ap=MAC&t=T&url=URL&ssid=S,
           a script app that sets a cookie; POST /guest/s/default/login of the JSON {} with that cookie logs in:
           {"meta":{"rc":"ok"},"data":[...]}.
-  unifi-voucher  the login wants a voucher: {"meta":{"rc":"error","msg":"api.err.InvalidVoucher"}}.
+  unifi-voucher  hotspotconfig says voucher_enabled: the login wants {"by":"voucher","code":"12345-67890"},
+          else {"meta":{"rc":"error","msg":"api.err.InvalidVoucher"}}.
+  unifi-password  hotspotconfig says password_enabled: {"by":"password","password":"pw-4711"}.
+  cisco   Cisco WLC external web-auth: /generate_204 redirects to /fs/customwebauth/login.html?switch_url=
+          http://127.0.0.1:HTTP/login.html&ap_mac&client_mac&wlan&redirect=probe.test/; the page's form has no
+          action, buttonClicked 0 and a type=button Submit (its script sets both). POST /login.html with
+          buttonClicked=4 and redirect_url=probe.test/ logs in ("Login Successful").
+  meraki  Meraki click-through: /generate_204 redirects to /splash/?...&base_grant_url=http://127.0.0.1:HTTP/
+          splash/grant&continue_url=http://probe.test/; the page has no form, its Continue link a script's.
+          GET /splash/grant?continue_url=http%3A%2F%2Fprobe.test%2F logs in.
 """
 import hashlib, json, os, urllib.parse
 
@@ -37,6 +46,13 @@ def redirect(h, ports, state):
         return "http://portal.test:%d/uam/?%s" % (http, query)
     if mode.startswith("mikrotik"):
         return "http://127.0.0.1:%d/login?dst=http%%3A%%2F%%2Fprobe.test%%2F" % http
+    if mode == "cisco":
+        return ("http://portal.test:%d/fs/customwebauth/login.html?switch_url=http://127.0.0.1:%d/login.html"
+                "&ap_mac=00:11:22:33:44:55&client_mac=aa:bb:cc:dd:ee:ff&wlan=Lobby&redirect=probe.test/" % (http, http))
+    if mode == "meraki":
+        return ("http://portal.test:%d/splash/?mac=00:18:0a:00:00:01&client_mac=aa:bb:cc:dd:ee:ff"
+                "&base_grant_url=http%%3A%%2F%%2F127.0.0.1%%3A%d%%2Fsplash%%2Fgrant"
+                "&user_continue_url=http%%3A%%2F%%2Fprobe.test%%2F&continue_url=http%%3A%%2F%%2Fprobe.test%%2F" % (http, http))
     if mode.startswith("unifi"):
         return ("http://portal.test:%d/guest/s/default/?id=aa:bb:cc:dd:ee:ff&ap=00:11:22:33:44:55&t=1700000000"
                 "&url=http://probe.test%%2F&ssid=Guest" % http)
@@ -161,7 +177,40 @@ def handle(h, ports, state, method, path, query, body):
             else:
                 h.send(200, login_page(h, ports, state, "invalid username or password"), html)
             return True
+    if mode == "cisco":
+        if path == "/fs/customwebauth/login.html" and method == "GET":
+            h.send(200, b'<html><head><title>Web Authentication</title><script>function submitAction(){}</script></head>'
+                        b'<body><form method="post" name="frmLogin"><input type="hidden" name="buttonClicked" value="0">'
+                        b'<input type="hidden" name="err_flag" value="0"><input type="hidden" name="redirect_url" value="">'
+                        b'<p>I accept the terms of use</p><input type="button" name="Submit" value="Accept" '
+                        b'onclick="submitAction();"></form></body></html>', html)
+            return True
+        if path == "/login.html" and method == "POST":
+            form = urllib.parse.parse_qs(body.decode(), keep_blank_values=True)
+            if form.get("buttonClicked") == ["4"] and form.get("redirect_url") == ["probe.test/"]:
+                state["logged_in"] = True
+                h.send(200, b"<html><body><h1>Login Successful</h1></body></html>", html)
+            else:
+                h.send(200, b"<html><body>Web Authentication</body></html>", html)
+            return True
+    if mode == "meraki":
+        if path == "/splash/" and method == "GET":
+            h.send(200, b'<html><head><title>Guest Wi-Fi</title></head><body><a id="continue" href="#">Continue to the '
+                        b'Internet</a><script>document.getElementById("continue").onclick = grant;</script></body></html>', html)
+            return True
+        if path == "/splash/grant" and method == "GET":
+            if query == "continue_url=http%3A%2F%2Fprobe.test%2F":
+                state["logged_in"] = True
+                h.send(302, b"", [("Location", "http://probe.test/")])
+            else:
+                h.send(400, b"<html><body>bad grant</body></html>", html)
+            return True
     if mode.startswith("unifi"):
+        if path == "/guest/s/default/hotspotconfig" and method == "GET":
+            config = {"auth": "none", "voucher_enabled": mode == "unifi-voucher",
+                      "password_enabled": mode == "unifi-password", "payment_enabled": False}
+            h.send(200, json.dumps({"meta": {"rc": "ok"}, "data": [config]}).encode(), [("Content-Type", "application/json")])
+            return True
         if path == "/guest/s/default/" and method == "GET":
             h.send(200, b'<!DOCTYPE html><html ng-app="app-unifi-hotspot-portal"><head><title>Guest Portal</title>'
                         b'<script src="js/app.js"></script></head><body><div ui-view></div></body></html>',
@@ -172,8 +221,10 @@ def handle(h, ports, state, method, path, query, body):
                 request = json.loads(body)
             except ValueError:
                 request = None
-            ok = (request == {} and h.headers.get("Content-Type") == "application/json"
-                  and h.headers.get("Cookie") == "unifises=guest42" and mode == "unifi")
+            wanted = {"unifi": {}, "unifi-voucher": {"by": "voucher", "code": "12345-67890"},
+                      "unifi-password": {"by": "password", "password": "pw-4711"}}[mode]
+            ok = (request == wanted and h.headers.get("Content-Type") == "application/json"
+                  and h.headers.get("Cookie") == "unifises=guest42")
             answer = {"meta": {"rc": "ok"}, "data": [{"redirect_url": "http://probe.test/"}]} if ok else \
                 {"meta": {"rc": "error", "msg": "api.err.InvalidVoucher"}, "data": []}
             state["logged_in"] = state["logged_in"] or ok
