@@ -37,7 +37,9 @@ extension PortalHelper {
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
             if round == 0 {
-                switch uniFiLogin(entry, page, withAnswers: withAnswers) {
+                var product = uniFiLogin(entry, page, withAnswers: withAnswers)
+                if case .notThisProduct = product { product = omadaLogin(page, withAnswers: withAnswers) }
+                switch product {
                 case .notThisProduct: break
                 case .sent: continue
                 case .done(let answer): return answer
