@@ -114,7 +114,10 @@ extension PortalHelper {
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
                     }
                     if !answers.isEmpty {
-                        sent = (asked, reply.html.message)
+                        // MikroTik's page shows its error in no element that says so: read as its template writes it.
+                        var words = reply.html.message
+                        if let chap, chap.kind == .mikroTik { words = PortalProduct.mikroTikRefusal(in: reply.body) ?? words }
+                        sent = (asked, words)
                         // The owner's answers (typed or remembered; sent as such or as a CHAP login), not the
                         // configured venue account.
                         if fill { answersAccepted = accepted(at: action(of: form, page)) }
