@@ -450,6 +450,15 @@ ap_internet() {
 portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
 # portal_web NAME: the directory of the AP's portal state ($RADIO_RUN/web/n: requests, answers, authed/).
 portal_web() { echo "$RADIO_RUN/web/$(ap_get "$1" n)"; }
+# portal_sent EXTENDED_REGEX: the body as sent of the last web-access.log line matching (needs --record).
+portal_sent() { grep -E -- "$1" $RADIO_RUN/web/access.log | tail -n1 | sed -n 's/.* -> [0-9]* .*sent: //p'; }
+# expect_fields BODY WHAT NAME=VALUE_REGEX...: each field is in the urlencoded BODY with a value matching (whole).
+expect_fields() {
+    local body=$1 what=$2 f; shift 2
+    for f in "$@"; do expect_match "$body" "(^|&)${f%%=*}=(${f#*=})(&|\$)" "$what: ${f%%=*}"; done
+}
+# elapsed T0 T1: the seconds between two radio_uptime readings, one decimal.
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # portal_end_sessions NAME: the portal ends every login on this AP now (its clients are captive again).
 portal_end_sessions() { rm -f "$(portal_web "$1")"/authed/*; log "AP $1: the portal ended its sessions"; }
 # portal_reservation NAME ROOM LAST_NAME: the hotel's records change (--room's answers, nothing else).

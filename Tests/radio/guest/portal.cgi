@@ -426,7 +426,7 @@ product_venue() {
         meraki*:"GET /splash/")
             meraki_page | respond 200 OK; exit 0;;
         "meraki click:GET /splash/grant")
-            body=$query; cont=$(field continue_url)
+            body=$query; cont=$(field continue_url); body=
             [ -n "$cont" ] || { echo "<html><body>Bad request: continue_url missing</body></html>" | respond 400 "Bad Request"; exit 0; }
             authorize; redirect_to "$cont";;
         "meraki signon:POST /splash/login")
