@@ -79,6 +79,16 @@ expect_lt() {
     log "ok: ${3:-$1 < $2}"
 }
 
+# urlencode STRING: form-encoded as in a URL's query (bytes other than A-Z a-z 0-9 - . _ ~ as %XX; a space %20).
+urlencode() {
+    local h
+    for h in $(printf '%s' "$1" | od -An -v -tx1); do
+        case $h in
+            3[0-9]|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2d|2e|5f|7e) printf "\\$(printf '%03o' 0x$h)";;
+            *) printf '%%%s' "$(echo $h | tr a-f A-F)";;
+        esac
+    done
+}
 # hexof STRING: lower-case hex of the bytes.
 hexof() { printf '%s' "$1" | od -An -v -tx1 | tr -d ' \n'; }
 # unhex HEX: the bytes.
@@ -260,6 +270,9 @@ EOF_DHCP
 #   port 443  https: socat OPENSSL-LISTEN + portal.cgi, certificate for *.radio.test from RADIO_CA
 #   port 8443 https with a certificate for elsewhere.invalid (same CA): the wrong name for every host
 #   port 8444 https with a certificate for the right names that expired a year ago (same CA)
+#   port 1000 http: busybox nc + portal.cgi with RADIO_PORT=1000 (FortiGate's captive portal port)
+#   port 9997 https: socat + portal.cgi with RADIO_PORT=9997, the *.radio.test certificate (Ruckus
+#             SmartZone's hotspot login)
 #   port 53   DNS (udp): socat + /radio/dns.sh (A records for *.radio.test and RADIO_WEB_NAMES)
 # Logs: web-access.log (every request and its status), dns.log (every question), web.log (errors).
 web_start() {
@@ -273,11 +286,14 @@ web_start() {
     if [ ! -f $RADIO_RUN/web/pid ]; then
         in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         echo $! > $RADIO_RUN/web/pid
+        in_ap env RADIO_PORT=1000 nc -ll -p 1000 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         # socat -t: how long it waits for the answer once the client's side has ended (a TLS client's
         # close_notify after its request; the one datagram of a DNS query). Its default, 0.5 s, is
         # shorter than portal.cgi or dns.sh may take under TCG: the answer would be lost.
         local tls="fork,reuseaddr,verify=0"
         in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:443,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
+            EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
+        in_ap env RADIO_SCHEME=https RADIO_PORT=9997 socat -t 30 "OPENSSL-LISTEN:9997,$tls,cert=/radio/pki/server.pem,key=/radio/pki/server.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         in_ap env RADIO_SCHEME=https socat -t 30 "OPENSSL-LISTEN:8443,$tls,cert=/radio/pki/wrong.pem,key=/radio/pki/wrong.key" \
             EXEC:/radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
@@ -287,6 +303,8 @@ web_start() {
         ln -sf $RADIO_RUN/web/access.log "$RADIO_DIR/web-access.log"
         ln -sf $RADIO_RUN/web/dns.log "$RADIO_DIR/dns.log"
         wait_for "in_ap netstat -ltn | grep -q ':443 '" 10 || fail "web_start: no https listener"
+        wait_for "in_ap netstat -ltn | grep -q ':9997 '" 10 || fail "web_start: no https listener on 9997"
+        wait_for "in_ap netstat -ltn | grep -q ':1000 '" 10 || fail "web_start: no http listener on 1000"
     fi
 }
 
@@ -322,6 +340,25 @@ web_start() {
 #                          this AP's clients, with the uptime, and each login's session end in
 #                          $RADIO_RUN/web/n/requests; the room and name each login request carried, decoded,
 #                          in $RADIO_RUN/web/n/answers (a look-alike that received nothing has none)
+#   Venue products (portal.cgi's "products 3"; the account is guest / "radio 4711"). Each sets the login URL
+#   (unless --login-url is given too) to the product's redirect; in it @IP@ and @MAC@ are the client's address
+#   and MAC (portal.cgi fills them in per request); GW is 10.42.n.1, BSSID the AP's MAC, SSID form-encoded:
+#   --cisco consent|webauth  Cisco WLC web-auth: http://GW/fs/customwebauth/login.html?switch_url=http://GW/
+#                          login.html&ap_mac=BSSID&client_mac=@MAC@&wlan=SSID&redirect=198.51.100.7/
+#                          (consent: no typed fields; webauth: username and password)
+#   --meraki click|signon  Cisco Meraki splash: http://GW/splash/?mac=@MAC@&client_ip=@IP@&client_mac=@MAC@&
+#                          node_mac=BSSID&base_grant_url=http%3A%2F%2FGW%2Fsplash%2Fgrant&user_continue_url=…&
+#                          continue_url=http%3A%2F%2F198.51.100.7%2F (signon: &login_url=http%3A%2F%2FGW%2F
+#                          splash%2Flogin%3Fmauth%3DMA1 too)
+#   --fortinet             FortiGate: http://GW:1000/fgtauth?0123456789abcdef (disclaimer, then login)
+#   --aruba                Aruba: http://GW/cgi-bin/login?cmd=login&mac=@MAC@&ip=@IP@&essid=SSID&apname=ap-n&
+#                          apgroup=default&url=http%3A%2F%2F198.51.100.7%2F
+#   --ruckus               Ruckus SmartZone: https://portal.radio.test/ruckus/login.html?sip=portal.radio.test&
+#                          mac=BSSID&client_mac=@MAC@&uip=@IP@&url=http%3A%2F%2F198.51.100.7%2F&ssid=SSID
+#   --unifi voucher|password  UniFi's guest portal with a voucher (12345-67890) or a password ("radio 4711"):
+#                          http://GW/guest/s/default/?id=@MAC@&ap=BSSID&t=SECS&url=http://198.51.100.7%2F&
+#                          ssid=SSID; its /guest/s/default/hotspotconfig says the mode (without --unifi: the
+#                          terms-only portal, auth "none", where POST …/login of {} logs in)
 portal_start() {
     local name=$1; shift
     local n; n=$(ap_get "$name" n)
@@ -330,7 +367,9 @@ portal_start() {
     local w=$RADIO_RUN/web/$n
     mkdir -p $w/authed
     ( cd $w && rm -f code title login_url token room form_get wispr wispr_user wispr_password wispr_pending wispr_reply session steps \
-        csrf plans refusal record garden )
+        csrf plans refusal record garden product )
+    local product= gw=10.42.$n.1 bssid ssid
+    bssid=$(ap_bssid "$name"); ssid=$(urlencode "$(ap_ssid "$name")")
     while [ $# -gt 0 ]; do
         case $1 in
             --code) printf '%s' "$2" > $w/code; shift 2;;
@@ -353,11 +392,33 @@ portal_start() {
             --refusal) printf '%s' "$2" > $w/refusal; shift 2;;
             --record) : > $w/record; shift;;
             --garden) printf '%s\n' $2 > $w/garden; shift 2;;
+            --cisco|--meraki|--unifi)
+                case "${1#--} $2" in
+                    "cisco consent"|"cisco webauth"|"meraki click"|"meraki signon"|"unifi voucher"|"unifi password") ;;
+                    *) fail "portal_start: $1 $2: no such mode";;
+                esac
+                product="${1#--} $2"; shift 2;;
+            --fortinet|--aruba|--ruckus) product=${1#--}; shift;;
             *) fail "portal_start: unknown option $1";;
         esac
     done
+    if [ -n "$product" ]; then
+        printf '%s' "$product" > $w/product
+        local cont=http%3A%2F%2F198.51.100.7%2F url
+        case $product in
+            cisco*) url="http://$gw/fs/customwebauth/login.html?switch_url=http://$gw/login.html&ap_mac=$bssid&client_mac=@MAC@&wlan=$ssid&redirect=198.51.100.7/";;
+            meraki*)
+                url="http://$gw/splash/?mac=@MAC@&client_ip=@IP@&client_mac=@MAC@&node_mac=$bssid&base_grant_url=http%3A%2F%2F$gw%2Fsplash%2Fgrant&user_continue_url=$cont&continue_url=$cont"
+                [ "$product" = "meraki signon" ] && url="$url&login_url=http%3A%2F%2F$gw%2Fsplash%2Flogin%3Fmauth%3DMA1";;
+            fortinet) url="http://$gw:1000/fgtauth?0123456789abcdef";;
+            aruba) url="http://$gw/cgi-bin/login?cmd=login&mac=@MAC@&ip=@IP@&essid=$ssid&apname=ap-$n&apgroup=default&url=$cont";;
+            ruckus) url="https://portal.radio.test/ruckus/login.html?sip=portal.radio.test&mac=$bssid&client_mac=@MAC@&uip=@IP@&url=$cont&ssid=$ssid";;
+            unifi*) url="http://$gw/guest/s/default/?id=@MAC@&ap=$bssid&t=$(cut -d. -f1 /proc/uptime)&url=http://198.51.100.7%2F&ssid=$ssid";;
+        esac
+        [ -f $w/login_url ] || printf '%s' "$url" > $w/login_url
+    fi
     echo "$name" > $w/portal
-    log "portal on AP $name ($(cat $w/login_url 2>/dev/null || echo "http://10.42.$n.1/login"))"
+    log "portal on AP $name${product:+ ($product)} ($(cat $w/login_url 2>/dev/null || echo "http://10.42.$n.1/login"))"
 }
 
 # ap_internet NAME on|off|dead: the AP's own uplink works (the default) or is dead, as behind a cafe whose DSL
@@ -389,6 +450,15 @@ ap_internet() {
 portal_logins() { cat $RADIO_RUN/web/logins 2>/dev/null | wc -l; }
 # portal_web NAME: the directory of the AP's portal state ($RADIO_RUN/web/n: requests, answers, authed/).
 portal_web() { echo "$RADIO_RUN/web/$(ap_get "$1" n)"; }
+# portal_sent EXTENDED_REGEX: the body as sent of the last web-access.log line matching (needs --record).
+portal_sent() { grep -E -- "$1" $RADIO_RUN/web/access.log | tail -n1 | sed -n 's/.* -> [0-9]* .*sent: //p'; }
+# expect_fields BODY WHAT NAME=VALUE_REGEX...: each field is in the urlencoded BODY with a value matching (whole).
+expect_fields() {
+    local body=$1 what=$2 f; shift 2
+    for f in "$@"; do expect_match "$body" "(^|&)${f%%=*}=(${f#*=})(&|\$)" "$what: ${f%%=*}"; done
+}
+# elapsed T0 T1: the seconds between two radio_uptime readings, one decimal.
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # portal_end_sessions NAME: the portal ends every login on this AP now (its clients are captive again).
 portal_end_sessions() { rm -f "$(portal_web "$1")"/authed/*; log "AP $1: the portal ended its sessions"; }
 # portal_reservation NAME ROOM LAST_NAME: the hotel's records change (--room's answers, nothing else).
@@ -500,6 +570,14 @@ sta_connect() {
     wpa select_network "$id" >/dev/null
     wait_for '[ "$(sta_state)" = COMPLETED ]' 30 || { wpa status; fail "could not join $name"; }
     log "joined $name (network $id)"
+}
+
+# sta_associated_at AP SECS: waits until wlan0 is associated (COMPLETED) with this AP's BSSID and prints the
+# uptime it saw that (polled every 0.2 s: an association→online time's start); fails after SECS.
+sta_associated_at() {
+    wait_for "wpa status | grep -qx 'bssid=$(ap_bssid "$1")' && [ \"\$(sta_state)\" = COMPLETED ]" "${2:-120}" \
+        || fail "never associated with $1"
+    radio_uptime
 }
 
 # sta_dhcp: udhcpc on wlan0; sets address, default route and /etc/resolv.conf.

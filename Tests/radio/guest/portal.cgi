@@ -1,6 +1,7 @@
 #!/bin/sh
 # The AP side's web server, one process per connection: http on port 80 (busybox nc -ll -e), https on 443
-# (socat OPENSSL-LISTEN … EXEC, RADIO_SCHEME=https; 8443 serves a certificate for the wrong name). It
+# (socat OPENSSL-LISTEN … EXEC, RADIO_SCHEME=https; 8443 serves a certificate for the wrong name), http on 1000
+# and https on 9997 for the products that listen there (RADIO_PORT says which of these two it is). It
 # answers for every destination address (see web_start in lib.sh). Per AP number n (from the client's
 # address 10.42.n.x) the directory /run/radio/web/n says what it is (portal_start in lib.sh writes it):
 #   portal      present: a captive portal (every other request is redirected to the login URL)
@@ -30,7 +31,49 @@
 #               to /uam/?res=success (else res=failed); with http://GW/mt-login, MikroTik's login.html (its
 #               script's hexMD5('\123' + password + the challenge in octal), its forms posting to /mt-login,
 #               which logs in when the password is that hex MD5); with http://GW/guest/s/default/?…, UniFi's
-#               guest portal (a script page that sets a cookie; POST /guest/s/default/login of {} logs in).
+#               guest portal (a script page that sets a cookie; POST /guest/s/default/login of {} logs in;
+#               GET /guest/s/default/hotspotconfig answers auth "none", nothing enabled).
+#   product     (products 3) a venue controller, as its documentation describes it (portal_start --cisco,
+#               --meraki, --fortinet, --aruba, --ruckus, --unifi write it, with its redirect as login_url, in
+#               which @IP@ and @MAC@ become this client's address and MAC from the neighbour table). The
+#               account is guest / "radio 4711"; a request that is not what the product's script would send
+#               is refused as said (a refused page is 200, as the products answer):
+#     "cisco consent" / "cisco webauth"  Cisco WLC: GET /fs/customwebauth/login.html is the external page (a
+#               form with no action, hidden buttonClicked 0, redirect_url empty, err_flag 0, a type=button input
+#               calling submitAction(); webauth: text username, password password). POST /login.html logs in
+#               with buttonClicked=4, a non-empty redirect_url (and webauth: the account), then 302 to
+#               http://REDIRECT_URL; otherwise the page again (webauth: under "The User Name and Password
+#               combination you have entered is invalid").
+#     "meraki click" / "meraki signon"   Meraki splash: GET /splash/ is the page (click: no form, a "Continue to
+#               the Internet" link href="#" and a script building the grant URL; signon: a form with no action,
+#               text username, password password, hidden success_url empty, a submit button). click: GET
+#               /splash/grant?continue_url=URL logs in, 302 to URL (without continue_url: 400). signon: POST
+#               /splash/login?mauth=MA1 with the account and a non-empty success_url logs in, 302 to it; else
+#               the form again under an error element (id "error").
+#     "fortinet"  FortiGate, on port 1000 only (RADIO_PORT, set by web_start's listener): GET /fgtauth?MAGIC
+#               is the disclaimer (form action "/" post: hidden 4Tredir, magic, answer 0; two unnamed submit
+#               buttons whose onclick sb('1') / sb('0') sets answer). POST / with 4Tredir, magic
+#               0123456789abcdef and answer=1 gives the login page (form action "/": hidden 4Tredir, magic,
+#               text username, password password) and remembers the client's acceptance; POST / with 4Tredir,
+#               the magic, username and password after that acceptance logs in with the account (200,
+#               "Authentication successful", a link to /keepalive?MAGIC), else the login page under "Firewall
+#               authentication failed. Please try again."; answer=0, a wrong magic or no 4Tredir: the
+#               disclaimer again (answer=0 forgets the acceptance).
+#     "aruba"   Aruba: GET /cgi-bin/login is the page (form post /cgi-bin/login: text user, password password,
+#               a submit; no cmd or url: its script adds them). POST /cgi-bin/login with cmd=authenticate, the
+#               account and a non-empty url logs in, 302 to url; else the page again under an error.
+#     "ruckus"  Ruckus SmartZone: GET /ruckus/login.html (https://portal.radio.test) is the page (a form with no
+#               action, text username, password password, hidden uip, client_mac, url empty; its script sets
+#               the action https://SIP:9997/SubscriberPortal/hotspotlogin and fills the three from the query).
+#               POST /SubscriberPortal/hotspotlogin over https on port 9997 only, with the account, uip = the
+#               client's address, client_mac = its MAC and a non-empty url logs in, 302 to url; else the page
+#               again under an error.
+#     "unifi voucher" / "unifi password"  UniFi's guest portal (the page above): hotspotconfig answers auth
+#               "hotspot", voucher_enabled (voucher) or auth "password", password_enabled (password);
+#               POST /guest/s/default/login as application/json of exactly {"by":"voucher","code":"12345-67890"}
+#               or {"by":"password","password":"radio 4711"} logs in ({"meta":{"rc":"ok"},"data":[{"redirect_url":
+#               "http://198.51.100.7/"}]}); anything else 400 {"meta":{"rc":"error","msg":MSG},"data":[]}, MSG
+#               api.err.InvalidVoucher for a wrong voucher, else api.err.Invalid ({} too).
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   (a hotel stay, issue 37; with room)
 #   csrf        present: every load of the form page issues a new token (hidden field csrf) and a new session
@@ -64,7 +107,7 @@ IFS= read -r line
 line=$(printf '%s' "$line" | tr -d '\r')
 method=${line%% *}; rest=${line#* }; target=${rest%% *}
 [ -n "$line" ] || exit 0   # no request (a TLS client that gave up in the handshake)
-length=0; host=; cookie=
+length=0; host=; cookie=; ctype_in=
 while IFS= read -r h; do
     h=$(printf '%s' "$h" | tr -d '\r')
     [ -z "$h" ] && break
@@ -72,6 +115,7 @@ while IFS= read -r h; do
         [Cc]ontent-[Ll]ength:*) length=$(echo "${h#*:}" | tr -dc 0-9);;
         [Hh]ost:*) host=$(echo "${h#*:}" | tr -d ' ');;
         [Cc]ookie:*) cookie=${h#*:};;
+        [Cc]ontent-[Tt]ype:*) ctype_in=$(echo "${h#*:}" | tr -d ' ');;
     esac
 done
 body=
@@ -92,6 +136,12 @@ n=$(echo "$peer" | cut -d. -f3)
 gw=10.42.$n.1
 d=$W/$n
 login_url=$(cat $d/login_url 2>/dev/null); [ -n "$login_url" ] || login_url=http://$gw/login
+product=$(cat $d/product 2>/dev/null)
+# client_mac: this client's MAC, as the controller knows it (the AP side's neighbour table; $RADIO_ARP: another
+# file in its format, for trying portal.cgi outside the VM).
+client_mac() { awk -v ip="$peer" '$1 == ip { print $4; exit }' "${RADIO_ARP:-/proc/net/arp}" 2>/dev/null; }
+# A product's redirect carries the client's address and MAC (portal_start writes them as @IP@ and @MAC@).
+case $login_url in *@IP@*|*@MAC@*) login_url=$(printf '%s' "$login_url" | sed "s/@IP@/$peer/g; s/@MAC@/$(client_mac)/g");; esac
 self=$scheme://${host:-$gw}
 now=$(cut -d. -f1 /proc/uptime)
 # A login whose session is over is gone.
@@ -195,6 +245,234 @@ wispr_reply() {
     echo "</WISPAccessGatewayParam>"
     echo "--></body></html>"
 }
+# ---------------------------------------------------------------- products 3: venue controllers (issue 19)
+# The account every product below wants: guest / "radio 4711".
+account_ok() { [ "$1" = guest ] && [ "$2" = "radio 4711" ]; }
+# redirect_to URL: 302 to URL.
+redirect_to() { echo "<html><body><a href=\"$1\">Continue</a></body></html>" | respond 302 Found "Location: $1"; exit 0; }
+# Cisco WLC's external web-auth page (after Cisco's customwebauth sample login.html): its form has no action
+# (submitAction sets it to the query's switch_url, redirect_url to the query's redirect, buttonClicked to 4).
+cisco_page() {  # [ERROR]
+    cat <<EOF_CISCO
+<html><head><meta http-equiv="Pragma" content="no-cache"><title>Web Authentication</title>
+<script type="text/javascript">
+function submitAction() {
+    var link = document.location.href;
+    var searchString = "redirect=";
+    var equalIndex = link.indexOf(searchString);
+    var redirectUrl = "";
+    if (document.forms[0].action == "") {
+        var args = new Object();
+        var query = location.search.substring(1);
+        var pairs = query.split("&");
+        for (var i = 0; i < pairs.length; i++) {
+            var pos = pairs[i].indexOf('=');
+            if (pos == -1) continue;
+            args[pairs[i].substring(0, pos)] = unescape(pairs[i].substring(pos + 1));
+        }
+        document.forms[0].action = args.switch_url;
+    }
+    if (equalIndex >= 0) {
+        equalIndex += searchString.length;
+        redirectUrl = link.substring(equalIndex);
+    }
+    if (redirectUrl.length > 255) redirectUrl = redirectUrl.substring(0, 255);
+    document.forms[0].redirect_url.value = redirectUrl;
+    document.forms[0].buttonClicked.value = 4;
+    document.forms[0].submit();
+}
+function loadAction() {
+    var url = window.location.href;
+    var args = new Object();
+    var query = location.search.substring(1);
+    var pairs = query.split("&");
+    for (var i = 0; i < pairs.length; i++) {
+        var pos = pairs[i].indexOf('=');
+        if (pos == -1) continue;
+        args[pairs[i].substring(0, pos)] = unescape(pairs[i].substring(pos + 1));
+    }
+    document.forms[0].action = args.switch_url;
+}
+</script></head>
+<body topmargin="50" marginheight="50" onload="loadAction();">
+<form method="post">
+<input type="hidden" name="buttonClicked" size="16" maxlength="15" value="0">
+<input type="hidden" name="redirect_url" size="255" maxlength="255" value="">
+<input type="hidden" name="err_flag" size="16" maxlength="15" value="0">
+<h1>Welcome to the wireless network</h1>
+EOF_CISCO
+    [ -n "${1:-}" ] && echo "<p class=\"error\">$1</p>"
+    if [ "$product" = "cisco webauth" ]; then
+        echo "<table><tr><td>User Name</td><td><input type=\"text\" name=\"username\" size=\"25\" maxlength=\"80\"></td></tr>"
+        echo "<tr><td>Password</td><td><input type=\"password\" name=\"password\" size=\"25\" maxlength=\"63\"></td></tr></table>"
+    else
+        echo "<p>By continuing you accept the acceptable use policy of this network.</p>"
+    fi
+    echo "<input type=\"button\" name=\"Submit\" value=\"Submit\" class=\"button\" onclick=\"submitAction();\">"
+    echo "</form></body></html>"
+}
+# Meraki's splash: click-through (no form: a link whose script builds the grant URL) or sign-on (a form with
+# no action: its script sets it to the query's login_url, success_url to continue_url).
+meraki_page() {  # [ERROR]
+    echo "<html><head><title>Meraki splash page</title>"
+    cat <<'EOF_MERAKI'
+<script type="text/javascript">
+function param(name) {
+    var m = new RegExp('[?&]' + name + '=([^&]*)').exec(window.location.search);
+    return m ? decodeURIComponent(m[1].replace(/\+/g, ' ')) : '';
+}
+function grant() {
+    window.location.href = param('base_grant_url') + '?continue_url=' + encodeURIComponent(param('user_continue_url')) + '&duration=3600';
+    return false;
+}
+window.onload = function () {
+    var f = document.getElementById('signon');
+    if (f) { f.action = param('login_url'); f.success_url.value = param('continue_url'); }
+    var a = document.getElementById('continue');
+    if (a) a.onclick = grant;
+};
+</script></head><body><h1>Welcome</h1>
+EOF_MERAKI
+    [ -n "${1:-}" ] && echo "<div class=\"error\" id=\"error\">$1</div>"
+    if [ "$product" = "meraki signon" ]; then
+        echo "<form id=\"signon\" method=\"post\"><p>Email <input type=\"text\" name=\"username\"></p>"
+        echo "<p>Password <input type=\"password\" name=\"password\"></p><input type=\"hidden\" name=\"success_url\" value=\"\">"
+        echo "<input type=\"submit\" value=\"Sign in\"></form>"
+    else
+        echo "<p>By using this network you accept its terms.</p><a href=\"#\" id=\"continue\">Continue to the Internet</a>"
+    fi
+    echo "</body></html>"
+}
+FGT_MAGIC=0123456789abcdef
+# FortiGate's disclaimer: answer is 0 until the accept button's script (sb('1')) sets it.
+fgt_disclaimer() {
+    cat <<EOF_FGT
+<html><head><title>Firewall Disclaimer</title>
+<script type="text/javascript">function sb(val) { document.forms[0].answer.value = val; document.forms[0].submit(); }</script>
+</head><body><form action="/" method="post">
+<input type="hidden" name="4Tredir" value="http://198.51.100.7/">
+<input type="hidden" name="magic" value="$1">
+<input type="hidden" name="answer" value="0">
+<h1>Terms and Disclaimer Agreement</h1><p>You are about to access Internet content that is not under the control of the network access provider.</p>
+<p>Do you agree to the above terms?</p>
+<input type="submit" value="Yes, I agree" onclick="sb('1')"> <input type="submit" value="No, I decline" onclick="sb('0')">
+</form></body></html>
+EOF_FGT
+}
+fgt_login() {  # [ERROR]
+    echo "<html><head><title>Firewall Authentication</title></head><body><form action=\"/\" method=\"post\">"
+    echo "<input type=\"hidden\" name=\"4Tredir\" value=\"http://198.51.100.7/\"><input type=\"hidden\" name=\"magic\" value=\"$FGT_MAGIC\">"
+    echo "<h1>Authentication Required</h1>"
+    [ -n "${1:-}" ] && echo "<p class=\"err\">$1</p>"
+    echo "<p>Please enter your username and password to continue.</p>"
+    echo "<p>Username <input type=\"text\" name=\"username\"></p><p>Password <input type=\"password\" name=\"password\"></p>"
+    echo "<input type=\"submit\" value=\"Continue\"></form></body></html>"
+}
+# Aruba's captive portal login page: its script adds cmd and url before posting; the form has neither.
+aruba_page() {  # [ERROR]
+    echo "<html><head><title>Aruba Captive Portal</title></head><body><h1>Welcome</h1>"
+    [ -n "${1:-}" ] && echo "<div class=\"error\">$1</div>"
+    echo "<form method=\"post\" action=\"/cgi-bin/login\" onsubmit=\"return addFields(this)\">"
+    echo "<p>Username <input type=\"text\" name=\"user\"></p><p>Password <input type=\"password\" name=\"password\"></p>"
+    echo "<input type=\"submit\" value=\"Log In\"></form>"
+    cat <<'EOF_ARUBA'
+<script type="text/javascript">
+function addFields(f) {
+    var q = window.location.search.substring(1).split('&'), url = '';
+    for (var i = 0; i < q.length; i++) if (q[i].indexOf('url=') == 0) url = decodeURIComponent(q[i].substring(4));
+    var c = document.createElement('input'); c.type = 'hidden'; c.name = 'cmd'; c.value = 'authenticate'; f.appendChild(c);
+    var u = document.createElement('input'); u.type = 'hidden'; u.name = 'url'; u.value = url; f.appendChild(u);
+    return true;
+}
+</script></body></html>
+EOF_ARUBA
+}
+# Ruckus SmartZone's hotspot page: the form has no action (its script: https://<sip>:9997/SubscriberPortal/
+# hotspotlogin) and uip, client_mac and url empty (its script fills them from the query).
+ruckus_page() {  # [ERROR]
+    echo "<html><head><title>Guest Access</title></head><body><h1>Guest Access</h1>"
+    [ -n "${1:-}" ] && echo "<div class=\"error\">$1</div>"
+    echo "<form id=\"login\" method=\"post\"><p>Username <input type=\"text\" name=\"username\"></p>"
+    echo "<p>Password <input type=\"password\" name=\"password\" maxlength=\"31\"></p>"
+    echo "<input type=\"hidden\" name=\"uip\" value=\"\"><input type=\"hidden\" name=\"client_mac\" value=\"\"><input type=\"hidden\" name=\"url\" value=\"\">"
+    echo "<input type=\"submit\" value=\"Log In\"></form>"
+    cat <<'EOF_RUCKUS'
+<script type="text/javascript">
+function param(name) {
+    var m = new RegExp('[?&]' + name + '=([^&]*)').exec(window.location.search);
+    return m ? decodeURIComponent(m[1]) : '';
+}
+var f = document.getElementById('login');
+f.action = 'https://' + param('sip') + ':9997/SubscriberPortal/hotspotlogin';
+f.uip.value = param('uip'); f.client_mac.value = param('client_mac'); f.url.value = param('url');
+</script></body></html>
+EOF_RUCKUS
+}
+# product_venue: answers this AP's product paths (and exits), or returns for the generic portal.
+product_venue() {
+    case "$product:$method $path" in
+        cisco*:"GET /fs/customwebauth/login.html")
+            cisco_page | respond 200 OK; exit 0;;
+        cisco*:"POST /login.html")
+            ok=1; redir=$(field redirect_url)
+            [ "$(field buttonClicked)" = 4 ] && [ -n "$redir" ] || ok=0
+            if [ "$product" = "cisco webauth" ]; then account_ok "$(field username)" "$(field password)" || ok=0; fi
+            if [ $ok = 1 ]; then
+                authorize; case $redir in http://*|https://*) ;; *) redir=http://$redir;; esac
+                redirect_to "$redir"
+            fi
+            err=; [ "$product" = "cisco webauth" ] && err="The User Name and Password combination you have entered is invalid. Please try again."
+            cisco_page "$err" | respond 200 OK; exit 0;;
+        meraki*:"GET /splash/")
+            meraki_page | respond 200 OK; exit 0;;
+        "meraki click:GET /splash/grant")
+            body=$query; cont=$(field continue_url); body=
+            [ -n "$cont" ] || { echo "<html><body>Bad request: continue_url missing</body></html>" | respond 400 "Bad Request"; exit 0; }
+            authorize; redirect_to "$cont";;
+        "meraki signon:POST /splash/login")
+            succ=$(field success_url)
+            if [ "$query" = mauth=MA1 ] && account_ok "$(field username)" "$(field password)" && [ -n "$succ" ]; then
+                authorize; redirect_to "$succ"
+            fi
+            meraki_page "Invalid email or password. Please try again." | respond 200 OK; exit 0;;
+        fortinet:"GET /fgtauth")
+            [ "${RADIO_PORT:-}" = 1000 ] || return 0
+            fgt_disclaimer "$query" | respond 200 OK; exit 0;;
+        fortinet:"POST /")
+            [ "${RADIO_PORT:-}" = 1000 ] || return 0
+            if [ "$(field magic)" != $FGT_MAGIC ] || [ -z "$(field 4Tredir)" ]; then fgt_disclaimer $FGT_MAGIC | respond 200 OK; exit 0; fi
+            mkdir -p $d/fgt-accepted
+            if [ -n "$(field username)" ] && [ -f "$d/fgt-accepted/$peer" ]; then
+                if account_ok "$(field username)" "$(field password)"; then
+                    authorize
+                    echo "<html><head><title>Firewall Authentication</title></head><body><h1>Authentication successful</h1><p><a href=\"/keepalive?$FGT_MAGIC\">Keep this window open</a></p></body></html>" \
+                        | respond 200 OK; exit 0
+                fi
+                fgt_login "Firewall authentication failed. Please try again." | respond 200 OK; exit 0
+            fi
+            if [ "$(field answer)" = 1 ]; then : > "$d/fgt-accepted/$peer"; fgt_login | respond 200 OK; exit 0; fi
+            rm -f "$d/fgt-accepted/$peer"; fgt_disclaimer $FGT_MAGIC | respond 200 OK; exit 0;;
+        aruba:"GET /cgi-bin/login")
+            aruba_page | respond 200 OK; exit 0;;
+        aruba:"POST /cgi-bin/login")
+            url=$(field url)
+            if [ "$(field cmd)" = authenticate ] && account_ok "$(field user)" "$(field password)" && [ -n "$url" ]; then
+                authorize; redirect_to "$url"
+            fi
+            aruba_page "Authentication failed. Please check your username and password." | respond 200 OK; exit 0;;
+        ruckus:"GET /ruckus/login.html")
+            ruckus_page | respond 200 OK; exit 0;;
+        ruckus:"POST /SubscriberPortal/hotspotlogin")
+            [ "$scheme:${RADIO_PORT:-}" = https:9997 ] || return 0
+            url=$(field url)
+            if account_ok "$(field username)" "$(field password)" && [ "$(field uip)" = "$peer" ] \
+                && [ -n "$(field client_mac)" ] && [ "$(field client_mac)" = "$(client_mac)" ] && [ -n "$url" ]; then
+                authorize; redirect_to "$url"
+            fi
+            ruckus_page "Login failed: the username or password is wrong." | respond 200 OK; exit 0;;
+    esac
+    return 0
+}
 api_json() {
     ctype="application/captive+json"
     if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ]; then
@@ -243,6 +521,7 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ] && ! grep -qxF "${host%:*}" $d
     # page is served in place only on the portal's own host, where its cookie is the login's.
     own=${login_url#*://}; own=${own%%/*}
     if [ "$req" = "GET /" ] && [ "${host%:*}" != "${own%:*}" ] && [ "${host%:*}" != "$gw" ]; then req="GET / (another host)"; fi
+    [ -n "$product" ] && product_venue
     case "$req" in
         "POST /login")
             ok=1
@@ -334,12 +613,25 @@ function doLogin() {
         "GET /guest/s/default/")
             printf '%s' '<!DOCTYPE html><html ng-app="app-unifi-hotspot-portal"><head><title>Guest Portal</title><script src="js/app.js"></script></head><body><div ui-view></div></body></html>' \
                 | respond 200 OK "Set-Cookie: unifises=radio$n; Path=/"; exit 0;;
+        "GET /guest/s/default/hotspotconfig")
+            ctype="application/json"
+            case $product in
+                "unifi voucher") printf '{"meta":{"rc":"ok"},"data":[{"auth":"hotspot","voucher_enabled":true,"password_enabled":false,"payment_enabled":false}]}';;
+                "unifi password") printf '{"meta":{"rc":"ok"},"data":[{"auth":"password","voucher_enabled":false,"password_enabled":true,"payment_enabled":false}]}';;
+                *) printf '{"meta":{"rc":"ok"},"data":[{"auth":"none","voucher_enabled":false,"password_enabled":false,"payment_enabled":false}]}';;
+            esac | respond 200 OK; exit 0;;
         "POST /guest/s/default/login")
             ctype="application/json"
-            if [ "$body" = "{}" ]; then
-                authorize; printf '{"meta":{"rc":"ok"},"data":[{"redirect_url":"http://198.51.100.7/"}]}' | respond 200 OK; exit 0
-            fi
-            printf '{"meta":{"rc":"error","msg":"api.err.Invalid"},"data":[]}' | respond 400 "Bad Request"; exit 0;;
+            # Terms only (no --unifi): {} logs in. A voucher or password venue: its JSON, exactly, as application/json.
+            case "$product:$body" in
+                :"{}"|"unifi voucher:{\"by\":\"voucher\",\"code\":\"12345-67890\"}"|"unifi password:{\"by\":\"password\",\"password\":\"radio 4711\"}")
+                    if [ -z "$product" ] || [ "${ctype_in%%;*}" = application/json ]; then
+                        authorize; printf '{"meta":{"rc":"ok"},"data":[{"redirect_url":"http://198.51.100.7/"}]}' | respond 200 OK; exit 0
+                    fi;;
+            esac
+            msg=api.err.Invalid
+            [ "${ctype_in%%;*}" = application/json ] && case "$product:$body" in "unifi voucher:{\"by\":\"voucher\",\"code\":\""*) msg=api.err.InvalidVoucher;; esac
+            printf '{"meta":{"rc":"error","msg":"%s"},"data":[]}' $msg | respond 400 "Bad Request"; exit 0;;
         "GET /login"|"GET /"|"POST /terms"|"GET /terms")
             steps=; case $path in /terms) ;; *) steps=$(cat $d/steps 2>/dev/null);; esac
             if [ "$steps" = form ]; then
