@@ -10,15 +10,13 @@
 # radio-arches: x86_64 aarch64
 
 ap_start stadium --ssid "UniFi Stadium" --open --portal
-ap_start arena --ssid "UniFi Arena" --open --portal --txpower 1000
 portal_start stadium --unifi voucher --record
-portal_start arena --unifi password --record
 sta_start
 sta_dhcp_on_link
 daemon_lobby_helper lobby "UniFi Stadium" "UniFi Arena"
 { daemon_main; daemon_helper_section lobby; daemon_portal_section 'http://198.51.100.7/generate_204'; } | daemon_config
 access=$RADIO_RUN/web/access.log
-gw1=$(ap_ip stadium); gw2=$(ap_ip arena)
+gw1=$(ap_ip stadium)
 posts() { grep -c "POST http://$1/guest/s/default/login " $access; }
 
 daemon_start "$RADIO_DIR/hotspot.conf"
@@ -49,6 +47,10 @@ expect_match "$(cat $access)" "POST http://$gw1/guest/s/default/login .*-> 200 s
     "the right voucher as JSON, exactly"
 
 # The stadium's AP goes silent: the daemon moves to the arena's password portal.
+# The second venue starts only now: two open APs of equal signal would be chosen between by name.
+ap_start arena --ssid "UniFi Arena" --open --portal
+portal_start arena --unifi password --record
+gw2=$(ap_ip arena)
 daemon_mark
 kill -9 "$(cat "$(ap_dir stadium)/pid")"
 in_ap ip link set "$(ap_if stadium)" down
