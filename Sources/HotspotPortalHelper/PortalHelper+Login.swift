@@ -117,6 +117,8 @@ extension PortalHelper {
                         // MikroTik's page shows its error in no element that says so: read as its template writes it.
                         var words = reply.html.message
                         if let chap, chap.kind == .mikroTik { words = PortalProduct.mikroTikRefusal(in: reply.body) ?? words }
+                        // Chilli's CHAP with a shared secret the venue keeps cannot be computed: said with its refusal.
+                        if let chap, chap.kind == .chilli { words = (words ?? []) + Array(PortalHelper.uamSecret.utf8) }
                         sent = (asked, words)
                         // The owner's answers (typed or remembered; sent as such or as a CHAP login), not the
                         // configured venue account.
@@ -251,6 +253,10 @@ extension PortalHelper {
         }
         log("the portal at " + origin + " asks again for the answers it accepted: filling them in")
         return true
+    }
+
+    static var uamSecret: String {
+        " (if this venue's CoovaChilli keeps a shared secret, uamsecret, no login hotspotd computes can pass: log in from a browser)"
     }
 
     static var browserLogin: String { "The portal has no form hotspotd can fill in" + inBrowser }

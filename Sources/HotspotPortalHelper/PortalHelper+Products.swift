@@ -26,9 +26,9 @@ extension PortalHelper {
            let reply = try? client.fetch(HTTPRequest(url: config)), reply.response.status == 200,
            let json = try? JSONValue(parsing: reply.response.body),
            case .array(let data)? = json[member: "data"], let first = data.first {
-            if first[member: "voucher_enabled"] == .bool(true) {
+            if case .bool(true)? = first[member: "voucher_enabled"] {  // a pattern: == on JSONValue is code of its own
                 fields = [PortalUIField(formName: Array("code".utf8), name: "voucher", label: "Voucher code", isSecret: false)]
-            } else if first[member: "password_enabled"] == .bool(true) {
+            } else if case .bool(true)? = first[member: "password_enabled"] {
                 fields = [PortalUIField(formName: Array("password".utf8), name: "password", label: "Password", isSecret: true)]
             }
         }
@@ -63,11 +63,8 @@ extension PortalHelper {
     /// `errorCode` 0 is a login; another is refused in the words its page shows for it. RADIUS, SMS and
     /// Facebook sign-in are left to a browser.
     mutating func omadaLogin(_ page: PortalPage, withAnswers: Bool) -> ProductLogin {
-        let query = (try? FormEncoding.decode(page.url.query ?? [])) ?? []
-        func value(_ name: StaticString) -> String? {
-            for pair in query where ASCII.equals(pair.name[...], name) && !pair.value.isEmpty { return String(decoding: pair.value, as: UTF8.self) }
-            return nil
-        }
+        let query = ProductScript.query(of: page.url)
+        func value(_ name: StaticString) -> String? { ProductScript.value(name, in: query).map { String(decoding: $0, as: UTF8.self) } }
         guard ASCII.hasPrefix(page.url.path, "/portal"), value("clientMac") != nil, value("apMac") ?? value("gatewayMac") != nil,
               let settings = try? page.url.resolve("/portal/getPortalPageSetting"),
               let url = try? page.url.resolve("/portal/auth") else { return .notThisProduct }
