@@ -8,13 +8,15 @@ import HotspotProtocol
 /// argv → subcommand. Daemon and client share one binary; this is its front door.
 public enum CLI {
     public static func main(_ arguments: [String]) -> Int32 {
-        var args = arguments
-        if !args.isEmpty { args.removeFirst() }
-        guard let first = args.first else {
+        // argv[0] (the program), then the subcommand; `rest` is the subcommand's arguments. (`remove(at: 0)`,
+        // as elsewhere for an array of Strings: removeFirst and Array(dropFirst()) are code of their own.)
+        var rest = arguments
+        if !rest.isEmpty { rest.remove(at: 0) }
+        guard !rest.isEmpty else {
             Output.err(usage())
             return 2
         }
-        let rest = Array(args.dropFirst())
+        let first = rest.remove(at: 0)
         // Words compared as bytes, not by a `switch` over String literals: smaller on the router.
         if ControlCommand.word(first, "-h") || ControlCommand.word(first, "--help") || ControlCommand.word(first, "help") {
             Output.out(usage())

@@ -61,7 +61,8 @@ public struct EAPSettings: Hashable, Sendable, CustomStringConvertible {
     static func namesDomains(_ v: [UInt8]) -> Bool {
         for name in ASCII.split(v[...], on: UInt8(ascii: ";")) {
             var n = name
-            if n.last == UInt8(ascii: ".") { n.removeLast() }
+            // dropLast, not removeLast: a slice's removeLast is code of its own on the router.
+            if n.last == UInt8(ascii: ".") { n = n.dropLast() }
             let labels = ASCII.split(n, on: UInt8(ascii: "."))
             if labels.count < 2 { return false }
             for l in labels where l.isEmpty { return false }

@@ -50,7 +50,8 @@ extension HotspotMachine {
             return say(.info, ssid, "the answers are not remembered:", why)
         }
         if let i = rememberedIndex(ssid) { remembered.remove(at: i) }
-        if remembered.count >= RememberedAnswers.maxEntries { remembered.removeFirst() }
+        // The oldest goes (`remove(at: 0)`, as above: removeFirst would be code of its own for this array).
+        if remembered.count >= RememberedAnswers.maxEntries { remembered.remove(at: 0) }
         remembered.append(r)
         dirty = true
         let days = String(configuration.rememberDays)

@@ -98,7 +98,7 @@ public struct PersistentState: Hashable, Sendable {
             size -= PersistentState(sessions: [s.sessions.removeFirst()]).encoded().utf8.count - empty
         }
         while size > PersistentState.maxBytes, !s.remembered.isEmpty {
-            size -= PersistentState(remembered: [s.remembered.removeFirst()]).encoded().utf8.count - empty
+            size -= PersistentState(remembered: [s.remembered.remove(at: 0)]).encoded().utf8.count - empty
         }
         return s
     }

@@ -142,7 +142,10 @@ struct ControlReport {
     @inline(never)
     static func bars(_ signal: Double) -> String {
         let n = signal >= 0.75 ? 4 : signal >= 0.5 ? 3 : signal >= 0.25 ? 2 : signal > 0 ? 1 : 0
-        return String(repeating: "#", count: n) + String(repeating: ".", count: 4 - n)
+        // A loop, not String(repeating:count:): that is code of its own on the router, for this one use.
+        var bars = ""
+        for bar in 0..<4 { bars += bar < n ? "#" : "." }
+        return bars
     }
 
     @inline(never)

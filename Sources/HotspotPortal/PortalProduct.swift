@@ -39,7 +39,7 @@ public struct PortalProduct: Equatable, Sendable {
         }
         // The logon URL from an address and a port of digits (HTTPURL refuses one over 65535).
         if let res = value("res"), ASCII.equals(res[...], "notyet"), let ip = value("uamip"), IPv4Address(ip[...]) != nil,
-           let port = value("uamport"), !port.isEmpty, port.count < 6, port.allSatisfy(ASCII.isDigit),
+           let port = value("uamport"), ASCII.decimal(port[...], maxDigits: 5) != nil,
            let hex = value("challenge"), let challenge = Hex.decode(hex[...]), challenge.count == 16 {
             self.init(kind: .chilli, chapID: [0], challenge: challenge, login: Array("http://".utf8) + ip + [UInt8(ascii: ":")] + port + Array("/logon".utf8))
             return

@@ -35,7 +35,7 @@ public enum FetchCommand {
             } else if word(a, "--cookies") && hasValue {
                 i += 1
                 cookieFile = arguments[i]
-            } else if word(a, "--max-time") && hasValue, let s = Int(arguments[i + 1]), s >= 1, s <= 600 {
+            } else if word(a, "--max-time") && hasValue, let s = ASCII.integer(arguments[i + 1]), s >= 1, s <= 600 {
                 i += 1
                 seconds = s
             } else if a.utf8.first == UInt8(ascii: "-") || target != nil {

@@ -33,7 +33,9 @@ extension PortalHelper {
         let bytes = (try? fd.readAll(limit: 4_096)) ?? []
         fd.close()
         forgetLogoffURL()
-        let lines = bytes.split(separator: 0x0a)
+        // Its non-empty lines (ASCII's byte split: the standard library's is code of its own for this one file).
+        var lines: [ArraySlice<UInt8>] = []
+        for line in ASCII.split(bytes[...], on: ASCII.newline) where !line.isEmpty { lines.append(line) }
         guard lines.count == 2, ASCII.equals(lines[0], string: settings.ssidHex), let url = try? HTTPURL(parsing: lines[1]) else {
             log("logoff: the kept LogoffURL is another network's: the venue's session ends by itself")
             return Answer(.success)

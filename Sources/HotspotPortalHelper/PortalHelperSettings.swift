@@ -1,3 +1,4 @@
+import HotspotCore
 import HotspotPortal
 import HotspotProtocol
 import HotspotWeb
@@ -73,7 +74,7 @@ public struct PortalHelperSettings {
         }
         if dnsServers.isEmpty, let gateway { dnsServers = [gateway] }
         if let p = options.dnsPort {
-            if let n = Int(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append(HelperVariable.portalDNSPort + " is not a port") }
+            if let n = ASCII.integer(p), n >= 1, n <= 65535 { dnsPort = UInt16(n) } else { notes.append(HelperVariable.portalDNSPort + " is not a port") }
         }
         for text in options.probeURLs.isEmpty ? PortalHelperOptions.words(PortalHelperSettings.defaultProbeURLWords) : options.probeURLs {
             do throws(HTTPURLError) { probeURLs.append(try HTTPURL(text)) } catch {
@@ -92,7 +93,7 @@ public struct PortalHelperSettings {
         stateDirectory = value(HelperVariable.stateDirectory)
         ssidHex = value(HelperVariable.ssidHex) ?? ""
         if let t = options.timeLimit {
-            if let s = Int(t), s >= 1, s <= 3600 { timeLimitMs = Int64(s) * 1000 } else {
+            if let s = ASCII.integer(t), s >= 1, s <= 3600 { timeLimitMs = Int64(s) * 1000 } else {
                 notes.append(HelperVariable.portalTimeLimit + " is not 1-3600 seconds")
             }
         }

@@ -23,7 +23,7 @@ public enum SocketCommand {
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
-            if FetchCommand.word(a, "--max-time") && i + 1 < arguments.count, let s = Int(arguments[i + 1]), s >= 1, s <= 600 {
+            if FetchCommand.word(a, "--max-time") && i + 1 < arguments.count, let s = ASCII.integer(arguments[i + 1]), s >= 1, s <= 600 {
                 i += 1
                 seconds = s
             } else if a.utf8.first == UInt8(ascii: "-") {
@@ -34,9 +34,10 @@ public enum SocketCommand {
             }
             i += 1
         }
-        // The port read as an Int, as every other number here: one parser in the binary, not one per type.
+        // The port read as an Int, as every other number here: one parser in the binary, not one per type (and
+        // ASCII's, not the standard library's over String).
         guard operands.count == 2, let host = try? HTTPURL.host(Array(operands[0].utf8)[...]),
-              let number = Int(operands[1]), number > 0, number <= 65_535 else {
+              let number = ASCII.integer(operands[1]), number > 0, number <= 65_535 else {
             return fail(name, "usage: hotspotd " + name + " [--max-time 1-600] HOST PORT")
         }
         let port = UInt16(number)

@@ -12,8 +12,9 @@ public enum CaptivePortalAPIOption {
     /// The URI in `file` (hex digits, white space around them ignored), or nil with why.
     public static func uri(fromHexFile file: [UInt8]) -> Result<String, Rejection> {
         var digits = file[...]
-        while let last = digits.last, last == 0x0a || last == 0x0d || last == 0x20 { digits.removeLast() }
-        while let first = digits.first, first == 0x0a || first == 0x0d || first == 0x20 { digits.removeFirst() }
+        // dropLast and dropFirst, not removeLast and removeFirst: a slice's are code of their own on the router.
+        while let last = digits.last, last == 0x0a || last == 0x0d || last == 0x20 { digits = digits.dropLast() }
+        while let first = digits.first, first == 0x0a || first == 0x0d || first == 0x20 { digits = digits.dropFirst() }
         guard let bytes = Hex.decode(digits) else { return .failure(.notHex) }
         guard !bytes.isEmpty, bytes.count <= maxBytes else { return .failure(.length) }
         // RFC 8910 §2: "urn:ietf:params:capport:unrestricted" says there is no portal at all.

@@ -26,9 +26,12 @@ public struct RunDirectory {
             let name = String(cString: cl_dirent_name(entry))
             let prefix = "wpa_ctrl_"
             guard ASCII.hasPrefix(name, prefix) else { continue }
-            let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            // Read as an Int, as every number the binary parses: one parser in it, not one per integer type.
-            guard let n = Int(String(decoding: digits, as: UTF8.self)), let pid = Int32(exactly: n) else { continue }
+            // The digits after the prefix, read as an Int, as every number the binary parses: one parser in it, not
+            // one per integer type (and ASCII's over bytes, not the standard library's over String and its views).
+            let bytes = Array(name.utf8)
+            var end = prefix.utf8.count
+            while end < bytes.count && ASCII.isDigit(bytes[end]) { end += 1 }
+            guard let n = ASCII.decimal(bytes[prefix.utf8.count..<end], maxDigits: Int.max), let pid = Int32(exactly: n) else { continue }
             if pid == getpid() { continue }
             if kill(pid, 0) != 0 && cl_errno() == ESRCH || RunDirectory.isZombie(pid) { stale.append(name) }
         }
