@@ -68,7 +68,7 @@ public struct PortalProduct: Equatable, Sendable {
 
     /// MikroTik's refusal as its login page shows it (`$(error)`, in an element of its own, after the form in
     /// the default template): the text around the first of the messages of its `errors.txt` that the page
-    /// holds, collapsed to one line of at most `HTMLPage.messageLimit` bytes; nil when it holds none.
+    /// holds, as one line (`HTMLPage.line`); nil when it holds none.
     public static func mikroTikRefusal(in body: [UInt8]) -> [UInt8]? {
         let messages: [StaticString] = [
             "invalid username or password", "no more sessions are allowed for user", "has reached uptime limit",
@@ -81,14 +81,7 @@ public struct PortalProduct: Equatable, Sendable {
             // The text node around it: from the tag before to the tag after.
             let start = (ASCII.lastIndex(of: UInt8(ascii: ">"), in: body[..<at]) ?? -1) + 1
             let end = ASCII.firstIndex(of: UInt8(ascii: "<"), in: body[at...]) ?? body.endIndex
-            var line: [UInt8] = []
-            for b in body[start..<end] where line.count < HTMLPage.messageLimit {
-                let blank = b == 0x20 || ASCII.isControl(b)
-                if blank && (line.isEmpty || line.last == 0x20) { continue }
-                line.append(blank ? 0x20 : b)
-            }
-            while line.last == 0x20 { line.removeLast() }
-            return line
+            return HTMLPage.line(Array(body[start..<end]))
         }
         return nil
     }
