@@ -3,7 +3,7 @@
 # the link's signal (nl80211 station info) is below min_signal (a good uplink would scan at most once in
 # a 30 s window). Counts CTRL-EVENT-SCAN-STARTED.
 # radio-timeout: 300
-# radio-arches: x86_64 aarch64
+# radio-arches: x86_64
 
 ap_start good --ssid "Good Uplink" --open --dhcp --txpower 500
 sta_start

@@ -12,7 +12,7 @@
 # The first four run `hotspotd portal-helper authenticate` by hand on a link joined without the daemon
 # (with the environment the daemon gives it); the last two go through the daemon and its log.
 # radio-timeout: 240
-# radio-arches: x86_64 aarch64
+# radio-arches: x86_64
 
 ssid="Mall Free WiFi"
 ap_start mall --ssid "$ssid" --open --portal
