@@ -37,9 +37,7 @@ extension PortalHelper {
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
             if round == 0 {
-                var product = uniFiLogin(entry, page, withAnswers: withAnswers)
-                if case .notThisProduct = product { product = omadaLogin(page, withAnswers: withAnswers) }
-                switch product {
+                switch uniFiLogin(entry, page, withAnswers: withAnswers) {
                 case .notThisProduct: break
                 case .sent: continue
                 case .done(let answer): return answer

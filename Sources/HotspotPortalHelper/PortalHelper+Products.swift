@@ -5,7 +5,7 @@ import HotspotProtocol
 import HotspotWeb
 
 /// The portal products' own logins (`PortalProduct`): CoovaChilli's and MikroTik's CHAP with the venue's
-/// account (`wispr_user`/`wispr_password`, else the owner's answers), UniFi's and Omada's JSON.
+/// account (`wispr_user`/`wispr_password`, else the owner's answers), UniFi's JSON.
 extension PortalHelper {
     /// What a product's own login did: nothing (not this product), sent (the next round's probe tells), or the
     /// answer to give.
@@ -53,93 +53,6 @@ extension PortalHelper {
         var words = Array("The portal did not accept the answer.".utf8)
         if case .string(let msg)? = reply?[member: "meta"]?[member: "msg"] { words = msg }
         return .done(refused(fields, page, page.url, words))
-    }
-
-    /// TP-Link Omada's portal page (a script app under `/portal` whose URL names `clientMac` and `apMac` or
-    /// `gatewayMac`), as its script logs in: `POST /portal/getPortalPageSetting` with the client's identity
-    /// from the URL tells its `authType`; `POST /portal/auth` sends the identity, `originUrl` and, by type,
-    /// nothing (0), `simplePassword` (1), `voucherCode` (3) or `localuser` and `localuserPsw` (5), which
-    /// the owner is asked for once (type 11, a hotspot, offers its `enabledTypes`: the first of 3 and 5).
-    /// `errorCode` 0 is a login; another is refused in the words its page shows for it. RADIUS, SMS and
-    /// Facebook sign-in are left to a browser.
-    mutating func omadaLogin(_ page: PortalPage, withAnswers: Bool) -> ProductLogin {
-        let query = ProductScript.query(of: page.url)
-        func value(_ name: StaticString) -> String? { ProductScript.value(name, in: query).map { String(decoding: $0, as: UTF8.self) } }
-        guard ASCII.hasPrefix(page.url.path, "/portal"), value("clientMac") != nil, value("apMac") ?? value("gatewayMac") != nil,
-              let settings = try? page.url.resolve("/portal/getPortalPageSetting"),
-              let url = try? page.url.resolve("/portal/auth") else { return .notThisProduct }
-        /// The client as the page's script names it: strings, and numbers for the radio and VLAN.
-        func identity(_ body: inout JSONWriter) {
-            body.name("clientMac"); body.string(value("clientMac") ?? "")
-            if let ap = value("apMac") { body.name("apMac"); body.string(ap) }
-            if let gateway = value("gatewayMac") { body.name("gatewayMac"); body.string(gateway) }
-            if let ssid = value("ssidName") { body.name("ssidName"); body.string(ssid) }
-            if let radio = value("radioId").flatMap({ ASCII.decimal(Array($0.utf8)[...], maxDigits: 4) }) { body.name("radioId"); body.int(radio) }
-            if let vid = value("vid").flatMap({ ASCII.decimal(Array($0.utf8)[...], maxDigits: 4) }) { body.name("vid"); body.int(vid) }
-        }
-        var ask = JSONWriter()
-        ask.beginObject()
-        identity(&ask)
-        ask.name("originUrl"); ask.string(value("originUrl") ?? "")
-        ask.endObject()
-        let setting = postJSON(ask, to: settings, from: page, typed: false)?[member: "result"]
-        var type = setting?[member: "authType"].flatMap(PortalHelper.integer)
-        if type == 11, case .array(let offered)? = setting?[member: "hotspot"]?[member: "enabledTypes"] {
-            type = nil
-            for t in offered where PortalHelper.integer(t) == 3 || PortalHelper.integer(t) == 5 {
-                type = PortalHelper.integer(t)
-                break
-            }
-        }
-        var fields: [PortalUIField] = []
-        switch type {
-        case 0: break
-        case 1: fields = [PortalUIField(formName: Array("simplePassword".utf8), name: "password", label: "Password", isSecret: true)]
-        case 3: fields = [PortalUIField(formName: Array("voucherCode".utf8), name: "voucher", label: "Voucher code", isSecret: false)]
-        case 5: fields = [PortalUIField(formName: Array("localuser".utf8), name: "username", label: "Username", isSecret: false),
-                          PortalUIField(formName: Array("localuserPsw".utf8), name: "password", label: "Password", isSecret: true)]
-        default:
-            log("Omada portal: its login (type " + (type.map { String($0) } ?? "unknown") + ") is one hotspotd does not send")
-            return .done(withAnswers ? Answer(.failure) : uiRequired([], page, page.url, message: PortalHelper.browserLogin))
-        }
-        let (values, question) = productAnswers(fields, "Omada", login: url, page, withAnswers: withAnswers)
-        if let question { return .done(question) }
-        var body = JSONWriter()
-        body.beginObject()
-        body.name("authType"); body.int(type ?? 0)
-        for i in fields.indices {
-            switch type {
-            case 1: body.name("simplePassword")
-            case 3: body.name("voucherCode")
-            default: if i == 0 { body.name("localuser") } else { body.name("localuserPsw") }
-            }
-            body.string(values[i])
-        }
-        identity(&body)
-        body.name("originUrl"); body.string(value("originUrl") ?? "")
-        body.endObject()
-        log("Omada portal: its login at " + url.description)
-        let code = postJSON(body, to: url, from: page, typed: !fields.isEmpty)?[member: "errorCode"].flatMap(PortalHelper.integer)
-        if code == 0 {
-            if !fields.isEmpty { answersAccepted = accepted(at: url) }
-            return .sent
-        }
-        if fields.isEmpty { return .sent }
-        let words: String
-        switch code {
-        case -41502: words = "Voucher code is incorrect."
-        case -41503: words = "Voucher is expired."
-        case -41505, -41516, -41521: words = "The number of users has reached the limit."
-        case -41517: words = "Incorrect password."
-        case -41529: words = "Incorrect username or password."
-        default: words = "The portal did not accept the answer (Omada error " + (code.map { String($0) } ?? "unknown") + ")."
-        }
-        return .done(refused(fields, page, page.url, Array(words.utf8)))
-    }
-
-    static func integer(_ value: JSONValue) -> Int? {
-        guard case .number(let n) = value, let i = n.integer else { return nil }
-        return Int(i)
     }
 
     /// The owner's answers to `fields` for `product`'s own login at `url` (typed now, or remembered for this

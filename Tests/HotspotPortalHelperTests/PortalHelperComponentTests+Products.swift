@@ -154,22 +154,4 @@ extension PortalHelperComponentTests {
         #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
         #expect(portal.requests.contains("GET /splash/grant?continue_url=http%3A%2F%2Fprobe.test%2F"), "\(portal.requests)")
     }
-
-    /// Issue 34: Omada's portal app: its setting says how guests get in; no authentication logs in by
-    /// itself, a voucher is asked of the owner and refused in the words Omada's page shows for its error code.
-    @Test func omadaLogsInAsItsPageScriptDoes() throws {
-        let free = try PortalServer(mode: "omada")
-        let f = try run("authenticate", free.environment)
-        #expect(f.lines == PortalHelperComponentTests.loggedIn, "\(f.err)\(free.requests)")
-        let portal = try PortalServer(mode: "omada-voucher")
-        let r = try run("authenticate", portal.environment)
-        #expect(r.lines.contains("ui_field=voucher\tVoucher code") && r.lines.last == "result=uiRequired", "\(r.out)")
-        #expect(!portal.requests.contains("POST /portal/auth"), "\(portal.requests)")
-        let wrong = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "11111-22222"]) { _, new in new })
-        #expect(wrong.lines.first == "ui_message=Voucher code is incorrect." && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
-        let right = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "12345-67890"]) { _, new in new })
-        #expect(right.lines.last == "result=success", "\(right.out)\(right.err)")
-        let auth = try #require(portal.entries.last { $0["path"] as? String == "/portal/auth" }?["body"] as? String)
-        #expect(auth == #"{"authType":3,"voucherCode":"12345-67890","clientMac":"AA-BB-CC-DD-EE-FF","apMac":"00-11-22-33-44-55","ssidName":"Guest","radioId":1,"originUrl":"http://probe.test/"}"#, "\(auth)")
-    }
 }

@@ -271,7 +271,6 @@ EOF_DHCP
 #   port 8443 https with a certificate for elsewhere.invalid (same CA): the wrong name for every host
 #   port 8444 https with a certificate for the right names that expired a year ago (same CA)
 #   port 1000 http: busybox nc + portal.cgi with RADIO_PORT=1000 (FortiGate's captive portal port)
-#   port 8088 http: busybox nc + portal.cgi with RADIO_PORT=8088 (Omada's portal port)
 #   port 9997 https: socat + portal.cgi with RADIO_PORT=9997, the *.radio.test certificate (Ruckus
 #             SmartZone's hotspot login)
 #   port 53   DNS (udp): socat + /radio/dns.sh (A records for *.radio.test and RADIO_WEB_NAMES)
@@ -288,7 +287,6 @@ web_start() {
         in_ap nc -ll -p 80 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         echo $! > $RADIO_RUN/web/pid
         in_ap env RADIO_PORT=1000 nc -ll -p 1000 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
-        in_ap env RADIO_PORT=8088 nc -ll -p 8088 -e /radio/portal.cgi >> "$RADIO_DIR/web.log" 2>&1 &
         # socat -t: how long it waits for the answer once the client's side has ended (a TLS client's
         # close_notify after its request; the one datagram of a DNS query). Its default, 0.5 s, is
         # shorter than portal.cgi or dns.sh may take under TCG: the answer would be lost.
@@ -307,7 +305,6 @@ web_start() {
         wait_for "in_ap netstat -ltn | grep -q ':443 '" 10 || fail "web_start: no https listener"
         wait_for "in_ap netstat -ltn | grep -q ':9997 '" 10 || fail "web_start: no https listener on 9997"
         wait_for "in_ap netstat -ltn | grep -q ':1000 '" 10 || fail "web_start: no http listener on 1000"
-        wait_for "in_ap netstat -ltn | grep -q ':8088 '" 10 || fail "web_start: no http listener on 8088"
     fi
 }
 
@@ -354,8 +351,6 @@ web_start() {
 #                          continue_url=http%3A%2F%2F198.51.100.7%2F (signon: &login_url=http%3A%2F%2FGW%2F
 #                          splash%2Flogin%3Fmauth%3DMA1 too)
 #   --fortinet             FortiGate: http://GW:1000/fgtauth?0123456789abcdef (disclaimer, then login)
-#   --omada none|voucher   TP-Link Omada's portal app: http://GW:8088/portal?clientMac&apMac&ssidName&radioId&originUrl
-#                          (no authentication, or voucher 12345-67890)
 #   --aruba                Aruba: http://GW/cgi-bin/login?cmd=login&mac=@MAC@&ip=@IP@&essid=SSID&apname=ap-n&
 #                          apgroup=default&url=http%3A%2F%2F198.51.100.7%2F
 #   --ruckus               Ruckus SmartZone: https://portal.radio.test/ruckus/login.html?sip=portal.radio.test&
@@ -397,9 +392,9 @@ portal_start() {
             --refusal) printf '%s' "$2" > $w/refusal; shift 2;;
             --record) : > $w/record; shift;;
             --garden) printf '%s\n' $2 > $w/garden; shift 2;;
-            --cisco|--meraki|--unifi|--omada)
+            --cisco|--meraki|--unifi)
                 case "${1#--} $2" in
-                    "cisco consent"|"cisco webauth"|"meraki click"|"meraki signon"|"unifi voucher"|"unifi password"|"omada none"|"omada voucher") ;;
+                    "cisco consent"|"cisco webauth"|"meraki click"|"meraki signon"|"unifi voucher"|"unifi password") ;;
                     *) fail "portal_start: $1 $2: no such mode";;
                 esac
                 product="${1#--} $2"; shift 2;;
@@ -418,7 +413,6 @@ portal_start() {
             fortinet) url="http://$gw:1000/fgtauth?0123456789abcdef";;
             aruba) url="http://$gw/cgi-bin/login?cmd=login&mac=@MAC@&ip=@IP@&essid=$ssid&apname=ap-$n&apgroup=default&url=$cont";;
             ruckus) url="https://portal.radio.test/ruckus/login.html?sip=portal.radio.test&mac=$bssid&client_mac=@MAC@&uip=@IP@&url=$cont&ssid=$ssid";;
-            omada*) url="http://$gw:8088/portal?clientMac=@MAC@&apMac=$bssid&ssidName=$ssid&radioId=0&originUrl=$cont";;
             unifi*) url="http://$gw/guest/s/default/?id=@MAC@&ap=$bssid&t=$(cut -d. -f1 /proc/uptime)&url=http://198.51.100.7%2F&ssid=$ssid";;
         esac
         [ -f $w/login_url ] || printf '%s' "$url" > $w/login_url

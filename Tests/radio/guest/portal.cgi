@@ -74,12 +74,6 @@
 #               or {"by":"password","password":"radio 4711"} logs in ({"meta":{"rc":"ok"},"data":[{"redirect_url":
 #               "http://198.51.100.7/"}]}); anything else 400 {"meta":{"rc":"error","msg":MSG},"data":[]}, MSG
 #               api.err.InvalidVoucher for a wrong voucher, else api.err.Invalid ({} too).
-#     "omada none" / "omada voucher"  TP-Link Omada's portal, on port 8088 only: GET /portal is its script app;
-#               POST /portal/getPortalPageSetting (JSON with the client's clientMac) answers errorCode 0 and
-#               authType 0 (none) or 3 (voucher); POST /portal/auth as application/json of exactly
-#               {"authType":0|3[,"voucherCode":"12345-67890"],"clientMac":MAC,"apMac":BSSID,"ssidName":SSID,
-#               "radioId":0,"originUrl":"http://198.51.100.7/"} logs in ({"errorCode":0}); else
-#               {"errorCode":-41502} (a voucher that is wrong) or -41501.
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   (a hotel stay, issue 37; with room)
 #   csrf        present: every load of the form page issues a new token (hidden field csrf) and a new session
@@ -638,29 +632,6 @@ function doLogin() {
             msg=api.err.Invalid
             [ "${ctype_in%%;*}" = application/json ] && case "$product:$body" in "unifi voucher:{\"by\":\"voucher\",\"code\":\""*) msg=api.err.InvalidVoucher;; esac
             printf '{"meta":{"rc":"error","msg":"%s"},"data":[]}' $msg | respond 400 "Bad Request"; exit 0;;
-        "GET /portal"|"POST /portal/getPortalPageSetting"|"POST /portal/auth")
-            [ "${RADIO_PORT:-}" = 8088 ] || { printf '' | respond 302 Found "Location: $login_url"; exit 0; }
-            mac=$(client_mac)
-            case $path in
-                /portal)
-                    printf '%s' '<!DOCTYPE html><html><head><title>Portal</title><script src="index.js"></script></head><body><div id="app"></div></body></html>' \
-                        | respond 200 OK; exit 0;;
-                /portal/getPortalPageSetting)
-                    ctype="application/json"; type=0; [ "$product" = "omada voucher" ] && type=3
-                    case $body in *"\"clientMac\":\"$mac\""*) code=0;; *) code=-41501;; esac
-                    printf '{"errorCode":%s,"result":{"authType":%s,"landingUrl":"http://198.51.100.7/"}}' $code $type | respond 200 OK; exit 0;;
-            esac
-            ctype="application/json"
-            bssid=${login_url#*apMac=}; bssid=${bssid%%&*}
-            ssid=${login_url#*ssidName=}; ssid=$(printf '%s' "${ssid%%&*}" | sed 's/%20/ /g')
-            identity="\"clientMac\":\"$mac\",\"apMac\":\"$bssid\",\"ssidName\":\"$ssid\",\"radioId\":0,\"originUrl\":\"http://198.51.100.7/\""
-            want="{\"authType\":0,$identity}"
-            [ "$product" = "omada voucher" ] && want="{\"authType\":3,\"voucherCode\":\"12345-67890\",$identity}"
-            if [ "$body" = "$want" ] && [ "${ctype_in%%;*}" = application/json ]; then
-                authorize; printf '{"errorCode":0}' | respond 200 OK; exit 0
-            fi
-            code=-41501; case $body in *'"voucherCode":'*) code=-41502;; esac
-            printf '{"errorCode":%s}' $code | respond 200 OK; exit 0;;
         "GET /login"|"GET /"|"POST /terms"|"GET /terms")
             steps=; case $path in /terms) ;; *) steps=$(cat $d/steps 2>/dev/null);; esac
             if [ "$steps" = form ]; then

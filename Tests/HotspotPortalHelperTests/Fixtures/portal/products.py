@@ -28,10 +28,6 @@ describes them. The account is user / pw-4711; 127.0.0.1 is the helper's gateway
   meraki  Meraki click-through: /generate_204 redirects to /splash/?...&base_grant_url=http://127.0.0.1:HTTP/
           splash/grant&continue_url=http://probe.test/; the page has no form, its Continue link a script's.
           GET /splash/grant?continue_url=http%3A%2F%2Fprobe.test%2F logs in.
-  omada   TP-Link Omada's portal: /generate_204 redirects to /portal?clientMac&apMac&ssidName&radioId=1&originUrl;
-          a script app. POST /portal/getPortalPageSetting (JSON, the client's identity) answers authType 0;
-          POST /portal/auth of {"authType":0, the identity, originUrl} logs in ({"errorCode":0}).
-  omada-voucher  authType 3: /portal/auth wants "voucherCode":"12345-67890", else {"errorCode":-41502}.
 """
 import hashlib, json, os, urllib.parse
 
@@ -57,9 +53,6 @@ def redirect(h, ports, state):
         return ("http://portal.test:%d/splash/?mac=00:18:0a:00:00:01&client_mac=aa:bb:cc:dd:ee:ff"
                 "&base_grant_url=http%%3A%%2F%%2F127.0.0.1%%3A%d%%2Fsplash%%2Fgrant"
                 "&user_continue_url=http%%3A%%2F%%2Fprobe.test%%2F&continue_url=http%%3A%%2F%%2Fprobe.test%%2F" % (http, http))
-    if mode.startswith("omada"):
-        return ("http://portal.test:%d/portal?clientMac=AA-BB-CC-DD-EE-FF&apMac=00-11-22-33-44-55&ssidName=Guest"
-                "&radioId=1&originUrl=http%%3A%%2F%%2Fprobe.test%%2F" % http)
     if mode.startswith("unifi"):
         return ("http://portal.test:%d/guest/s/default/?id=aa:bb:cc:dd:ee:ff&ap=00:11:22:33:44:55&t=1700000000"
                 "&url=http://probe.test%%2F&ssid=Guest" % http)
@@ -211,26 +204,6 @@ def handle(h, ports, state, method, path, query, body):
                 h.send(302, b"", [("Location", "http://probe.test/")])
             else:
                 h.send(400, b"<html><body>bad grant</body></html>", html)
-            return True
-    if mode.startswith("omada"):
-        identity = {"clientMac": "AA-BB-CC-DD-EE-FF", "apMac": "00-11-22-33-44-55", "ssidName": "Guest", "radioId": 1}
-        if path == "/portal" and method == "GET":
-            h.send(200, b'<html><head><title>Portal</title><script src="index.js"></script></head><body></body></html>', html)
-            return True
-        if path == "/portal/getPortalPageSetting" and method == "POST":
-            ok = json.loads(body) == dict(identity, originUrl="http://probe.test/")
-            h.send(200, json.dumps({"errorCode": 0 if ok else -1, "result": {
-                "authType": 3 if mode == "omada-voucher" else 0, "landingUrl": "http://probe.test/"}}).encode(),
-                [("Content-Type", "application/json")])
-            return True
-        if path == "/portal/auth" and method == "POST":
-            request = json.loads(body)
-            wanted = dict(identity, originUrl="http://probe.test/", authType=0)
-            if mode == "omada-voucher":
-                wanted.update(authType=3, voucherCode="12345-67890")
-            ok = request == wanted
-            state["logged_in"] = state["logged_in"] or ok
-            h.send(200, json.dumps({"errorCode": 0 if ok else -41502}).encode(), [("Content-Type", "application/json")])
             return True
     if mode.startswith("unifi"):
         if path == "/guest/s/default/hotspotconfig" and method == "GET":
