@@ -22,8 +22,7 @@ public enum ProductScript: Equatable, Sendable {
 
     /// The product whose script `page` (at `url`) relies on, after doing what it would; nil for none.
     public static func run(on page: inout HTMLPage, at url: HTTPURL) -> ProductScript? {
-        let query = Self.query(of: url)
-        func value(_ name: StaticString) -> [UInt8]? { Self.value(name, in: query) }
+        func value(_ name: StaticString) -> [UInt8]? { FormEncoding.value(of: name, in: url.query ?? []) }
         if page.forms.isEmpty, let grant = value("base_grant_url"), let next = value("continue_url") {
             var pair: [UInt8] = []
             FormEncoding.append(name: Array("continue_url".utf8), value: next, to: &pair)
@@ -75,17 +74,6 @@ public enum ProductScript: Equatable, Sendable {
         case .ruckus: return "Ruckus SmartZone"
         case .meraki: return "Cisco Meraki"
         }
-    }
-
-    /// A URL's query as its page's script reads it: decoded pairs; none when an escape is broken.
-    public static func query(of url: HTTPURL) -> [(name: [UInt8], value: [UInt8])] {
-        (try? FormEncoding.decode(url.query ?? [])) ?? []
-    }
-
-    /// The first non-empty value of `name` in `query`.
-    public static func value(_ name: StaticString, in query: [(name: [UInt8], value: [UInt8])]) -> [UInt8]? {
-        for i in query.indices where ASCII.equals(query[i].name[...], name) && !query[i].value.isEmpty { return query[i].value }
-        return nil
     }
 
     static func has(_ form: HTMLForm, _ name: StaticString) -> Bool {

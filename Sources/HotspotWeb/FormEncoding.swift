@@ -44,6 +44,16 @@ public enum FormEncoding {
         return out
     }
 
+    /// The decoded value of the first pair named `name` (as written) whose value is not empty; nil when there
+    /// is none or its escapes are broken. One value read, no array of every pair.
+    public static func value(of name: StaticString, in bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        for piece in ASCII.split(bytes, on: UInt8(ascii: "&")) {
+            guard let rest = ASCII.dropPrefix(piece, name), rest.first == ASCII.equals, rest.count > 1 else { continue }
+            return try? unescape(rest.dropFirst(), base: rest.startIndex)
+        }
+        return nil
+    }
+
     public static func decode(_ text: String) throws(FormEncodingError) -> [(name: [UInt8], value: [UInt8])] {
         try decode(Array(text.utf8)[...])
     }

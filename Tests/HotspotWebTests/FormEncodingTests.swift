@@ -47,4 +47,17 @@ import TestSupport
             #expect(decoded.map { $0.value } == fields.map { $0.1 })
         }
     }
+
+    /// One value read from a query (a product page's script reading its URL): decoded, the first non-empty
+    /// one of that exact name; a broken escape in it reads as none, one elsewhere does not matter.
+    @Test func oneValueOfAQuery() {
+        let q = Array("a=1&switch_url=https%3A%2F%2F1.1.1.1%2Flogin.html&wlan=Hotel+Guest&x=%zz&empty=&empty=2&bad=%4".utf8)[...]
+        #expect(FormEncoding.value(of: "switch_url", in: q) == Array("https://1.1.1.1/login.html".utf8))
+        #expect(FormEncoding.value(of: "wlan", in: q) == Array("Hotel Guest".utf8))
+        #expect(FormEncoding.value(of: "empty", in: q) == Array("2".utf8))
+        #expect(FormEncoding.value(of: "bad", in: q) == nil)
+        #expect(FormEncoding.value(of: "switch", in: q) == nil)  // a name is whole, not a prefix
+        #expect(FormEncoding.value(of: "missing", in: q) == nil)
+        #expect(FormEncoding.value(of: "a", in: []) == nil)
+    }
 }
