@@ -20,8 +20,9 @@ enum RpcdCommand {
         var words = args
         var config: String? = nil
         if words.count > 2 && ControlCommand.word(words[words.count - 2], "--config") {
-            config = words.removeLast()
-            words.removeLast()
+            // remove(at:), not removeLast: [String]'s removeLast is code of its own on the router.
+            config = words.remove(at: words.count - 1)
+            words.remove(at: words.count - 1)
         }
         guard words.count == 2, ControlCommand.word(words[0], "call") else {
             return CLI.fail("rpcd: list, or call METHOD with its arguments as a JSON object on stdin")

@@ -311,7 +311,7 @@ public struct LinkMachine {
             work = nil
             return
         }
-        let next = queue.removeFirst()
+        let next = queue.remove(at: 0)
         work = next
         switch next {
         case .join(let target):

@@ -87,7 +87,7 @@ public final class HotspotDriver {
         guard !performing else { return }
         performing = true
         while !inbox.isEmpty {
-            let next = inbox.removeFirst()
+            let next = inbox.remove(at: 0)
             let actions = machine.handle(next.input, now: loop.now)
             currentReply = next.onReply
             for action in actions { perform(action) }

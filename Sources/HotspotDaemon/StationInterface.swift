@@ -23,7 +23,7 @@ enum StationInterface {
         var expecting: [UInt8] = Array("phy".utf8), digits = 0, part = 0
         for b in name.utf8 {
             if !expecting.isEmpty {
-                guard b == expecting.removeFirst() else { return false }
+                guard b == expecting.remove(at: 0) else { return false }
             } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
                 digits += 1
             } else if part == 0 && digits > 0 && b == UInt8(ascii: "-") {

@@ -522,7 +522,9 @@ struct UCIMapper {
         if let why = more[0].isEmpty ? "needs option realm" : c.problem() {
             return fail(section.line, subject, why)
         }
-        c.values += more + [c.phase2]
+        // Appended one by one: `+=` of an array of arrays was a specialisation of append(contentsOf:) for this alone.
+        for v in more { c.values.append(v) }
+        c.values.append(c.phase2)
         if enabled { settings.passpoint.append(c) }
     }
 

@@ -314,7 +314,7 @@ public struct SupplicantConnection {
 
     func sendNext(_ requests: inout Requests, now: Int64) -> [Action] {
         guard requests.inFlight == nil, requests.socketReady, !requests.queue.isEmpty else { return [] }
-        let next = requests.queue.removeFirst()
+        let next = requests.queue.remove(at: 0)
         requests.inFlight = next
         return [.send(next.bytes, on: .requests), .armTimer(.request, deadline: now + next.timeout)]
     }

@@ -133,7 +133,7 @@ public final class EventLoop {
     /// Drains posted work, including work posted while draining.
     public func runPosted() {
         while !posted.isEmpty {
-            let work = posted.removeFirst()
+            let work = posted.remove(at: 0)
             work()
         }
     }

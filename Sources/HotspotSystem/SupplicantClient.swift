@@ -112,7 +112,7 @@ public final class SupplicantClient {
         guard !performing else { return }
         performing = true
         while !pending.isEmpty {
-            let action = pending.removeFirst()
+            let action = pending.remove(at: 0)
             if let followUp = execute(action) { pending += followUp }
         }
         performing = false

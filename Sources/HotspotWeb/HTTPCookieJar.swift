@@ -129,7 +129,7 @@ public struct HTTPCookieJar: Hashable, Sendable {
         if let i = index(of: cookie) {
             cookies[i] = cookie
         } else {
-            if cookies.count == HTTPCookieJar.maxCookies { cookies.removeFirst() }
+            if cookies.count == HTTPCookieJar.maxCookies { cookies.remove(at: 0) }
             cookies.append(cookie)
         }
     }

@@ -98,9 +98,9 @@ public struct SubnetClash {
             return nil
         }
         guard let target = SubnetClash.freeLAN(keeping: r.address, avoiding: uplinkAddresses, others) else { return nil }
-        if movedFor.count == 16 { movedFor.removeFirst() }
+        if movedFor.count == 16 { movedFor.remove(at: 0) }
         movedFor.append(network)
-        if moves.count == SubnetClash.movesPerDay { moves.removeFirst() }
+        if moves.count == SubnetClash.movesPerDay { moves.remove(at: 0) }
         moves.append(Move(venue: venue, at: now))
         isRenumbering = true
         return target
