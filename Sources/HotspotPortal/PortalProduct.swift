@@ -77,7 +77,7 @@ public struct PortalProduct: Equatable, Sendable {
             "this MAC address is not yours", "is not allowed to log in from this MAC address",
         ]
         for message in messages {
-            guard let at = ASCII.firstIndexIgnoringCase(of: message, in: body[...]) else { continue }
+            guard let at = ASCII.firstIndex(of: message, in: body[...]) else { continue }  // as errors.txt writes it
             // The text node around it: from the tag before to the tag after.
             let start = (ASCII.lastIndex(of: UInt8(ascii: ">"), in: body[..<at]) ?? -1) + 1
             let end = ASCII.firstIndex(of: UInt8(ascii: "<"), in: body[at...]) ?? body.endIndex
