@@ -65,11 +65,7 @@ extension PortalHelper {
                     asked = PortalUIField.fields(for: visible)
                     chap = chapProduct(entry, page, form)
                 }
-                if let sent, !asked.isEmpty {
-                    var answer = refused(asked, page, first, sent.words)
-                    if usedRemembered { answer.add(.answersRefused, "remembered") }
-                    return answer
-                }
+                if let sent, !asked.isEmpty { return refused(asked, page, first, sent.words, remembered: usedRemembered) }
                 var answers: [FormField] = []
                 var hasChap = false
                 if case .some = chap { hasChap = true }
@@ -167,11 +163,7 @@ extension PortalHelper {
                     return uiRequired([], page, first, message: "The captive portal " + why + PortalHelper.inBrowser)
                 case .noForm:
                     if steps > 1 { break flow }  // the reply to the last step: the probes tell
-                    if let sent {
-                        var answer = refused(sent.fields, page, first, sent.words)
-                        if usedRemembered { answer.add(.answersRefused, "remembered") }
-                        return answer
-                    }
+                    if let sent { return refused(sent.fields, page, first, sent.words, remembered: usedRemembered) }
                     if fill {
                         log("still behind the portal, and its page has no form to send")
                         return Answer(.failure)
@@ -263,9 +255,13 @@ extension PortalHelper {
 
     /// The portal still captive after the owner's answers: it refused them. They are not sent again; the owner
     /// is asked again in the portal's words (its answer's, else its page's) with the fields it asks now.
-    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ url: HTTPURL, _ replyWords: [UInt8]?) -> Answer {
+    /// `remembered`: the answers refused were the ones remembered for the venue (the daemon then drops them).
+    func refused(_ fields: [PortalUIField], _ page: PortalPage, _ url: HTTPURL, _ replyWords: [UInt8]?,
+                 remembered: Bool = false) -> Answer {
         log("the portal did not accept the owner's answers: not sent again, the owner is asked again")
-        return uiRequired(fields, page, url, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
+        var answer = uiRequired(fields, page, url, message: (replyWords ?? page.html.message).map { HelperProtocol.printable($0) })
+        if remembered { answer.add(.answersRefused, "remembered") }
+        return answer
     }
 
     /// `url`: the flow's first page, which the owner's browser can open again.

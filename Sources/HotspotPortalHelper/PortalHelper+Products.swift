@@ -32,7 +32,7 @@ extension PortalHelper {
                 fields = [PortalUIField(formName: Array("password".utf8), name: "password", label: "Password", isSecret: true)]
             }
         }
-        let (values, question) = productAnswers(fields, "UniFi", login: url, page, withAnswers: withAnswers)
+        let (values, question) = productAnswers(fields, login: url, page, withAnswers: withAnswers)
         if let question { return .done(question) }
         var body = JSONWriter()
         body.beginObject()
@@ -55,10 +55,10 @@ extension PortalHelper {
         return .done(refused(fields, page, page.url, words))
     }
 
-    /// The owner's answers to `fields` for `product`'s own login at `url` (typed now, or remembered for this
-    /// venue when they fit), or the answer to give without them: the question, a browser when the answers
+    /// The owner's answers to `fields` for a product app's own login at `url` (typed now, or remembered for
+    /// this venue when they fit), or the answer to give without them: the question, a browser when the answers
     /// may not go there, a failure when presentUI lacks one.
-    func productAnswers(_ fields: [PortalUIField], _ product: String, login url: HTTPURL, _ page: PortalPage,
+    func productAnswers(_ fields: [PortalUIField], login url: HTTPURL, _ page: PortalPage,
                         withAnswers: Bool) -> (values: [String], question: Answer?) {
         if fields.isEmpty { return ([], nil) }
         let remembered = !withAnswers && variable(HelperVariable.rememberedOrigin).map { !$0.isEmpty } == true
@@ -70,15 +70,15 @@ extension PortalHelper {
         }
         if values.count == fields.count { return (values, nil) }
         if withAnswers {
-            log("the " + product + " portal still needs answers")
+            log("the portal's app still needs answers")
             return ([], Answer(.failure))
         }
         guard mayTakeTypedAnswers(url, askedBy: page.url) else {
-            log("the " + product + " portal would send the owner's answers to " + url.origin + ", but " + PortalHelper.answersGo)
+            log("the portal's app would send the owner's answers to " + url.origin + ", but " + PortalHelper.answersGo)
             return ([], uiRequired([], page, page.url, message: PortalHelper.browserLogin))
         }
-        log(product + " portal: its login needs the owner: " + String(fields.count) + " field(s)")
-        var answer = uiRequired(fields, page, page.url, message: "The Wi-Fi's " + product + " portal asks for this")
+        log("the portal's app needs the owner: " + String(fields.count) + " field(s)")
+        var answer = uiRequired(fields, page, page.url, message: nil)
         answer.add(.answersOrigin, url.origin)
         answer.add(.answersTransport, transport(to: url).rawValue)
         return ([], answer)
