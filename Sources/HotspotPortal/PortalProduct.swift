@@ -65,24 +65,4 @@ public struct PortalProduct: Equatable, Sendable {
         self.challenge = challenge
         self.login = login
     }
-
-    /// MikroTik's refusal as its login page shows it (`$(error)`, in an element of its own, after the form in
-    /// the default template): the text around the first of the messages of its `errors.txt` that the page
-    /// holds, as one line (`HTMLPage.line`); nil when it holds none.
-    public static func mikroTikRefusal(in body: [UInt8]) -> [UInt8]? {
-        let messages: [StaticString] = [
-            "invalid username or password", "no more sessions are allowed for user", "has reached uptime limit",
-            "has reached traffic limit", "RADIUS server is not responding", "already authorizing, retry later",
-            "web browser did not send challenge response", "no more free addresses from pool",
-            "this MAC address is not yours", "is not allowed to log in from this MAC address",
-        ]
-        for message in messages {
-            guard let at = ASCII.firstIndex(of: message, in: body[...]) else { continue }  // as errors.txt writes it
-            // The text node around it: from the tag before to the tag after.
-            let start = (ASCII.lastIndex(of: UInt8(ascii: ">"), in: body[..<at]) ?? -1) + 1
-            let end = ASCII.firstIndex(of: UInt8(ascii: "<"), in: body[at...]) ?? body.endIndex
-            return HTMLPage.line(Array(body[start..<end]))
-        }
-        return nil
-    }
 }

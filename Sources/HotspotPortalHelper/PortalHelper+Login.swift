@@ -108,9 +108,7 @@ extension PortalHelper {
                         return Answer(error.isTemporary ? .temporaryFailure : .failure)
                     }
                     if !answers.isEmpty {
-                        // MikroTik's page shows its error in no element that says so: read as its template writes it.
                         var words = reply.html.message
-                        if let chap, chap.kind == .mikroTik { words = PortalProduct.mikroTikRefusal(in: reply.body) ?? words }
                         // Chilli's CHAP with a shared secret the venue keeps cannot be computed: said with its refusal.
                         if let chap, chap.kind == .chilli { words = (words ?? []) + Array(PortalHelper.uamSecret.utf8) }
                         sent = (asked, words)

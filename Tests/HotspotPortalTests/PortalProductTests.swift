@@ -96,20 +96,4 @@ import HotspotCore
         #expect(ScriptRedirect.url(in: b("location.href = '\\150ttp://x/\\0570'")[...]) == b("http://x//0"))
         #expect(ScriptRedirect.url(in: b("location.href = '\\4000'")[...]) == [0o40, 0x30, 0x30])
     }
-
-    /// Issue 34: MikroTik's `$(error)` as its templates show it (v6: a styled div after the form; v7: an alert
-    /// paragraph; a message that names the user), one line; a page without one of its messages has none.
-    @Test func mikroTikRefusalAsItsTemplatesShowIt() {
-        let v6 = """
-            <form name="login" action="http://10.5.50.1/login" method="post"><input name="username"></form>
-            <br /><div style="color: #FF8080; font-size: 9px">invalid username or password</div></body></html>
-            """
-        #expect(PortalProduct.mikroTikRefusal(in: b(v6)) == b("invalid username or password"))
-        let v7 = "<p class=\"info alert\">\n   user\tguest has reached uptime limit\n</p><form></form>"
-        #expect(PortalProduct.mikroTikRefusal(in: b(v7)) == b("user guest has reached uptime limit"))
-        #expect(PortalProduct.mikroTikRefusal(in: b("<div>Please log on to use the hotspot service</div><form></form>")) == nil)
-        let long = "<div>" + String(repeating: "x", count: 300) + " RADIUS server is not responding</div>"
-        #expect(PortalProduct.mikroTikRefusal(in: b(long))?.count == HTMLPage.messageLimit)
-        #expect(PortalProduct.mikroTikRefusal(in: b("RADIUS server is not responding")) == b("RADIUS server is not responding"))
-    }
 }
