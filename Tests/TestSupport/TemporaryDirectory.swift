@@ -25,6 +25,10 @@ private final class TemporaryDirectories: @unchecked Sendable {
 }
 
 
+/// The package's own directory (this file is Tests/TestSupport/TemporaryDirectory.swift), for tests that read
+/// the project's files wherever in their target's folders they sit.
+public let packageDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
 /// The hotspotd binary `swift build` made, for tests that run it as the router does.
-public let hotspotdBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build/debug/hotspotd").path
+public let hotspotdBinary = packageDirectory.appendingPathComponent(".build/debug/hotspotd").path

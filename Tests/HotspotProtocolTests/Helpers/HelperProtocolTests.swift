@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import HotspotCore
 import HotspotWeb
@@ -54,8 +55,7 @@ struct ShellRun {
     var stdout: [UInt8]
     var stderr: String
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = packageDirectory
 
     /// /bin/sh, and busybox when there is one (HOTSPOT_TEST_BUSYBOX, /bin/busybox or /usr/bin/busybox).
     static var shells: [[String]] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import HotspotCore
 @testable import HotspotProtocol
@@ -71,8 +72,7 @@ import HotspotCore
     /// The shipped file: `config remove` takes `option enabled` out and nothing else; a save adds after
     /// the section's last option, with its indentation.
     @Test func theShippedFile() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("init.d/hotspot.config")
+        let url = packageDirectory.appendingPathComponent("init.d/hotspot.config")
         let file = try String(contentsOf: url, encoding: .utf8)
         func replacingFirst(_ old: String, _ new: String) throws -> String {
             let range = try #require(file.range(of: old))

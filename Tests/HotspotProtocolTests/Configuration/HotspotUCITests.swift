@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import HotspotCore
 @testable import HotspotProtocol
@@ -19,8 +20,7 @@ private func failure(_ text: String) -> String? {
 
 /// init.d/hotspot.config, the file installed as /etc/config/hotspot.
 private func defaultFile() throws -> String {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("init.d/hotspot.config")
+    let url = packageDirectory.appendingPathComponent("init.d/hotspot.config")
     return try String(contentsOf: url, encoding: .utf8)
 }
 

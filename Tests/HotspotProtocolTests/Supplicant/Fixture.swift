@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 
-/// Loads fixtures from `Fixtures/wpa_supplicant/` next to this file.
+/// Loads fixtures from the target's `Fixtures/wpa_supplicant/`.
 enum Fixture {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let directory: URL = packageDirectory
+        .appendingPathComponent("Tests/HotspotProtocolTests/Fixtures")
         .appendingPathComponent("wpa_supplicant")
 
     struct Missing: Error, CustomStringConvertible {
