@@ -27,8 +27,8 @@ public struct HTMLPage: Equatable, Sendable {
     public var message: [UInt8]?
     /// The page was longer than `HTMLScanner.inputLimit`; the rest was not read.
     public var isTruncated: Bool
-    /// The first link that leads on to the terms (`ClickThroughPlan.isStepLink`), as written.
-    public var stepLink: [UInt8]? = nil
+    /// The first anchor (`<a href>`) that leads on to the terms (`ClickThroughPlan.isStepAnchor`), as written.
+    public var stepAnchor: [UInt8]? = nil
     /// The page has a `<script>`: without a form, its login is something a script sends.
     public var hasScript = false
     /// An attribute names a CAPTCHA (reCAPTCHA's and hCaptcha's scripts and boxes, a `captcha` field).
@@ -182,7 +182,7 @@ public struct HTMLPage: Equatable, Sendable {
                 closeLabel()
                 label = (tag.attribute("for") ?? [], [], [])
             case 8:  // a
-                if page.stepLink == nil, let href = tag.attribute("href"), ClickThroughPlan.isStepLink(href) { page.stepLink = href }
+                if page.stepAnchor == nil, let href = tag.attribute("href"), ClickThroughPlan.isStepAnchor(href) { page.stepAnchor = href }
             case 9:  // title
                 titleOpen = page.title == nil
             case 10:  // meta

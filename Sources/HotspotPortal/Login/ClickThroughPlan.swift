@@ -53,7 +53,7 @@ public indirect enum ClickThroughPlan: Equatable, Sendable {
             let button = Self.hasButton(form)
             if ASCII.hasPrefixIgnoringCase(action, "javascript:") || (action.isEmpty && !button) { self = .cannotFill(.script) }
         case .noForm:
-            if let next = page.refreshURL ?? page.scriptRedirectURL ?? page.stepLink {
+            if let next = page.refreshURL ?? page.scriptRedirectURL ?? page.stepAnchor {
                 self = .follow(next)
             } else if page.hasScript {
                 self = .cannotFill(.script)
@@ -63,9 +63,9 @@ public indirect enum ClickThroughPlan: Equatable, Sendable {
         }
     }
 
-    /// A link a person follows on to the terms: it says accept, agree, connect or continue, and does not
+    /// An anchor (`<a href>`) a person follows on to the terms: it says accept, agree, connect or continue, and does not
     /// log out or run a script.
-    public static func isStepLink(_ href: [UInt8]) -> Bool {
+    public static func isStepAnchor(_ href: [UInt8]) -> Bool {
         mentions(href, "accept agree connect continue") && !mentions(href, "disconnect logout logoff javascript:")
     }
 
