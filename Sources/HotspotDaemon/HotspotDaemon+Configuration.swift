@@ -81,7 +81,6 @@ extension HotspotDaemon {
         settings.logLevel = loaded.settings.logLevel
         settings.helperUser = loaded.settings.helperUser
         settings.helpers = loaded.settings.helpers
-        settings.pinnedBSSIDs = loaded.settings.pinnedBSSIDs
         settings.renumberLAN = loaded.settings.renumberLAN
         // Changed Passpoint credentials replace wpa_supplicant's at once (REMOVE_CRED all first); the same ones
         // are not sent again, which would drop a Passpoint association for nothing. Compared as their words

@@ -12,6 +12,9 @@ public struct KnownNetwork: Hashable, Sendable {
     public var isPrefix = false
     /// Its AP answers only directed probes, so scans do not show its name: tried blind (scan_ssid=1).
     public var isHidden = false
+    /// `option bssid`: joined only through this access point (wpa_supplicant's `bssid`), as a helper's
+    /// pinned claim is.
+    public var bssid: BSSID? = nil
     /// lifeTimeInDays: forgotten this many days after the join, counted on the wall clock...
     public var lifetimeDays: Int? = nil
     /// ...from the first moment it is synchronised: the expiry, Unix seconds (nil until then).

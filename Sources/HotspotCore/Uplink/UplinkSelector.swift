@@ -38,7 +38,7 @@ public struct UplinkSelector: Hashable, Sendable {
             for i in l.indices {
                 let k = l[i]
                 guard let v = scan.strongest(k.ssid, security: k.security),
-                      let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else {
+                      let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: k.bssid) else {
                     continue
                 }
                 // The owner vouches for a network they configured: it ranks as a high-confidence claim.
@@ -51,7 +51,7 @@ public struct UplinkSelector: Hashable, Sendable {
             let e = scan.entries[j]
             guard let k = KnownNetwork.matching(e.ssid, known, alsoKnown), k.isPrefix,
                   let v = scan.strongest(e.ssid, security: k.security),
-                  let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: nil) else { continue }
+                  let target = joinable(v, passphrase: k.passphrase, eap: k.eap, bssid: k.bssid) else { continue }
             offer(UplinkCandidate(target: target, priority: k.priority, confidence: .high,
                                   signalStrength: v.signalStrength, claimedBy: nil))
         }

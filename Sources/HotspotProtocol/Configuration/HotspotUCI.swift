@@ -37,17 +37,6 @@ public struct HelperSettings: Hashable, Sendable {
     }
 }
 
-/// A known network that may only be joined through one access point (`option bssid`).
-public struct PinnedBSSID: Hashable, Sendable {
-    public var ssid: SSID
-    public var bssid: BSSID
-
-    public init(ssid: SSID, bssid: BSSID) {
-        self.ssid = ssid
-        self.bssid = bssid
-    }
-}
-
 /// The driver's settings from `config hotspot`, which the core does not hold. Defaults suit an OpenWrt router.
 public struct DaemonSettings: Hashable, Sendable {
     /// The station (client) interfaces whose wpa_supplicants hotspotd drives, one per radio (`list
@@ -71,7 +60,6 @@ public struct DaemonSettings: Hashable, Sendable {
     public var controlGroup: SandboxUser? = nil
     /// Every `config helper`, in file order, enabled or not.
     public var helpers: [HelperSettings] = []
-    public var pinnedBSSIDs: [PinnedBSSID] = []
     /// Every enabled `config passpoint`, in file order.
     public var passpoint: [EAPSettings] = []
     /// `option lan_clash 'renumber'`: a LAN that clashes with the uplink's lease is moved to a free /24.
@@ -485,8 +473,8 @@ struct UCIMapper {
         known.mac = mac
         known.isPrefix = prefix
         known.isHidden = hidden
+        known.bssid = bssid
         configuration.knownNetworks.append(known)
-        if let bssid { settings.pinnedBSSIDs.append(PinnedBSSID(ssid: ssid, bssid: bssid)) }
     }
 
     /// A Passpoint credential: the EAP options of `config network` (but anonymous_identity), `realm`, the home

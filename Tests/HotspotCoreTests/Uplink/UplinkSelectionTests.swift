@@ -30,6 +30,24 @@ import Testing
         #expect(h.m.slots[0].claims.map { $0.password } == [nil])
     }
 
+    /// `option bssid` of a configured network: its join names that access point (wpa_supplicant's `bssid`), as
+    /// a helper's pinned claim does, even where another of the network's APs is stronger; without it, any.
+    @Test func aConfiguredNetworkPinnedToAnAccessPointIsJoinedThroughIt() {
+        var pinned = KnownNetwork(ssid: Fixture.hotel)
+        pinned.bssid = bssid(9)
+        var config = Fixture.config([])
+        config.knownNetworks = [pinned]
+        var h = Harness(config)
+        h.on(.supplicantReconnected)
+        let a = h.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -40), Fixture.entry(Fixture.hotel, 9, rssi: -80)]))
+        #expect(a.joins == [JoinTarget(ssid: Fixture.hotel, security: .open, bssid: bssid(9))])
+
+        var unpinned = Harness(Fixture.config([]))
+        unpinned.on(.supplicantReconnected)
+        let b = unpinned.on(.scanResults([Fixture.entry(Fixture.hotel, 1, rssi: -40), Fixture.entry(Fixture.hotel, 9, rssi: -80)]))
+        #expect(b.joins == [JoinTarget(ssid: Fixture.hotel, security: .open)])
+    }
+
     // MARK: Hidden networks: an empty SSID cannot be given to wpa_supplicant
 
     static let hidden = SSID(bytes: [])!

@@ -266,12 +266,15 @@ private func defaultFile() throws -> String {
             \toption ssid 'Off'
             \toption enabled '0'
             """)
+        var home = KnownNetwork(ssid: SSID("Home Net")!, passphrase: "correct horse", priority: 10)
+        home.bssid = BSSID("02:00:00:00:01:0a")
         #expect(uci.configuration.knownNetworks == [
-            KnownNetwork(ssid: SSID("Home Net")!, passphrase: "correct horse", priority: 10),
+            home,
             KnownNetwork(ssid: SSID(bytes: [0xff, 0x00])!, passphrase: Passphrase(stringLiteral: psk)),
             KnownNetwork(ssid: SSID("Open Cafe")!),
         ])
-        #expect(uci.settings.pinnedBSSIDs == [PinnedBSSID(ssid: SSID("Home Net")!, bssid: BSSID("02:00:00:00:01:0a")!)])
+        // `option bssid` pins Home Net to its access point; the others join through any.
+        #expect(uci.configuration.knownNetworks.map(\.bssid) == [BSSID("02:00:00:00:01:0a")!, nil, nil])
         // The SSID is the file's bytes, whatever they are.
         let raw = Array("config network\noption ssid '".utf8) + [0xe9, 0x01] + Array("'".utf8)
         #expect(try HotspotUCI(parsing: raw, file: path).configuration.knownNetworks[0].ssid == SSID(bytes: [0xe9, 0x01])!)
