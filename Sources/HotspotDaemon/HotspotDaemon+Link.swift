@@ -26,24 +26,11 @@ extension HotspotDaemon {
     }
 
     func supplicantEvent(_ message: SupplicantEventMessage, from r: Int = 0) {
-        switch message.event {
-        case .scanResults: handle(.scanResultsReady, from: r)
-        case .connected(let bssid, let id, _): keyJoined(); handle(.connected(bssid: bssid, networkID: id), from: r)
-        case .disconnected(_, let reason, let local):
-            if r == link.radio { passpointOperator = nil }
-            // reason=4 (inactivity) generated locally: mac80211 no longer hears the AP.
-            handle(reason == 4 && local ? .apLost : .disconnected, from: r)
-        case .temporarilyDisabled(let id, let ssid, _, let duration, var reason):
-            // Say which certificate check failed rather than AUTH_FAILED alone (status shows the reason).
-            if case .authenticationFailed? = reason, let why = certificateRefusal { reason = .other(why) }
-            certificateRefusal = nil
-            handle(.tempDisabled(networkID: id, ssid: ssid, reason: reason, seconds: duration), from: r)
-        case .networkNotFound: handle(.networkNotFound, from: r)
-        case .certificateRefused(let why): certificateRefusal = why
-        case .scanStarted, .scanFailed, .reenabled, .terminating, .associationRejected,
-             .authenticationRejected, .handshakeFailed, .unknown:
-            break
-        }
+        // The daemon's own part: the key of a passphrase that joined is worth deriving; the uplink's Passpoint
+        // operator leaves with its association. What the event means for the link is LinkEventInterpreter's.
+        if case .connected = message.event { keyJoined() }
+        if case .disconnected = message.event, r == link.radio { passpointOperator = nil }
+        if let input = linkEvents.input(for: message.event) { handle(input, from: r) }
     }
 
     /// `r`: the radio of the input that asked for it (scan reads and STATUS go there).

@@ -71,8 +71,9 @@ public final class HotspotDaemon: HotspotEffects {
     var transitions: [ControlReport.Transition] = []
     /// The owner's notifications: what the last event told and the events.d runs (HotspotDaemon+Events).
     var events = OwnerEvents()
-    /// Why wpa_supplicant last refused an EAP server's certificate, until the AUTH_FAILED it causes.
-    var certificateRefusal: String? = nil
+    /// wpa_supplicant's events as the link machine's inputs (it keeps a refused certificate's words for the
+    /// AUTH_FAILED that follows).
+    var linkEvents = LinkEventInterpreter()
     /// The MAC policy of the latest join that set the address (HotspotDaemon+MAC).
     var macPolicyInUse: MACPolicy? = nil
     /// The operator of a network wpa_supplicant joined by a Passpoint credential (its STATUS), for `status`.
