@@ -37,10 +37,8 @@ extension PortalHelper {
         var body = JSONWriter()
         body.beginObject()
         if !fields.isEmpty {
-            body.name("by")
-            body.string(fields[0].isSecret ? "password" : "voucher")
-            body.name(fields[0].isSecret ? "password" : "code")
-            body.string(values[0])
+            body.field("by", fields[0].isSecret ? "password" : "voucher")
+            body.field(fields[0].isSecret ? "password" : "code", values[0])
         }
         body.endObject()
         log("UniFi guest portal: its login at " + url.description)
