@@ -8,30 +8,34 @@ public enum ControlClient {
     /// The reply, or one line saying why the daemon could not be reached.
     public static func send(_ request: ControlRequest, to path: String, timeoutMs: Int64 = 10_000)
         -> Result<ControlReply, ControlClientError> {
-        let raw = cl_unix_stream_socket()
-        if raw < 0 { return .failure(ControlClientError(path: path, why: Errno.current.description)) }
-        let fd = FileDescriptor(rawValue: raw)
+        let socket: UnixStreamSocket
+        do throws(Errno) { socket = try UnixStreamSocket.open() } catch {
+            return .failure(ControlClientError(path: path, why: error.description))
+        }
+        let fd = socket.fd
         defer { fd.close() }
-        let deadline = cl_monotonic_ms() + timeoutMs
+        let deadline = SystemClock.monotonicMs + timeoutMs
         // EAGAIN: the daemon's backlog is full (many clients at once); it drains within a turn of its loop.
-        while cl_connect_unix(raw, path) != 0 {
-            let e = Errno.current
-            if e == .wouldBlock && cl_monotonic_ms() < deadline {
-                _ = poll(nil, 0, 20)
-                continue
+        while true {
+            do throws(Errno) { try socket.connect(to: path) } catch {
+                if error == .wouldBlock && SystemClock.monotonicMs < deadline {
+                    _ = poll(nil, 0, 20)
+                    continue
+                }
+                let why = error == .noEntry || error == Errno(ECONNREFUSED) ? "daemon not running" : error.description
+                return .failure(ControlClientError(path: path, why: why))
             }
-            let why = e == .noEntry || e == Errno(ECONNREFUSED) ? "daemon not running" : e.description
-            return .failure(ControlClientError(path: path, why: why))
+            break
         }
         let wire = request.encoded
         var written = 0
         var decoder = ControlReplyDecoder()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let left = deadline - cl_monotonic_ms()
+            let left = deadline - SystemClock.monotonicMs
             if left <= 0 { return .failure(ControlClientError(path: path, why: "no answer in time")) }
-            var p = pollfd(fd: raw, events: Int16(written < wire.count ? POLLOUT : POLLIN), revents: 0)
-            if poll(&p, 1, Int32(left)) < 0 && cl_errno() != EINTR {
+            var p = pollfd(fd: fd.rawValue, events: Int16(written < wire.count ? POLLOUT : POLLIN), revents: 0)
+            if poll(&p, 1, Int32(left)) < 0 && Errno.current != .interrupted {
                 return .failure(ControlClientError(path: path, why: Errno.current.description))
             }
             do throws(Errno) {

@@ -64,7 +64,7 @@ public final class ControlServer {
 
     let loop: EventLoop
     public let path: String
-    let listener: FileDescriptor
+    let listener: UnixStreamSocket
     var listenWatch = 0
     var clients: [Client] = []
     var nextID = 1
@@ -82,37 +82,35 @@ public final class ControlServer {
         self.access = access
         if ControlServer.isAnswering(path) { throw .alreadyRunning(path) }
         _ = unlink(path)
-        let raw = cl_unix_stream_socket()
-        if raw < 0 { throw .system("socket", Errno.current) }
-        listener = FileDescriptor(rawValue: raw)
+        let socket: UnixStreamSocket
+        do throws(Errno) { socket = try UnixStreamSocket.open() } catch { throw .system("socket", error) }
+        listener = socket
         // Not umask: it is the process's, and a second thread (the tests run daemons side by side) would
         // see it narrowed. Until the chmod the socket is reachable only through the daemon's own 0700/0710
         // run directory, and a umask of 022 leaves it unwritable, so nobody else can connect meanwhile.
-        let bound = cl_bind_unix(raw, path)
-        let e = Errno.current
         do throws(ControlServerError) {
-            if bound != 0 { throw .system("bind " + path, e) }
+            do throws(Errno) { try socket.bind(to: path) } catch { throw .system("bind " + path, error) }
             if chmod(path, 0o600) != 0 { throw .system("chmod " + path, Errno.current) }
             if let g = access.group {
                 if chown(path, uid_t(access.ownUID), gid_t(g)) != 0 { throw .system("chown " + path, Errno.current) }
                 if chmod(path, 0o660) != 0 { throw .system("chmod " + path, Errno.current) }
             }
-            if listen(raw, 64) != 0 { throw .system("listen", Errno.current) }
+            do throws(Errno) { try socket.listen(backlog: 64) } catch { throw .system("listen", error) }
         } catch {
-            listener.close()
+            socket.close()
             _ = unlink(path)
             throw error
         }
-        listenWatch = loop.watch(listener) { [self] _ in acceptAll() }
+        listenWatch = loop.watch(socket.fd) { [self] _ in acceptAll() }
     }
 
     /// True when a process accepts connections at `path`.
     static func isAnswering(_ path: String) -> Bool {
-        let raw = cl_unix_stream_socket()
-        if raw < 0 { return false }
-        defer { _ = CLinux.close(raw) }
+        guard let socket = try? UnixStreamSocket.open() else { return false }
+        defer { socket.close() }
         // A listening socket accepts at once (or queues: EAGAIN on a full backlog is still alive).
-        return cl_connect_unix(raw, path) == 0 || cl_errno() == EAGAIN
+        do throws(Errno) { try socket.connect(to: path) } catch { return error == .wouldBlock }
+        return true
     }
 
     public func close() {
@@ -132,15 +130,11 @@ public final class ControlServer {
                 loop.setEvents(listenWatch, 0)
                 return
             }
-            let raw = cl_accept(listener.rawValue)
-            if raw < 0 {
-                // EAGAIN: none left. EMFILE and friends: try again on the next wake-up.
-                return
-            }
-            let fd = FileDescriptor(rawValue: raw)
-            var peerUID: UInt32 = 0, peerGID: UInt32 = 0, peerPID: Int32 = 0
-            let known = cl_peer_credentials(raw, &peerUID, &peerGID, &peerPID) == 0
-            if !known || !access.permits(uid: peerUID, inGroup: { cl_peer_in_group(raw, $0) == 1 }) {
+            // nil: none left (EAGAIN), or EMFILE and friends: try again on the next wake-up.
+            guard let connection = listener.accept() else { return }
+            let fd = connection.fd
+            guard let peer = connection.peerCredentials(),
+                  access.permits(uid: peer.uid, inGroup: { connection.peerHolds(group: $0) }) else {
                 ControlServer.refuseAtOnce(fd, "permission denied: root or the control group only")
                 continue
             }

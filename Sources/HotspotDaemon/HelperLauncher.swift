@@ -200,16 +200,11 @@ extension HotspotDaemon {
             return nil
         }
         let base = settings.runDirectory + "-helpers"
-        let baseFD = cl_own_directory(cl_at_cwd(), base, 0o755, geteuid(), getegid())
         // A changed `option user` takes the directory over; a failure leaves the helper without one.
-        let fd = baseFD < 0 ? -1 : cl_own_directory(baseFD, name, 0o700, uid, gid)
-        let error = Errno.current
-        if baseFD >= 0 { _ = close(baseFD) }
-        guard fd >= 0 else {
+        do throws(Errno) { try Directory.own(name, under: base, mode: 0o700, uid: uid, gid: gid) } catch {
             logger.log(.warning, "helper " + name + ": cannot prepare " + base + "/" + name + ": " + error.description)
             return nil
         }
-        _ = close(fd)
         return base + "/" + name
     }
 
@@ -237,9 +232,7 @@ extension HotspotDaemon {
         switch user {
         case .uid(let id): return (id, id)
         case .name(let name):
-            var uid: UInt32 = 0, gid: UInt32 = 0
-            guard cl_lookup_id(passwd, name, &uid, &gid) == 0 else { return nil }
-            return (uid, gid)
+            return UserDatabase.user(named: name, in: passwd)
         }
     }
 

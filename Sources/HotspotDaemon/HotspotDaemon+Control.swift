@@ -12,8 +12,7 @@ extension HotspotDaemon {
             switch g {
             case .uid(let id): group = id
             case .name(let name):
-                var gid: UInt32 = 0
-                guard cl_lookup_id("/etc/group", name, &gid, nil) == 0 else { return "control_group: no group named " + name }
+                guard let gid = UserDatabase.group(named: name) else { return "control_group: no group named " + name }
                 group = gid
             }
         }

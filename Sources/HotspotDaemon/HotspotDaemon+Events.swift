@@ -66,7 +66,7 @@ struct OwnerEvents {
 extension HotspotDaemon {
     func raiseEvent(_ s: StatusSnapshot, changed: Bool, before: ControlReport.Transition?) {
         guard let environment = events.environment(s, changed: changed, before: before),
-              cl_directory_has_entries(events.directory) == 1 else { return }
+              Directory.hasEntries(events.directory) else { return }
         if events.queue.count == OwnerEvents.queueLimit {
             events.queue.remove(at: 0)
             logger.log(.warning, "events.d: too many events waiting; the oldest dropped")

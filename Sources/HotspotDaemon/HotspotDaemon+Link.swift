@@ -39,7 +39,7 @@ extension HotspotDaemon {
         case .submit(let input):
             // Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
             guard case .scanResults = input else { return driver.submit(input) }
-            driver.setWallClock(cl_clock_synchronized() != 0 ? cl_realtime_s() : nil)
+            driver.setWallClock(SystemClock.isSynchronized ? SystemClock.realtimeSeconds : nil)
             driver.submit(input)
             answerScanNow(finished: true)
         case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan(r)), from: r)

@@ -41,7 +41,7 @@ public final class HotspotDaemon: HotspotEffects {
     var link: LinkMachine
     var nl: NL80211? = nil
     var route: RouteMonitor? = nil
-    var signals: FileDescriptor? = nil
+    var signals: SignalDescriptor? = nil
 
     /// One external helper process per request id. A class: found and changed where it is in `runs`, never
     /// copied out whole with its request.
@@ -148,8 +148,8 @@ public final class HotspotDaemon: HotspotEffects {
             return 1
         }
         // Here, not in start(): tests run the daemon inside their own process.
-        if cl_daemon_keep_capabilities() != 0 && geteuid() == 0 {
-            logger.log(.warning, "kept every capability: " + Errno.current.description)
+        do throws(Errno) { try Capabilities.dropUnused() } catch {
+            logger.log(.warning, "kept every capability: " + error.description)
         }
         while daemon.exitStatus == nil { loop.runOnce(maxWait: 60_000) }
         // What stop() posted (closing and unlinking wpa_supplicant's client sockets) runs before exit.
@@ -162,15 +162,18 @@ public final class HotspotDaemon: HotspotEffects {
     /// Everything that must work before the loop runs; a message when something does not.
     func start() -> String? {
         if let failure = startControl() { return failure }
-        let fd = cl_daemon_signalfd()
-        guard fd >= 0 else { return "signalfd: " + Errno.current.description }
-        signals = FileDescriptor(rawValue: fd)
-        loop.watch(FileDescriptor(rawValue: fd)) { [self] _ in readSignals() }
+        do throws(Errno) {
+            let s = try SignalDescriptor.open()
+            signals = s
+            loop.watch(s.fd) { [self] _ in readSignals() }
+        } catch {
+            return "signalfd: " + error.description
+        }
         do { nl = try NL80211() } catch { return "nl80211: " + error.description }
         // Each helper run's own process limit (cl_spawn), when cgroup2's pids controller is there.
-        if cl_helper_cgroups("/sys/fs/cgroup/hotspotd") != 0 {
+        do throws(Errno) { try HelperCgroups.prepare("/sys/fs/cgroup/hotspotd") } catch {
             logger.log(.notice, "helpers share one process limit: no cgroup2 pids controller at /sys/fs/cgroup ("
-                       + Errno.current.description + ")")
+                       + error.description + ")")
         }
         // The first radio's interface may not be there yet (netifd makes it after boot, or it is named
         // otherwise): the daemon waits for it, answering `status`, rather than exit and be restarted by procd
@@ -264,17 +267,18 @@ public final class HotspotDaemon: HotspotEffects {
     }
 
     func readSignals() {
-        guard let fd = signals else { return }
-        while true {
-            let sig = cl_daemon_read_signal(fd.rawValue)
-            if sig <= 0 { return }
-            if sig == cl_sigterm() || sig == cl_sigint() {
+        guard let signals else { return }
+        while let signal = signals.next() {
+            switch signal {
+            case .terminate, .interrupt:
                 stop(status: 0)
                 return
-            } else if sig == cl_sighup() {
+            case .hangUp:
                 reload()
+            case .other:
+                // SIGCHLD: helper processes reap themselves when their pipes close.
+                break
             }
-            // SIGCHLD: helper processes reap themselves when their pipes close.
         }
     }
 

@@ -70,7 +70,7 @@ public enum FetchCommand {
 
         // The built-in helper's client as its environment sets it up: uplink, DNS, CA bundle, portal domains.
         var helper = PortalHelper(environmentNotePrefix: "hotspotd fetch: ")
-        helper.client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000
+        helper.client.deadline = SystemClock.monotonicMs + Int64(seconds) * 1000
         if let cookieFile, let fd = try? FileDescriptor.open(cookieFile, O_RDONLY) {
             if helper.client.cookies.load(file: (try? fd.readAll(limit: 256 * 1024)) ?? []) > 0 {
                 Output.err("hotspotd fetch: unusable lines of " + cookieFile + " skipped")

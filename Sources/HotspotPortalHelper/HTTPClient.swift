@@ -57,19 +57,15 @@ public struct HTTPClient {
         self.deadline = deadline
         destinations = HTTPClient.routerDestinations(interface: options.interface, address: nil, gateway: nil)
         // A time late rather than early keeps live cookies (HTTPCookieJar); the wall clock may be unset.
-        cookies = HTTPCookieJar(now: cl_realtime_s())
+        cookies = HTTPCookieJar(now: SystemClock.realtimeSeconds)
     }
 
     /// The destination policy on this router: its interfaces' addresses as the kernel has them now.
     @inline(never)
     static func routerDestinations(interface: String?, address: IPv4Address?, gateway: IPv4Address?) -> DestinationPolicy {
-        var addresses = [UInt32](repeating: 0, count: 64), masks = [UInt32](repeating: 0, count: 64)
-        var uplink = [UInt8](repeating: 0, count: 64)
-        // "" for none: no optional String bridged to C.
-        let n = cl_local_ipv4(interface ?? "", &addresses, &masks, &uplink, 64)
         var subnets: [DestinationPolicy.Subnet] = []
-        for i in 0..<max(0, Int(n)) {
-            subnets.append(DestinationPolicy.Subnet(address: IPv4Address(value: addresses[i]), mask: masks[i], onUplink: uplink[i] != 0))
+        LocalIPv4.forEach(uplink: interface) { address, mask, onUplink in
+            subnets.append(DestinationPolicy.Subnet(address: address, mask: mask, onUplink: onUplink))
         }
         return DestinationPolicy(interface: interface, uplinkAddress: address, gateway: gateway, interfaces: subnets)
     }
@@ -81,8 +77,8 @@ public struct HTTPClient {
         options = Options(interface: settings.interface)
         options.trustAnchorsPath = settings.trustAnchorsPath
         resolver = UplinkResolver(servers: settings.dnsServers, port: settings.dnsPort, interface: settings.interface)
-        deadline = cl_monotonic_ms() + settings.timeLimitMs
-        cookies = HTTPCookieJar(now: cl_realtime_s())  // as init(options:resolver:deadline:) says
+        deadline = SystemClock.monotonicMs + settings.timeLimitMs
+        cookies = HTTPCookieJar(now: SystemClock.realtimeSeconds)  // as init(options:resolver:deadline:) says
         allowsHost = { policy.allows($0) }
         destinations = HTTPClient.routerDestinations(interface: settings.interface, address: settings.address, gateway: settings.gateway)
     }
@@ -191,8 +187,8 @@ public struct HTTPClient {
     /// would not be valid yet: no earlier than the build and the newest `Date` a server sent. Never earlier
     /// than the clock: an expired certificate stays expired (README, "The clock", says what this risks).
     public func certificateTime() -> Int64 {
-        let now = cl_realtime_s()
-        if options.clockSynchronized ?? (cl_clock_synchronized() != 0) { return now }
+        let now = SystemClock.realtimeSeconds
+        if options.clockSynchronized ?? SystemClock.isSynchronized { return now }
         return max(now, options.certificateTimeFloor, newestServerDate)
     }
 
@@ -205,7 +201,7 @@ public struct HTTPClient {
                 throw .socket(error)
             }
             do throws(UplinkSocket.Failure) {
-                try socket.connect(to: address, port: port, by: min(deadline, cl_monotonic_ms() + options.connectTimeoutMs))
+                try socket.connect(to: address, port: port, by: min(deadline, SystemClock.monotonicMs + options.connectTimeoutMs))
                 return socket
             } catch {
                 socket.close()
@@ -214,13 +210,13 @@ public struct HTTPClient {
                 case .errno(let e): last = .connect(host: host, address: address, port: port, e)
                 }
             }
-            if cl_monotonic_ms() >= deadline { break }
+            if SystemClock.monotonicMs >= deadline { break }
         }
         throw last
     }
 
     /// Silence limit for the next read, within the overall deadline.
-    func readDeadline() -> Int64 { min(deadline, cl_monotonic_ms() + options.readTimeoutMs) }
+    func readDeadline() -> Int64 { min(deadline, SystemClock.monotonicMs + options.readTimeoutMs) }
 
     /// All of `bytes` sent, a failure named after the host. (Two plain calls: a generic wrapper over closures
     /// cost a specialisation and a closure per call.)

@@ -94,7 +94,7 @@ extension PortalHelper {
         }
         while !pids.isEmpty {
             for i in fds.indices { fds[i].revents = 0 }
-            let now = cl_monotonic_ms()
+            let now = SystemClock.monotonicMs
             var left = client.deadline - now
             if let g = graceEnd { left = min(left, g - now) }
             if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
@@ -110,7 +110,7 @@ extension PortalHelper {
                 case .open:
                     sawOpen = true
                     noteProbe(url.description + ": open")
-                    if case .none = graceEnd { graceEnd = cl_monotonic_ms() + PortalHelper.openGraceMs }
+                    if case .none = graceEnd { graceEnd = SystemClock.monotonicMs + PortalHelper.openGraceMs }
                 // The child's verdict carries no page: this process asks once more for the portal's answer.
                 case .portal: if let decided = probe(url, into: &reasons) { return decided }
                 case .none(let why):

@@ -43,7 +43,7 @@ public enum SocketCommand {
         let port = UInt16(number)
 
         var helper = PortalHelper(environmentNotePrefix: "hotspotd " + name + ": ")
-        helper.client.deadline = cl_monotonic_ms() + Int64(seconds) * 1000
+        helper.client.deadline = SystemClock.monotonicMs + Int64(seconds) * 1000
         let limit = HTTPResponseParser.defaultMaxBodyBytes
         do throws(HTTPClientError) {
             let addresses = try helper.client.destinations(of: host)
@@ -70,12 +70,12 @@ public enum SocketCommand {
         var received = 0
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let left = deadline - cl_monotonic_ms()
+            let left = deadline - SystemClock.monotonicMs
             if left <= 0 { throw .timedOut(host: host) }
             var fds = [pollfd(fd: socket.fd.rawValue, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, Int32(min(left, 60_000))) < 0 {
-                if cl_errno() == EINTR { continue }
+                if Errno.current == .interrupted { continue }
                 throw .io(host: host, Errno.current)
             }
             if fds[1].revents != 0 {
@@ -87,7 +87,7 @@ public enum SocketCommand {
                 }
                 if n == 0 {
                     inputOpen = false
-                    _ = cl_shutdown_write(socket.fd.rawValue)
+                    socket.shutdownWrite()
                 } else {
                     do throws(UplinkSocket.Failure) { try socket.sendAll(Array(buffer[0..<n]), by: deadline) } catch {
                         throw HTTPClient.failure(error, host)

@@ -44,7 +44,7 @@ public struct TLSClient: ~Copyable {
         if Self.hasNUL(trustAnchorsPath) { throw .trustAnchorsUnreadable(path: trustAnchorsPath, Errno(EINVAL)) }
         var code: Int32 = 0
         var errno: Int32 = 0
-        let now = validationTime ?? cl_realtime_s()
+        let now = validationTime ?? SystemClock.realtimeSeconds
         let client = ctls_client_new(serverName, trustAnchorsPath, now, verifying ? 1 : 0, &code, &errno)
         guard let client else {
             throw TLSError(code: code, serverName: serverName, path: trustAnchorsPath, errno: errno)

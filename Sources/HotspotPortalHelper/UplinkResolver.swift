@@ -43,9 +43,9 @@ public struct UplinkResolver {
         do throws(DNSError) { query = try DNSMessage.query(id: id, name: name) } catch { throw .answer(error) }
         var last = UplinkResolverError.timedOut
         for server in servers {
-            if cl_monotonic_ms() >= deadline { break }
+            if SystemClock.monotonicMs >= deadline { break }
             do throws(UplinkResolverError) {
-                let addresses = try ask(server, query, id: id, name: name, by: min(deadline, cl_monotonic_ms() + timeoutMs))
+                let addresses = try ask(server, query, id: id, name: name, by: min(deadline, SystemClock.monotonicMs + timeoutMs))
                 cache.append((name, addresses))
                 return addresses
             } catch {

@@ -1,27 +1,27 @@
 import CLinux
-import HotspotProtocol
-import HotspotSystem
 import HotspotWeb
 
 /// An IPv4 socket of the portal helper, bound to the uplink interface (SO_BINDTODEVICE) so that its
 /// traffic takes the hotspot's link even while a VPN owns the default route. The calls block over
 /// poll(2) until a deadline (monotonic milliseconds): fine in the short-lived helper process, never in
 /// the daemon's loop. Closing is explicit, as with `FileDescriptor`.
-struct UplinkSocket {
-    enum Kind {
+public struct UplinkSocket {
+    public enum Kind {
         case tcp, udp
     }
 
     /// Why a socket call failed: the system's errno, or the deadline passed first.
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         case errno(Errno)
         case timedOut
     }
 
-    let fd: FileDescriptor
+    public let fd: FileDescriptor
+
+    public init(fd: FileDescriptor) { self.fd = fd }
 
     /// A new socket, bound to `interface` when one is given.
-    static func open(_ kind: Kind, interface: String?) throws(UplinkSocketError) -> UplinkSocket {
+    public static func open(_ kind: Kind, interface: String?) throws(UplinkSocketError) -> UplinkSocket {
         let raw = kind == .tcp ? cl_inet_stream_socket() : cl_inet_datagram_socket()
         if raw < 0 { throw .socket(Errno.current) }
         let socket = UplinkSocket(fd: FileDescriptor(rawValue: raw))
@@ -33,10 +33,14 @@ struct UplinkSocket {
         return socket
     }
 
-    func close() { fd.close() }
+    public func close() { fd.close() }
+
+    /// shutdown(2) of the sending side: the peer reads the end of the stream, and its answer still comes back.
+    @_transparent
+    public func shutdownWrite() { _ = cl_shutdown_write(fd.rawValue) }
 
     /// Connects (TCP: waits for the handshake; UDP: sets the only peer whose datagrams are received).
-    func connect(to address: IPv4Address, port: UInt16, by deadline: Int64) throws(Failure) {
+    public func connect(to address: IPv4Address, port: UInt16, by deadline: Int64) throws(Failure) {
         if cl_connect_ipv4(fd.rawValue, address.value, port) == 0 { return }
         let e = Errno.current
         guard e == Errno(EINPROGRESS) || e == .interrupted else { throw .errno(e) }
@@ -46,9 +50,9 @@ struct UplinkSocket {
     }
 
     /// Waits until the socket is ready for `events` (or has an error or hang-up, which the next call reports).
-    func wait(_ events: Int16, by deadline: Int64) throws(Failure) {
+    public func wait(_ events: Int16, by deadline: Int64) throws(Failure) {
         while true {
-            let left = deadline - cl_monotonic_ms()
+            let left = deadline - SystemClock.monotonicMs
             if left <= 0 { throw .timedOut }
             var p = pollfd(fd: fd.rawValue, events: events, revents: 0)
             let n = poll(&p, 1, Int32(min(left, 60_000)))
@@ -57,7 +61,7 @@ struct UplinkSocket {
         }
     }
 
-    func sendAll(_ bytes: [UInt8], by deadline: Int64) throws(Failure) {
+    public func sendAll(_ bytes: [UInt8], by deadline: Int64) throws(Failure) {
         var sent = 0
         while sent < bytes.count {
             let offset = sent
@@ -72,7 +76,7 @@ struct UplinkSocket {
     }
 
     /// Reads what is there into `buffer` (waiting for it): the count, 0 at the end of a stream.
-    func receive(into buffer: inout [UInt8], by deadline: Int64) throws(Failure) -> Int {
+    public func receive(into buffer: inout [UInt8], by deadline: Int64) throws(Failure) -> Int {
         while true {
             let n: Int?
             do {
