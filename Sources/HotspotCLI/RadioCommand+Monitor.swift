@@ -25,11 +25,11 @@ extension RadioCommand {
             return "[\(ms / 1000).\((ms % 1000) / 100)] "
         }
         var ups = 0
-        client.onLinkUp = {
+        client.onAttached = {
             ups += 1
-            Output.out(stamp() + (ups == 1 ? "link up: attached to " : "link up again: re-attached to ") + config.controlPath)
+            Output.out(stamp() + (ups == 1 ? "attached to " : "attached again to ") + config.controlPath)
         }
-        client.onLinkDown = { why in Output.out(stamp() + "link down: " + why) }
+        client.onDetached = { why in Output.out(stamp() + "detached: " + why) }
         client.onEvent = { message in Output.out(stamp() + "event " + describe(message.event)) }
         client.start()
         loop.schedule(after: Int64(o.seconds) * 1000) { loop.stop() }

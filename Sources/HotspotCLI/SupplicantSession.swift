@@ -34,8 +34,8 @@ final class SupplicantSession {
         client.onEvent = { [self] message in events.append(message) }
         client.start()
         let deadline = loop.now + 3_000
-        while client.link != .up && loop.now < deadline { loop.runOnce(maxWait: 50) }
-        guard client.link == .up else {
+        while client.attachment != .up && loop.now < deadline { loop.runOnce(maxWait: 50) }
+        guard client.attachment == .up else {
             let why = client.lastError
             client.stop()
             throw .unreachable("wpa_supplicant at " + controlPath + ": " + why)
@@ -76,7 +76,7 @@ final class SupplicantSession {
                 seen += 1
                 if match(e) { return e }
             }
-            if loop.now >= deadline || client.link == .down { return nil }
+            if loop.now >= deadline || client.attachment == .down { return nil }
             loop.runOnce(maxWait: 100)
         }
     }

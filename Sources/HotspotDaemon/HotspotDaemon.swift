@@ -242,12 +242,12 @@ public final class HotspotDaemon: HotspotEffects {
         // By index, not `enumerated()`: no iterator specialised for the radios.
         for r in radios.indices {
             let radio = radios[r], client = radio.client
-            client.onLinkUp = { [self] in
+            client.onAttached = { [self] in
                 handle(.supplicantUp, from: r)
                 // Given to `client`, the uplink radio's: a restart of another radio's is not its.
                 if r == link.radio { givePasspointCredentials() }
             }
-            client.onLinkDown = { [self] why in logger.log(.warning, radio.name + ": wpa_supplicant connection lost: " + why) }
+            client.onDetached = { [self] why in logger.log(.warning, radio.name + ": wpa_supplicant connection lost: " + why) }
             client.onEvent = { [self] message in supplicantEvent(message, from: r) }
             client.start()
             logger.log(.notice, "started on " + radio.name + " (wpa_supplicant " + settings.controlDirectory + ")")

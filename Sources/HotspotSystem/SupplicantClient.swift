@@ -11,7 +11,7 @@ import HotspotProtocol
 /// caller's state is settled before they run.
 public final class SupplicantClient {
     public typealias Reply = SupplicantRequestResult
-    public typealias Link = SupplicantConnection.Link
+    public typealias Attachment = SupplicantConnection.Attachment
 
     public struct Configuration {
         /// wpa_supplicant's socket for the interface, e.g. /run/wpa_supplicant/wlan0.
@@ -62,15 +62,15 @@ public final class SupplicantClient {
     let loop: EventLoop
     var connection: SupplicantConnection
 
-    public var link: Link { connection.link }
-    /// Why the link last went down, for status output.
+    public var attachment: Attachment { connection.attachment }
+    /// Why the connection last went down, for status output.
     public var lastError: String { connection.lastError }
     public var reconnects: Int { connection.reconnects }
 
     /// Every event, from either socket, parsed.
     public var onEvent: (SupplicantEventMessage) -> Void = { _ in }
-    public var onLinkUp: () -> Void = {}
-    public var onLinkDown: (String) -> Void = { _ in }
+    public var onAttached: () -> Void = {}
+    public var onDetached: (String) -> Void = { _ in }
 
     var eventSocket: OpenSocket? = nil
     var requestSocket: OpenSocket? = nil
@@ -171,11 +171,11 @@ public final class SupplicantClient {
         case .event(let message):
             loop.post { [self] in onEvent(message) }
             return nil
-        case .linkUp:
-            loop.post { [self] in onLinkUp() }
+        case .attached:
+            loop.post { [self] in onAttached() }
             return nil
-        case .linkDown(let reason):
-            loop.post { [self] in onLinkDown(reason) }
+        case .detached(let reason):
+            loop.post { [self] in onDetached(reason) }
             return nil
         }
     }

@@ -26,9 +26,9 @@ import SystemTestSupport
         peer.script["STATUS"] = "wpa_state=SCANNING\n"
         peer.start()
         var ups = 0
-        client.onLinkUp = { ups += 1 }
+        client.onAttached = { ups += 1 }
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         #expect(ups == 1)
         var replies: [SupplicantClient.Reply] = []
         client.request(.ping) { replies.append($0) }
@@ -44,13 +44,13 @@ import SystemTestSupport
         peer.script["SCAN"] = .some(nil)  // silent
         peer.start()
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         var replies: [SupplicantClient.Reply] = []
         client.request(.scan(ScanRequest())) { replies.append($0) }
         client.request(.ping) { replies.append($0) }
         #expect(spin(loop) { replies.count == 2 })
         #expect(replies == [.timedOut, .reply(bytes("PONG\n"))])
-        #expect(client.link == .up)
+        #expect(client.attachment == .up)
     }
 
     /// SCAN's OK comes after SCAN timed out, while STATUS waits for its own reply: it must not become STATUS's.
@@ -60,13 +60,13 @@ import SystemTestSupport
         peer.delayedReplies["STATUS"] = ("wpa_state=SCANNING\n", 150)
         peer.start()
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         var replies: [SupplicantClient.Reply] = []
         client.request(.scan(ScanRequest())) { replies.append($0) }
         client.request(.status, timeout: 1_000) { replies.append($0) }
         #expect(spin(loop) { replies.count == 2 })
         #expect(replies == [.timedOut, .reply(bytes("wpa_state=SCANNING\n"))])
-        #expect(client.link == .up)
+        #expect(client.attachment == .up)
     }
 
     @Test func eventOnRequestSocketIsNotTheReply() {
@@ -75,7 +75,7 @@ import SystemTestSupport
         var events: [SupplicantEvent] = []
         client.onEvent = { events.append($0.event) }
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         peer.eventBeforeNextReply = "<3>CTRL-EVENT-SCAN-STARTED "
         var reply: SupplicantClient.Reply? = nil
         client.request(.ping) { reply = $0 }
@@ -90,7 +90,7 @@ import SystemTestSupport
         var events: [SupplicantEventMessage] = []
         client.onEvent = { events.append($0) }
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         peer.sendEvent("<2>CTRL-EVENT-SCAN-RESULTS ")
         peer.sendEvent("<2>CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:01:00 completed [id=0 id_str=]")
         #expect(spin(loop) { events.count == 2 })
@@ -102,8 +102,8 @@ import SystemTestSupport
         let (peer, client) = makeClient()
         peer.start()
         var ups = 0, downs: [String] = []
-        client.onLinkUp = { ups += 1 }
-        client.onLinkDown = { downs.append($0) }
+        client.onAttached = { ups += 1 }
+        client.onDetached = { downs.append($0) }
         client.start()
         #expect(spin(loop) { ups == 1 })
         peer.sendEvent("<2>CTRL-EVENT-TERMINATING ")
@@ -116,13 +116,13 @@ import SystemTestSupport
         let (peer, client) = makeClient(timeout: 100, ping: 100)
         peer.start()
         var ups = 0, downs = 0
-        client.onLinkUp = { ups += 1 }
-        client.onLinkDown = { _ in downs += 1 }
+        client.onAttached = { ups += 1 }
+        client.onDetached = { _ in downs += 1 }
         client.start()
         #expect(spin(loop) { ups == 1 })
         peer.kill()  // killed: the socket file stays, stale
         #expect(spin(loop) { downs == 1 })
-        #expect(client.link != .up)
+        #expect(client.attachment != .up)
         // Requests while down fail at once instead of hanging.
         var reply: SupplicantClient.Reply? = nil
         client.request(.status) { reply = $0 }
@@ -146,10 +146,10 @@ import SystemTestSupport
     @Test func missingSocketRetriesUntilItAppears() {
         let (peer, client) = makeClient()
         var ups = 0
-        client.onLinkUp = { ups += 1 }
+        client.onAttached = { ups += 1 }
         client.start()
         spin(loop, timeout: 200) { false }
-        #expect(client.link == .down)
+        #expect(client.attachment == .down)
         #expect(client.lastError.contains("No such file"))
         peer.start()
         #expect(spin(loop) { ups == 1 })
@@ -159,7 +159,7 @@ import SystemTestSupport
         let (peer, client) = makeClient()
         peer.start()
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         client.stop()
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("wpa_ctrl_") }
         #expect(left.isEmpty)
@@ -172,9 +172,9 @@ import SystemTestSupport
         var events: [SupplicantEvent] = []
         var downs: [String] = []
         client.onEvent = { events.append($0.event) }
-        client.onLinkDown = { downs.append($0) }
+        client.onDetached = { downs.append($0) }
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         peer.sendEvent(#"<3>CTRL-EVENT-SSID-TEMP-DISABLED id=0 ssid="CTRL-EVENT-TERMINATING" auth_failures=1 duration=10 reason=WRONG_KEY"#)
         peer.sendEvent("<3>Trying to associate with SSID 'CTRL-EVENT-TERMINATING'")
         peer.eventBeforeNextReply = #"<3>CTRL-EVENT-SSID-REENABLED id=0 ssid="CTRL-EVENT-TERMINATING""#
@@ -192,7 +192,7 @@ import SystemTestSupport
         }
         #expect(String(decoding: table, as: UTF8.self).hasSuffix("CTRL-EVENT-TERMINATING\n"))
         #expect(downs.isEmpty)
-        #expect(client.link == .up)
+        #expect(client.attachment == .up)
         #expect(peer.received.filter { $0 == "ATTACH" }.count == 1)
     }
 
@@ -200,7 +200,7 @@ import SystemTestSupport
         let (peer, client) = makeClient()
         peer.start()
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         var reply: SupplicantClient.Reply? = nil
         client.request(.setNetwork(NetworkID(0)!, .other(name: "identity", value: "x\nREMOVE_NETWORK all"))) { reply = $0 }
         #expect(spin(loop) { reply != nil })
@@ -215,7 +215,7 @@ import SystemTestSupport
     @Test func completionsAndCallbacksNeverRunInsideTheCall() {
         let (peer, client) = makeClient()
         var downs: [String] = []
-        client.onLinkDown = { downs.append($0) }
+        client.onDetached = { downs.append($0) }
 
         // Down: the answer is known at once, but still comes later.
         var returned = false
@@ -227,11 +227,11 @@ import SystemTestSupport
         loop.runOnce(maxWait: 0)
         #expect(ranAfterReturn == [true, true])
 
-        // Up, with requests queued: stop() fails them, after it has returned; onLinkDown likewise.
+        // Up, with requests queued: stop() fails them, after it has returned; onDetached likewise.
         peer.script["STATUS"] = .some(nil)  // silent: STATUS stays in flight
         peer.start()
         client.start()
-        #expect(spin(loop) { client.link == .up })
+        #expect(spin(loop) { client.attachment == .up })
         var stopped = false
         var results: [(SupplicantClient.Reply, Bool)] = []
         client.request(.status) { results.append(($0, stopped)) }

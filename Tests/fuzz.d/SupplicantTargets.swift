@@ -29,7 +29,7 @@ func wpaEvent(_ input: [UInt8]) {
     for (i, datagram) in datagrams.enumerated() {
         _ = SupplicantEventMessage.parse(datagram)
         now += 250
-        if connection.link == .down { attach() }
+        if connection.attachment == .down { attach() }
         if i % 3 == 0 {
             issued += 1
             take(connection.enqueue(i % 2 == 0 ? .status : .scanResults, token: issued, now: now))

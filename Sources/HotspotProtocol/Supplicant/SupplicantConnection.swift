@@ -5,7 +5,7 @@ public indirect enum SupplicantRequestResult: Equatable, Sendable {
     /// The reply datagram as received (wpa_supplicant ends most with a newline).
     case reply([UInt8])
     case timedOut
-    /// The link is down or went down before the reply; why, for logs.
+    /// The connection is down or went down before the reply; why, for logs.
     case unreachable(String)
     /// The command could not be encoded safely; nothing was sent.
     case invalid(SupplicantCommandError)
@@ -19,7 +19,7 @@ public enum ConnectionTimer: Int, Equatable, CaseIterable, Sendable {
     case ping
     /// The request in flight times out.
     case request
-    /// When to try connecting again after the link went down.
+    /// When to try connecting again after the connection went down.
     case reconnect
 }
 
@@ -31,8 +31,8 @@ public enum ConnectionTimer: Int, Equatable, CaseIterable, Sendable {
 ///
 /// Requests go one at a time: replies carry no id, so order is the only match. A request that times out
 /// gets a fresh request socket, so a late reply can never be taken for the next request's. PING keeps the
-/// link honest: an unanswered PING, a refused ATTACH, a failed send or receive, or CTRL-EVENT-TERMINATING
-/// takes the link down; it is rebuilt after a backoff (doubling from `reconnectMinimum` to
+/// connection honest: an unanswered PING, a refused ATTACH, a failed send or receive, or CTRL-EVENT-TERMINATING
+/// takes the connection down; it is rebuilt after a backoff (doubling from `reconnectMinimum` to
 /// `reconnectMaximum`, reset once attached).
 public struct SupplicantConnection {
     public struct Configuration: Equatable, Sendable {
@@ -51,7 +51,7 @@ public struct SupplicantConnection {
         case requests
     }
 
-    public indirect enum Link: Equatable, Sendable {
+    public indirect enum Attachment: Equatable, Sendable {
         case down
         case attaching
         case up
@@ -73,9 +73,10 @@ public struct SupplicantConnection {
         /// The request with this token is done.
         case complete(token: UInt64, SupplicantRequestResult)
         case event(SupplicantEventMessage)
-        case linkUp
-        /// Only after `linkUp`: the link that was up is gone.
-        case linkDown(reason: String)
+        /// Both sockets answer and the event socket is ATTACHed: wpa_supplicant's events reach us.
+        case attached
+        /// Only after `attached`: the connection that was attached is gone.
+        case detached(reason: String)
     }
 
     struct Request {
@@ -90,7 +91,7 @@ public struct SupplicantConnection {
         let timeout: Int64
     }
 
-    /// The request socket's traffic while the link is up.
+    /// The request socket's traffic while the connection is up.
     struct Requests {
         var queue: [Request] = []
         var inFlight: Request? = nil
@@ -122,7 +123,7 @@ public struct SupplicantConnection {
     var backoff: Int64
     /// Reconnect attempts since `start()` (each time the reconnect timer fires).
     public private(set) var reconnects = 0
-    /// Why the link last went down (empty while up), for status output.
+    /// Why the connection last went down (empty while up), for status output.
     public private(set) var lastError = "not started"
 
     public init(_ configuration: Configuration) {
@@ -130,7 +131,7 @@ public struct SupplicantConnection {
         self.backoff = configuration.reconnectMinimum
     }
 
-    public var link: Link {
+    public var attachment: Attachment {
         switch state {
         case .idle, .waitingToReconnect: return .down
         case .opening, .attaching: return .attaching
@@ -228,7 +229,7 @@ public struct SupplicantConnection {
                     state = .up(Requests())
                     lastError = ""
                     backoff = configuration.reconnectMinimum
-                    return [.cancelTimer(.attach), .armTimer(.ping, deadline: now + configuration.pingInterval), .linkUp]
+                    return [.cancelTimer(.attach), .armTimer(.ping, deadline: now + configuration.pingInterval), .attached]
                 }
             }
         case .up(var requests):
@@ -352,7 +353,7 @@ public struct SupplicantConnection {
     }
 
     /// What closing the open sockets of the current state takes: its timers, the sockets, and (when up)
-    /// the waiting requests and the link. Shared by `stop` and a lost link.
+    /// the waiting requests and the connection. Shared by `stop` and a lost connection.
     func closing(_ reason: String) -> [Action] {
         switch state {
         case .idle, .waitingToReconnect:
@@ -363,7 +364,7 @@ public struct SupplicantConnection {
             return [.cancelTimer(.attach), .closeSockets]
         case .up(let requests):
             return [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets] + Self.fail(requests, reason: reason)
-                + [.linkDown(reason: reason)]
+                + [.detached(reason: reason)]
         }
     }
 

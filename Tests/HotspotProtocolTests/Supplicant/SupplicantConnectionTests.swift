@@ -23,14 +23,14 @@ import HotspotCore
         _ = c.start(now: now)
         _ = c.socketsOpened(now: now)
         _ = c.datagram(from: .events, bytes("OK\n"), now: now)
-        #expect(c.link == .up)
+        #expect(c.attachment == .up)
         return c
     }
 
     func event(_ text: String) -> SupplicantEventMessage { SupplicantEventMessage.parse(bytes(text))! }
 
     func isLinkDown(_ actions: [Action]) -> Bool {
-        actions.contains { if case .linkDown = $0 { return true } else { return false } }
+        actions.contains { if case .detached = $0 { return true } else { return false } }
     }
 
     func sends(_ actions: [Action]) -> [[UInt8]] {
@@ -46,18 +46,18 @@ import HotspotCore
 
     @Test func attachSendsATTACHOnTheEventSocketAndWaitsForOK() {
         var c = SupplicantConnection(Self.timing)
-        #expect(c.link == .down)
+        #expect(c.attachment == .down)
         #expect(c.start(now: 100) == [.openSockets])
         #expect(c.start(now: 100) == [])  // already started
-        #expect(c.link == .attaching)
+        #expect(c.attachment == .attaching)
         #expect(c.socketsOpened(now: 110) == [.send(bytes("ATTACH"), on: .events), .armTimer(.attach, deadline: 1_110)])
         // An event may come before the OK; it is delivered, the link still waits for OK.
         #expect(c.datagram(from: .events, bytes("<3>CTRL-EVENT-SCAN-STARTED "), now: 120)
             == [.event(event("<3>CTRL-EVENT-SCAN-STARTED "))])
-        #expect(c.link == .attaching)
+        #expect(c.attachment == .attaching)
         #expect(c.datagram(from: .events, bytes("OK\n"), now: 130)
-            == [.cancelTimer(.attach), .armTimer(.ping, deadline: 5_130), .linkUp])
-        #expect(c.link == .up)
+            == [.cancelTimer(.attach), .armTimer(.ping, deadline: 5_130), .attached])
+        #expect(c.attachment == .up)
         #expect(c.lastError == "")
     }
 
@@ -67,7 +67,7 @@ import HotspotCore
         _ = c.socketsOpened(now: 0)
         let actions = c.datagram(from: .events, bytes("FAIL\n"), now: 10)
         #expect(actions == [.cancelTimer(.attach), .closeSockets, .armTimer(.reconnect, deadline: 510)])
-        #expect(c.link == .down)
+        #expect(c.attachment == .down)
         #expect(c.lastError == #"ATTACH refused: FAIL\n"#)
         #expect(c.timerFired(.reconnect, now: 510) == [.openSockets])
         #expect(c.reconnects == 1)
@@ -86,7 +86,7 @@ import HotspotCore
         _ = c.start(now: 0)
         #expect(c.openFailed(reason: "No such file or directory", now: 0) == [.closeSockets, .armTimer(.reconnect, deadline: 500)])
         #expect(c.lastError == "No such file or directory")
-        #expect(c.link == .down)
+        #expect(c.attachment == .down)
     }
 
     // MARK: - keepalive and backoff
@@ -96,7 +96,7 @@ import HotspotCore
         #expect(c.timerFired(.ping, now: 5_000) == [.send(bytes("PING"), on: .requests), .armTimer(.request, deadline: 6_000)])
         #expect(c.datagram(from: .requests, bytes("PONG\n"), now: 5_010)
             == [.cancelTimer(.request), .armTimer(.ping, deadline: 10_010)])
-        #expect(c.link == .up)
+        #expect(c.attachment == .up)
     }
 
     @Test func pingAnsweredWithSomethingElseTakesTheLinkDown() {
@@ -104,14 +104,14 @@ import HotspotCore
         _ = c.timerFired(.ping, now: 5_000)
         let actions = c.datagram(from: .requests, bytes("OK\n"), now: 5_010)
         #expect(isLinkDown(actions))
-        #expect(c.link == .down)
+        #expect(c.attachment == .down)
     }
 
     @Test func pingTimeoutReconnectsWithBackoffDoublingAndCapped() {
         var c = attached()
         _ = c.timerFired(.ping, now: 5_000)
         let lost = c.timerFired(.request, now: 6_000)
-        #expect(lost == [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets, .linkDown(reason: "PING not answered"),
+        #expect(lost == [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets, .detached(reason: "PING not answered"),
                          .armTimer(.reconnect, deadline: 6_500)])
         #expect(c.lastError == "PING not answered")
         // wpa_supplicant stays away: each failed attempt waits twice as long, up to the cap.
@@ -132,7 +132,7 @@ import HotspotCore
         // Attaching again resets the backoff.
         _ = c.timerFired(.reconnect, now: now)
         _ = c.socketsOpened(now: now)
-        #expect(c.datagram(from: .events, bytes("OK\n"), now: now).contains(.linkUp))
+        #expect(c.datagram(from: .events, bytes("OK\n"), now: now).contains(.attached))
         let again = c.datagram(from: .events, bytes("<3>CTRL-EVENT-TERMINATING "), now: now)
         #expect(reconnectDelay(again, now: now) == 500)
     }
@@ -175,7 +175,7 @@ import HotspotCore
         #expect(c.datagram(from: .requests, bytes("wpa_state=SCANNING\n"), now: 140)
             == [.cancelTimer(.request), .complete(token: 2, .reply(bytes("wpa_state=SCANNING\n"))),
                 .send(bytes("PING"), on: .requests), .armTimer(.request, deadline: 1_140)])
-        #expect(c.link == .up)
+        #expect(c.attachment == .up)
     }
 
     @Test func failingToReopenTheRequestSocketTakesTheLinkDown() {
@@ -230,8 +230,8 @@ import HotspotCore
             var c = attached()
             #expect(c.datagram(from: socket, bytes(text), now: 100)
                 == [.event(event(text)), .cancelTimer(.ping), .cancelTimer(.request), .closeSockets,
-                    .linkDown(reason: "wpa_supplicant is terminating"), .armTimer(.reconnect, deadline: 600)])
-            #expect(c.link == .down)
+                    .detached(reason: "wpa_supplicant is terminating"), .armTimer(.reconnect, deadline: 600)])
+            #expect(c.attachment == .down)
             #expect(c.timerFired(.reconnect, now: 600) == [.openSockets])
             #expect(sends(c.socketsOpened(now: 600)) == [bytes("ATTACH")])
         }
@@ -249,13 +249,13 @@ import HotspotCore
             #expect(c.datagram(from: .events, bytes(text), now: 10) == [.event(event(text))])
             #expect(c.datagram(from: .requests, bytes(text), now: 10) == [.event(event(text))])
         }
-        #expect(c.link == .up)
+        #expect(c.attachment == .up)
         // A reply that names it (a scan table with that SSID) is just the reply.
         _ = c.enqueue(.scanResults, token: 1, now: 20)
         let table = "bssid / frequency / signal level / flags / ssid\n02:00:00:00:01:00\t2412\t-40\t[ESS]\tCTRL-EVENT-TERMINATING\n"
         #expect(c.datagram(from: .requests, bytes(table), now: 30)
             == [.cancelTimer(.request), .complete(token: 1, .reply(bytes(table)))])
-        #expect(c.link == .up)
+        #expect(c.attachment == .up)
     }
 
     @Test func queuedRequestsFailWhenTheLinkIsLost() {
@@ -268,14 +268,14 @@ import HotspotCore
         #expect(c.sendFailed(on: .requests, reason: "Connection refused", now: 5_000)
             == [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets,
                 .complete(token: 1, .unreachable(why)), .complete(token: 2, .unreachable(why)),
-                .complete(token: 3, .unreachable(why)), .linkDown(reason: why), .armTimer(.reconnect, deadline: 5_500)])
+                .complete(token: 3, .unreachable(why)), .detached(reason: why), .armTimer(.reconnect, deadline: 5_500)])
         #expect(c.lastError == why)
     }
 
     @Test func receiveFailureTakesTheLinkDown() {
         var c = attached()
         #expect(isLinkDown(c.receiveFailed(on: .events, reason: "Connection refused", now: 0)))
-        #expect(c.link == .down)
+        #expect(c.attachment == .down)
     }
 
     @Test func stopFailsWhatWaitsAndNeverReconnects() {
@@ -284,8 +284,8 @@ import HotspotCore
         _ = c.enqueue(.status, token: 2, now: 0)
         #expect(c.stop(now: 10) == [.cancelTimer(.ping), .cancelTimer(.request), .closeSockets,
                                     .complete(token: 1, .unreachable("stopped")), .complete(token: 2, .unreachable("stopped")),
-                                    .linkDown(reason: "stopped")])
-        #expect(c.link == .down)
+                                    .detached(reason: "stopped")])
+        #expect(c.attachment == .down)
         #expect(c.stop(now: 10) == [])
         for timer in ConnectionTimer.allCases { #expect(c.timerFired(timer, now: 100_000) == []) }
         #expect(c.datagram(from: .events, bytes("<2>CTRL-EVENT-TERMINATING "), now: 20) == [])

@@ -10,15 +10,15 @@ sta_start
 mkdir -p /run/hotspotd
 hotspotd radio monitor --interface $STA_IF --run-dir /run/hotspotd --seconds 60 > monitor.txt 2>&1 &
 mon=$!
-wait_for "grep -q 'link up: attached' monitor.txt" 10 || { cat monitor.txt; fail "monitor never attached"; }
+wait_for "grep -q 'attached to' monitor.txt" 10 || { cat monitor.txt; fail "monitor never attached"; }
 
 # 1. SIGKILL: no TERMINATING event; the PING keepalive notices, reconnects once wpa_supplicant is back.
 kill -9 $(cat $RADIO_RUN/wpa_supplicant.pid)
-wait_for "grep -q 'link down' monitor.txt" 15 || { cat monitor.txt; fail "loss of wpa_supplicant not noticed"; }
+wait_for "grep -q 'detached: ' monitor.txt" 15 || { cat monitor.txt; fail "loss of wpa_supplicant not noticed"; }
 usleep 1500000
 rm -f $RADIO_RUN/wpa_supplicant.pid
 sta_start
-wait_for "grep -q 'link up again' monitor.txt" 15 || { cat monitor.txt; fail "no reconnect after SIGKILL"; }
+wait_for "grep -q 'attached again' monitor.txt" 15 || { cat monitor.txt; fail "no reconnect after SIGKILL"; }
 wpa scan > /dev/null
 wait_for "grep -q 'event scan-results' monitor.txt" 30 || { cat monitor.txt; fail "no events after reconnect"; }
 
@@ -27,7 +27,7 @@ wpa terminate > /dev/null
 wait_for "grep -q 'terminating' monitor.txt" 10 || { cat monitor.txt; fail "TERMINATING not seen"; }
 usleep 1000000
 sta_start
-wait_for "[ \$(grep -c 'link up' monitor.txt) -ge 3 ]" 15 || { cat monitor.txt; fail "no reconnect after terminate"; }
+wait_for "[ \$(grep -c '] attached' monitor.txt) -ge 3 ]" 15 || { cat monitor.txt; fail "no reconnect after terminate"; }
 cat monitor.txt
 
 # 3. Killing the client leaves its sockets behind; the next hotspotd removes them.
@@ -39,4 +39,4 @@ log "sockets left by the killed monitor: $left"
 hotspotd radio scan --interface $STA_IF --run-dir /run/hotspotd > /dev/null 2>&1
 expect_eq "$(ls /run/hotspotd | grep -c "^wpa_ctrl_$mon-")" 0 "stale client sockets removed"
 log "client sockets of other processes: $(ls /run/hotspotd | grep '^wpa_ctrl_' | tr '\n' ' ')"
-note "reconnected after SIGKILL and after TERMINATING; $(grep -c 'link up' monitor.txt) attaches"
+note "reconnected after SIGKILL and after TERMINATING; $(grep -c '] attached' monitor.txt) attaches"
