@@ -17,7 +17,10 @@ public enum ControlClient {
         let deadline = SystemClock.monotonicMs + timeoutMs
         // EAGAIN: the daemon's backlog is full (many clients at once); it drains within a turn of its loop.
         while true {
-            do throws(Errno) { try socket.connect(to: path) } catch {
+            do throws(Errno) {
+                try socket.connect(to: path)
+                break
+            } catch {
                 if error == .wouldBlock && SystemClock.monotonicMs < deadline {
                     _ = poll(nil, 0, 20)
                     continue
@@ -25,7 +28,6 @@ public enum ControlClient {
                 let why = error == .noEntry || error == Errno(ECONNREFUSED) ? "daemon not running" : error.description
                 return .failure(ControlClientError(path: path, why: why))
             }
-            break
         }
         let wire = request.encoded
         var written = 0
