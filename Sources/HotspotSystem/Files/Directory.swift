@@ -1,8 +1,7 @@
 import CLinux
 
 /// Directories hotspotd owns (its run directory, helpers' state directories) and ones it only looks into.
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public enum Directory {
     /// `base/name` for another user: `base` made this process's own (0755: others may pass, not write), then
     /// `name` in it given `uid`, `gid` and `mode`. Each level is created when missing, opened without following

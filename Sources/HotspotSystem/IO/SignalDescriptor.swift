@@ -3,8 +3,7 @@ import CLinux
 /// The daemon's signals as a file descriptor (signalfd(2)) that the poll loop watches: no handler runs at
 /// an arbitrary point of the loop. TERM, INT, HUP and CHLD are blocked for it; children unblock them again
 /// before exec (cl_spawn does).
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public struct SignalDescriptor {
     /// A signal the daemon acts on.
     public enum Signal: Equatable {

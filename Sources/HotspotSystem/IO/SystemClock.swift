@@ -2,8 +2,7 @@ import CLinux
 
 /// The clocks hotspotd reads: monotonic milliseconds for deadlines and timers (the core's clock input), the
 /// wall clock for what expires in real time. Not `Clock`: that is the standard library's protocol.
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public enum SystemClock {
     /// CLOCK_MONOTONIC in milliseconds: never set back, so a deadline holds whatever ntpd does.
     @_transparent

@@ -1,8 +1,7 @@
 import CLinux
 
 /// The daemon's Linux capabilities.
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public enum Capabilities {
     /// Gives up every capability the daemon does not use (bounding set, permitted, effective, inheritable and
     /// ambient). Not root, there is nothing to give up: no failure then.

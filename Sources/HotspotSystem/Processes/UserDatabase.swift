@@ -3,8 +3,7 @@ import CLinux
 /// Users and groups by name, from the colon-separated files themselves (/etc/passwd, /etc/group). Plain
 /// reads: OpenWrt has no NSS, and musl's getpwnam would bring its stdio reader and nscd client into the
 /// binary (about 7 KB).
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public enum UserDatabase {
     /// The user `name` of `passwd` as uid and its primary gid; nil when there is none (or no readable file).
     @_transparent

@@ -2,8 +2,7 @@ import CLinux
 
 /// A UNIX stream socket, non-blocking and close-on-exec: the daemon's control socket listens on one, and
 /// its clients connect with one. The stream sibling of `UnixDatagramSocket`; I/O goes through `fd`.
-/// Its wrappers are `@_transparent`: router builds turn the SIL inliner off (cross/build), and a wrapper that
-/// stayed a call there, or was inlined only by LTO, cost bytes against the flash budget (docs/size.md).
+/// Its wrappers are `@_transparent`, as the router build inlines nothing else for sure (docs/size.md).
 public struct UnixStreamSocket {
     public let fd: FileDescriptor
     public init(fd: FileDescriptor) { self.fd = fd }
