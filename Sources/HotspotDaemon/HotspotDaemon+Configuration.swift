@@ -97,7 +97,7 @@ extension HotspotDaemon {
         // Switched on: a clash there is now is moved now.
         checkSubnetClash()
         logger.threshold = options.verbose ? .debug : settings.logLevel
-        driver.submit(.configurationReloaded(loaded.configuration))
+        driver.submit(.hotspot(.configurationReloaded(loaded.configuration)))
         deriveKeys(loaded.configuration.knownNetworks)
         return atRestart
     }

@@ -4,9 +4,9 @@ import HotspotProtocol
 import HotspotSystem
 import HotspotWeb
 
-/// `hotspotd run`: the core, wpa_supplicant, nl80211, the kernel's addresses and the helpers, in one poll
-/// loop. This class performs the core's actions (`HotspotEffects`) and turns what happens around it into
-/// the core's inputs; every input goes through the driver, one batch at a time.
+/// `hotspotd run`: the station's machine, wpa_supplicant, nl80211, the kernel's addresses and the helpers,
+/// in one poll loop. This class performs the machine's actions (`HotspotEffects`) and turns what happens
+/// around it into the machine's inputs; every input goes through the driver, one batch at a time.
 public final class HotspotDaemon: HotspotEffects {
     public struct Options {
         public var configPath = "/etc/config/hotspot"
@@ -32,13 +32,12 @@ public final class HotspotDaemon: HotspotEffects {
         }
     }
     var radios: [Radio] = []
-    /// The uplink radio's (the link machine's) wpa_supplicant, interface index and name.
-    var client: SupplicantClient { radios[link.radio].client }
-    var ifindex: UInt32 { radios[link.radio].ifindex }
-    var uplinkInterface: String { radios[link.radio].name }
+    /// The uplink's radio (the link machine's), its wpa_supplicant, interface index and name.
+    var uplinkRadio: Int { driver.machine.link.radio }
+    var client: SupplicantClient { radios[uplinkRadio].client }
+    var ifindex: UInt32 { radios[uplinkRadio].ifindex }
+    var uplinkInterface: String { radios[uplinkRadio].name }
     let stateFile: StateFile
-    /// What to ask wpa_supplicant and the kernel for, and what of it the core hears (HotspotDaemon+Link).
-    var link: LinkMachine
     var nl: NL80211? = nil
     var route: RouteMonitor? = nil
     var signals: SignalDescriptor? = nil
@@ -59,9 +58,6 @@ public final class HotspotDaemon: HotspotEffects {
     /// The binary the built-in portal helper runs as (tests point it at the built hotspotd).
     var portalHelperPath = "/proc/self/exe"
 
-    /// The loop's timers of the link machine's `LinkTimer`s.
-    var stationTimer = 0
-    var addressTimer = 0
     public private(set) var exitStatus: Int32? = nil
     /// The control socket; the latest helper run and state changes, for `hotspotd status`.
     var control: ControlServer? = nil
@@ -99,19 +95,17 @@ public final class HotspotDaemon: HotspotEffects {
         self.logger = logger
         // `self.settings` from here on: reading the argument after it was stored would copy all of it.
         stateFile = StateFile(path: self.settings.stateFile)
-        link = LinkMachine()
         for name in self.settings.interfaces {
             radios.append(HotspotDaemon.makeRadio(name, number: radios.count, settings: self.settings, loop: loop))
         }
-        link.radios = radios.count
         var restored = PersistentState()
         switch stateFile.load() {
         case .loaded(let s): restored = s
         case .missing: break
         case .ignored(let why): logger.log(.error, why + "; starting without it")
         }
-        driver = HotspotDriver(machine: HotspotMachine(configuration: configuration, restoring: restored, now: loop.now),
-                               loop: loop)
+        driver = HotspotDriver(machine: StationMachine(radios: radios.count, hotspot: HotspotMachine(
+            configuration: configuration, restoring: restored, now: loop.now)), loop: loop)
         // Not optional in the daemon: each use would check it (the driver's one `effects` check serves all).
         driver.effects = self
         deriveKeys(restored.ownerNetworks)
@@ -230,7 +224,7 @@ public final class HotspotDaemon: HotspotEffects {
             let r = try RouteMonitor(ifindex: ifindex, loop: loop)
             r.onChange = { [self] in addressingChanged() }
             route = r
-            handle(.routeOpened)
+            hear(.routeOpened)
         } catch {
             return "route netlink: " + error.description
         }
@@ -243,9 +237,9 @@ public final class HotspotDaemon: HotspotEffects {
         for r in radios.indices {
             let radio = radios[r], client = radio.client
             client.onAttached = { [self] in
-                handle(.supplicantUp, from: r)
+                hear(.supplicantUp, from: r)
                 // Given to `client`, the uplink radio's: a restart of another radio's is not its.
-                if r == link.radio { givePasspointCredentials() }
+                if r == uplinkRadio { givePasspointCredentials() }
             }
             client.onDetached = { [self] why in logger.log(.warning, radio.name + ": wpa_supplicant connection lost: " + why) }
             client.onEvent = { [self] message in supplicantEvent(message, from: r) }
@@ -297,15 +291,8 @@ public final class HotspotDaemon: HotspotEffects {
 
     // MARK: HotspotEffects
 
-    /// Network changes go through the link machine, which runs them on wpa_supplicant one at a time.
-    public func join(_ target: JoinTarget) { handle(.request(.join(target))) }
-
-    public func removeNetworks(_ ssid: SSID) { handle(.request(.forget(ssid))) }
-
-    public func disconnect() { handle(.request(.disconnect)) }
-
     public func requestScan() {
-        deriveKeys(driver.machine.configuration.knownNetworks, start: true)
+        deriveKeys(driver.machine.hotspot.configuration.knownNetworks, start: true)
         // Every radio scans; each one's results join the one table (LinkMachine).
         for r in radios {
             r.client.request(.scan(ScanRequest())) { [self] reply in

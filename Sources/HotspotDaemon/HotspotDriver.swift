@@ -1,42 +1,51 @@
 import HotspotCore
 import HotspotSystem
 
-/// What the driver does to the world on the core's behalf. The daemon implements it with wpa_supplicant,
-/// helper processes, the state file and syslog; tests implement it with a recorder. A class protocol, so an
-/// existential is allowed in Embedded Swift.
+/// What the driver does to the world on the station's behalf (each `StationAction` but timers and
+/// replies, which the driver keeps), and what it reads of the world at each input. The daemon implements
+/// it with wpa_supplicant, nl80211, helper processes, the state file and syslog; tests implement it with a
+/// recorder. A class protocol, so an existential is allowed in Embedded Swift.
 public protocol HotspotEffects: AnyObject {
     func runHelper(_ request: HelperRequest)
     func abandonHelper(requestID: UInt64, helper: String)
-    func join(_ target: JoinTarget)
-    func disconnect()
-    /// Remove every wpa_supplicant block of this SSID.
-    func removeNetworks(_ ssid: SSID)
     func requestScan()
     func persist(_ state: PersistentState)
     func log(_ level: LogLevel, _ message: String)
     /// The status changed: record it for `hotspotd status` (its recent changes).
     func notify()
+    /// The hotspot machine took a scan in (`scan --now`'s owners wait for it).
+    func scanTaken()
+    /// wpa_supplicant's and nl80211's work for this radio (the link machine's actions but its timers).
+    func perform(_ action: LinkAction, radio: Int)
+    /// The uplink interface's addressing as the kernel has it now.
+    func routeFacts() -> RouteFacts
+    /// Unix seconds while the wall clock is synchronised, else nil.
+    func wallClock() -> Int64?
 }
 
-/// The seam between the pure core and the I/O around it: inputs go in one at a time, and every action of a
-/// batch is performed before the next input reaches the core.
+/// The one executor: the seam between the pure station (`StationMachine`) and the I/O around it. Inputs go
+/// in one at a time, and every action of a batch is performed before the next input reaches the machine.
 ///
 /// Completions that arrive while a batch is being performed (a helper that fails to start inside `runHelper`,
 /// a reply already buffered) are queued, never fed to the core in the middle of the batch: the core's actions
 /// are ordered (run the helper, *then* arm its timer), and an answer slipped in between would settle a
 /// request whose timer is armed afterwards.
 ///
-/// Timers belong to the core: it arms and cancels them by `TimerID` with absolute deadlines on the monotonic
-/// clock; the driver holds one loop timer per id and feeds `timerFired(id)` back. Nothing else here times out.
+/// An action's answer that comes at once (a kernel read, a request to an unreachable wpa_supplicant) waits
+/// in the same queue.
+///
+/// Timers belong to the machine: it arms and cancels them by `TimerID` with absolute deadlines on the
+/// monotonic clock; the driver holds one loop timer per id and feeds `timerFired(id)` back. Nothing else
+/// here times out.
 public final class HotspotDriver {
     public typealias ReplyHandler = (OwnerReply) -> Void
 
     /// A class: taken out of `inbox` by reference, never copied with its input and handler.
     final class Pending {
-        let input: HotspotInput
+        let input: StationInput
         let onReply: ReplyHandler?
 
-        init(input: HotspotInput, onReply: ReplyHandler?) {
+        init(input: StationInput, onReply: ReplyHandler?) {
             self.input = input
             self.onReply = onReply
         }
@@ -56,10 +65,8 @@ public final class HotspotDriver {
     }
 
     public let loop: EventLoop
-    public private(set) var machine: HotspotMachine
-    /// Unix seconds while the wall clock is synchronised, else nil (owner networks' lifetimes).
-    func setWallClock(_ seconds: Int64?) { machine.wallClock = seconds }
-    /// The machine's status, taken in place (see `snapshotInPlace`).
+    public private(set) var machine: StationMachine
+    /// The hotspot machine's status, taken in place (see `snapshotInPlace`).
     public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
     public func scanRows() -> [StatusSnapshot.ScanRow] { machine.scanRowsInPlace() }
     /// Set once, right after `init(machine:loop:)` when the effects are the driver's owner.
@@ -70,25 +77,26 @@ public final class HotspotDriver {
     /// The reply handler of the input whose actions are being performed.
     var currentReply: ReplyHandler? = nil
 
-    public convenience init(machine: HotspotMachine, loop: EventLoop, effects: HotspotEffects) {
+    public convenience init(machine: StationMachine, loop: EventLoop, effects: HotspotEffects) {
         self.init(machine: machine, loop: loop)
         self.effects = effects
     }
 
-    init(machine: HotspotMachine, loop: EventLoop) {
+    init(machine: StationMachine, loop: EventLoop) {
         self.machine = machine
         self.loop = loop
     }
 
-    /// Feed one input to the core. `onReply` receives the core's answer when the input is an owner's request.
+    /// Feed one input to the machine. `onReply` receives the answer when the input is an owner's request.
     /// Safe to call from inside an action being performed: the input then waits for the batch to finish.
-    public func submit(_ input: HotspotInput, onReply: ReplyHandler? = nil) {
+    public func submit(_ input: StationInput, onReply: ReplyHandler? = nil) {
         inbox.append(Pending(input: input, onReply: onReply))
         guard !performing else { return }
         performing = true
         while !inbox.isEmpty {
             let next = inbox.remove(at: 0)
-            let actions = machine.handle(next.input, now: loop.now)
+            let actions = machine.handle(next.input, route: effects.routeFacts(), now: loop.now,
+                                         wallClock: effects.wallClock())
             currentReply = next.onReply
             for action in actions { perform(action) }
             currentReply = nil
@@ -99,21 +107,28 @@ public final class HotspotDriver {
     /// The timers the driver holds for the core, with their deadlines (for `status` and tests).
     public var armedTimers: [(TimerID, Int64)] { timers.map { ($0.id, $0.deadline) } }
 
-    func perform(_ action: HotspotAction) {
+    func perform(_ action: StationAction) {
         switch action {
-        case .runHelper(let request): effects.runHelper(request)
-        case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
-        case .join(let target): effects.join(target)
-        case .disconnect: effects.disconnect()
-        case .removeNetworks(let ssid): effects.removeNetworks(ssid)
-        case .requestScan: effects.requestScan()
-        case .armTimer(let id, let deadline): arm(id, at: deadline)
-        case .cancelTimer(let id): cancel(id)
-        case .persist(let state): effects.persist(state)
-        case .log(let level, let message): effects.log(level, message)
-        case .notify: effects.notify()
-        case .reply(let reply):
-            if let r = currentReply { r(reply) }
+        case .link(.armTimer(let timer, let deadline), _): arm(.link(timer), at: deadline)
+        case .link(.cancelTimer(let timer), _): cancel(.link(timer))
+        case .link(let work, let radio): effects.perform(work, radio: radio)
+        case .hotspot(let a):
+            switch a {
+            case .runHelper(let request): effects.runHelper(request)
+            case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
+            case .requestScan: effects.requestScan()
+            case .armTimer(let id, let deadline): arm(id, at: deadline)
+            case .cancelTimer(let id): cancel(id)
+            case .persist(let state): effects.persist(state)
+            case .log(let level, let message): effects.log(level, message)
+            case .notify: effects.notify()
+            case .reply(let reply):
+                if let r = currentReply { r(reply) }
+            case .join, .removeNetworks, .disconnect:
+                // The link machine's work: StationMachine hands it over, never to the driver.
+                break
+            }
+        case .scanTaken: effects.scanTaken()
         }
     }
 

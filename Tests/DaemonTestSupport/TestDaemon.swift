@@ -1,6 +1,7 @@
 import Foundation
 @testable import HotspotDaemon
 import HotspotSystem
+import HotspotCore
 
 /// A daemon as the router would configure it, for tests: a UCI file in `dir` with its run directory, control
 /// directory and state file there too; nothing started.
@@ -30,5 +31,12 @@ public enum TestDaemon {
             return HotspotDaemon(loop: loop, options: options, settings: loaded.settings, configuration: loaded.configuration,
                                  logger: Logger(toSyslog: false, toStderr: false))
         }
+    }
+}
+
+extension HotspotDriver {
+    /// The hotspot machine's input, for tests that drive it past the link machine (a scan, an association).
+    public func submit(_ input: HotspotInput, onReply: ReplyHandler? = nil) {
+        submit(.hotspot(input), onReply: onReply)
     }
 }

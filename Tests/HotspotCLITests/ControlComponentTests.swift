@@ -236,7 +236,7 @@ final class ControlHarness {
         #expect(shown["evaluation_provider"] is NSNull)
         #expect(shown["portal_domains"] as? [String] == ["a.example", "b.example"])
         #expect((shown["evaluated_ssids"] as? [[String: Any]])?.map { $0["ssid_hex"] as? String } == [Self.hostile.hex])
-        #expect(h.daemon.driver.machine.configuration.preferences.isEnabled == false)
+        #expect(h.daemon.driver.machine.hotspot.configuration.preferences.isEnabled == false)
 
         // Options not given keep their value; the same value again changes nothing, not even the file's time.
         let saved = try file()
@@ -255,7 +255,7 @@ final class ControlHarness {
         r = try h.run(["config", "save", "--no-authentication-provider"])
         #expect(r.status == 1 && r.err == "configuration invalid: evaluated SSIDs need an authentication provider\n")
         #expect(try file() == before)
-        #expect(h.daemon.driver.machine.configuration.preferences.authenticationProvider == "venue")
+        #expect(h.daemon.driver.machine.hotspot.configuration.preferences.authenticationProvider == "venue")
 
         // Usage errors never reach the daemon.
         for args in [["config", "save", "--enabled", "2"], ["config", "save", "--evaluated-ssid-hex", "4"],
@@ -311,7 +311,7 @@ final class ControlHarness {
             #expect(r.err == "internal error: cannot write \(h.config): \(why)\n")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: h.config)) == before)
-        #expect(h.daemon.driver.machine.configuration.preferences.safariDomains == ["portal.example"])
+        #expect(h.daemon.driver.machine.hotspot.configuration.preferences.safariDomains == ["portal.example"])
         #expect(!FileManager.default.fileExists(atPath: h.config + ".tmp"))
     }
 

@@ -24,12 +24,12 @@ import HotspotProtocol
         let h = try ControlHarness()
         var r = try h.run(["join", "Corp"] + eapArguments(h.dir))
         #expect(r.status == 0 && r.out == "joining\n", "\(r.err)")
-        let saved = try #require(h.daemon.driver.machine.ownerNetworks.first?.eap)
+        let saved = try #require(h.daemon.driver.machine.hotspot.ownerNetworks.first?.eap)
         #expect(saved.values.map { String(decoding: $0, as: UTF8.self) } == [
             "peap", "me x41\teap2=00", "anonymous@corp.example", Self.password, "/etc/ssl/corp ca.pem", "radius.corp.example",
             "", "",
         ])
-        #expect(h.daemon.driver.machine.ownerNetworks.first?.security == .enterprise)
+        #expect(h.daemon.driver.machine.hotspot.ownerNetworks.first?.security == .enterprise)
         // Kept across restarts (the state file is 0600), shown nowhere.
         #expect(spin(h.loop) { FileManager.default.fileExists(atPath: h.dir + "/state") })
         let state = try String(contentsOfFile: h.dir + "/state", encoding: .utf8)
@@ -48,7 +48,7 @@ import HotspotProtocol
         #expect(r.status == 1 && r.err.hasPrefix("domain_suffix_match is missing"))
         r = try h.run(["join", "Corp"] + eapArguments(h.dir) + ["--passphrase-file", h.dir + "/password"])
         #expect(r.status == 1 && r.err == "give a passphrase or EAP settings, not both\n")
-        #expect(h.daemon.driver.machine.ownerNetworks.isEmpty)
+        #expect(h.daemon.driver.machine.hotspot.ownerNetworks.isEmpty)
 
         r = try h.run(["join", "Corp", "--eap", "peap", "--password", Self.password])
         #expect(r.status == 2 && r.err == "hotspotd: join: unknown option '--password'\n", "only --password-file")

@@ -4,25 +4,35 @@ import HotspotCore
 @testable import HotspotSystem
 @testable import HotspotDaemon
 @testable import SystemTestSupport
+import DaemonTestSupport
 
 /// Records what the driver asks of the world, in order; `onRunHelper` lets a test answer inside the batch.
 final class RecordingEffects: HotspotEffects {
     var events: [String] = []
     var scans = 0
     var onRunHelper: (HelperRequest) -> Void = { _ in }
+    var route = RouteFacts()
 
     func runHelper(_ request: HelperRequest) {
         events.append("run " + request.command.rawValue + " " + String(request.id))
         onRunHelper(request)
     }
     func abandonHelper(requestID: UInt64, helper: String) { events.append("abandon " + String(requestID)) }
-    func join(_ target: JoinTarget) { events.append("join " + target.ssid.description) }
-    func disconnect() { events.append("disconnect") }
-    func removeNetworks(_ ssid: SSID) { events.append("removeNetworks " + ssid.description) }
     func requestScan() { scans += 1; events.append("scan") }
     func persist(_ state: PersistentState) { events.append("persist") }
     func log(_ level: LogLevel, _ message: String) { events.append("log " + message) }
     func notify() {}
+    func scanTaken() { events.append("scanTaken") }
+    func perform(_ action: LinkAction, radio: Int) {
+        switch action {
+        case .runJoinPlan(let target): events.append("join " + target.ssid.description)
+        case .runForgetPlan(let ssid): events.append("removeNetworks " + ssid.description)
+        case .sendDisconnect: events.append("disconnect")
+        default: events.append("link \(action) radio \(radio)")
+        }
+    }
+    func routeFacts() -> RouteFacts { route }
+    func wallClock() -> Int64? { nil }
 }
 
 @Suite struct HotspotDriverTests {
@@ -33,7 +43,8 @@ final class RecordingEffects: HotspotEffects {
     func driver(_ effects: RecordingEffects, _ configure: (inout HotspotConfiguration) -> Void = { _ in }) -> HotspotDriver {
         var c = HotspotConfiguration(helpers: [helper], knownNetworks: [KnownNetwork(ssid: hotel)])
         configure(&c)
-        return HotspotDriver(machine: HotspotMachine(configuration: c, now: loop.now), loop: loop, effects: effects)
+        return HotspotDriver(machine: StationMachine(hotspot: HotspotMachine(configuration: c, now: loop.now)), loop: loop,
+                             effects: effects)
     }
 
     func timerIDs(_ d: HotspotDriver) -> [String] { d.armedTimers.map { $0.0.description }.sorted() }
@@ -68,11 +79,11 @@ final class RecordingEffects: HotspotEffects {
         #expect(effects.scans == 1)
         #expect(timerIDs(d) == coreTimerIDs(d))
         let first = d.armedTimers.first { $0.0 == .scan }?.1
-        #expect(first == d.machine.deadline(of: .scan))
+        #expect(first == d.machine.hotspot.deadline(of: .scan))
         #expect(spin(loop, timeout: 2_000) { effects.scans >= 3 })
         #expect(timerIDs(d) == coreTimerIDs(d))
         let later = d.armedTimers.first { $0.0 == .scan }?.1
-        #expect(later == d.machine.deadline(of: .scan))
+        #expect(later == d.machine.hotspot.deadline(of: .scan))
         #expect(later! > first!)
     }
 
@@ -86,7 +97,7 @@ final class RecordingEffects: HotspotEffects {
         d.submit(.ipv4Acquired)
         #expect(!timerIDs(d).contains("association"))
         #expect(timerIDs(d) == coreTimerIDs(d))
-        #expect(d.machine.state == .authenticated)
+        #expect(d.machine.hotspot.state == .authenticated)
     }
 
     /// Each owner request gets its own answer, even when the second arrives during the first one's batch.

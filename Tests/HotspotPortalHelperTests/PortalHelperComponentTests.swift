@@ -752,7 +752,7 @@ final class PortalServer {
         let network = HotspotNetwork(ssid: SSID("Hotel")!, bssid: nil, rssi: -60, frequency: 2412, securityType: .open)
 
         // It claims nothing in scan lists: the core never asks it after a scan.
-        #expect(!daemon.driver.machine.configuration.helpers[0].commands.contains(.filterScanList))
+        #expect(!daemon.driver.machine.hotspot.configuration.helpers[0].commands.contains(.filterScanList))
 
         daemon.runHelper(HelperRequest(id: 2, helper: "portal", command: .evaluate, network: network))
         #expect(daemon.runs.count == 1)

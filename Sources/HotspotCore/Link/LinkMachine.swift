@@ -51,6 +51,9 @@ public struct LinkMachine {
     public private(set) var awaitingFreshAddress = false
     public private(set) var awaitingGateway = false
     public private(set) var stationTimerArmed = false
+    /// The uplink's station is associated: from its CONNECTED (or a STATUS that found it) to its disconnect.
+    /// Its signal is polled meanwhile.
+    public private(set) var isAssociated = false
     /// How many radios there are, and the one of the latest join (the uplink's; network changes go to it).
     public var radios = 1
     public private(set) var radio = 0
@@ -64,14 +67,18 @@ public struct LinkMachine {
     public static let stationPollMs: Int64 = 10_000
 
     var out: [LinkAction] = []
+    /// The monotonic time of the input being handled: timers are armed at deadlines from it.
+    var now: Int64 = 0
 
     public init() {}
 
     public var isPagingScan: Bool { paging != .idle }
 
-    /// The one entry point. `route`: the uplink interface's addressing as the kernel has it now; `from`:
-    /// the radio whose wpa_supplicant or kernel said it (its actions that answer go there too).
-    public mutating func handle(_ input: LinkInput, route: RouteFacts, from r: Int = 0) -> [LinkAction] {
+    /// The one entry point. `route`: the uplink interface's addressing as the kernel has it now; `now`: the
+    /// monotonic clock (ms); `from`: the radio whose wpa_supplicant or kernel said it (its actions that
+    /// answer go there too).
+    public mutating func handle(_ input: LinkInput, route: RouteFacts, now: Int64, from r: Int = 0) -> [LinkAction] {
+        self.now = now
         if r != radio && !fromOtherRadio(input, r) { return flush() }
         switch input {
         case .routeOpened:
@@ -166,13 +173,13 @@ public struct LinkMachine {
             guard stationTimerArmed else { break }
             stationTimerArmed = false
             emit(.pollStation)
-        case .stationPolled(let rssi, let coreAssociated):
+        case .stationPolled(let rssi):
             if let rssi { emit(.submit(.linkSignal(rssi: rssi))) }
-            // A failed read (the kernel busy, a roam under way) must not end the polling while the link is
-            // up, or the signal stays stale for the whole association; once the link is down it ends.
-            if coreAssociated {
+            // A failed read (the kernel busy, a roam under way) must not end the polling while the station is
+            // associated, or the signal stays stale for the whole association; once it is not, it ends.
+            if isAssociated {
                 stationTimerArmed = true
-                emit(.armTimer(.station, afterMs: Self.stationPollMs))
+                emit(.armTimer(.station, at: now + Self.stationPollMs))
             }
         case .request(let w):
             switch w {
@@ -215,6 +222,7 @@ public struct LinkMachine {
         case .status(.attached, let s?) where s.completed && block == nil && work == nil:
             radio = r
             hadAddress = false
+            emit(.followUplink)
             return true
         case .status, .connected, .disconnected, .apLost, .tempDisabled, .networkNotFound:
             return false
@@ -252,6 +260,7 @@ public struct LinkMachine {
     /// `security` and `frequency`: wpa_supplicant's STATUS when we asked for it.
     mutating func associated(_ ssid: SSID, _ bssid: BSSID?, _ id: NetworkID?, _ security: SecurityType?,
                              _ frequency: Int?, _ route: RouteFacts) {
+        isAssociated = true
         emit(.submit(.associated(ssid: ssid, bssid: bssid, networkID: id, security: security, frequency: frequency)))
         // An address already there belongs to this association (a roam, or DHCP faster than this event),
         // unless it is the one the interface had when the association before ended.
@@ -261,7 +270,7 @@ public struct LinkMachine {
                 addressReady(route)
             } else if !awaitingFreshAddress {
                 awaitingFreshAddress = true
-                emit(.armTimer(.address, afterMs: Self.freshAddressWaitMs))
+                emit(.armTimer(.address, at: now + Self.freshAddressWaitMs))
             }
         }
         if stationTimerArmed {
@@ -276,7 +285,7 @@ public struct LinkMachine {
     mutating func addressReady(_ route: RouteFacts) {
         if route.hasGateway { return joinComplete() }
         awaitingGateway = true
-        emit(.armTimer(.address, afterMs: Self.gatewayWaitMs))
+        emit(.armTimer(.address, at: now + Self.gatewayWaitMs))
     }
 
     mutating func joinComplete() {
@@ -296,6 +305,7 @@ public struct LinkMachine {
     /// The uplink's association ended: its address is stale until the DHCP client drops it, and no wait
     /// for the address is left running.
     mutating func linkDown(_ route: RouteFacts) {
+        isAssociated = false
         staleAddress = route.hasAddress
         if awaitingGateway || awaitingFreshAddress {
             awaitingGateway = false
@@ -323,6 +333,9 @@ public struct LinkMachine {
             }
             if to != radio {
                 radio = to
+                // The association of the radio it leaves ends unheard: that radio's events are dropped.
+                isAssociated = false
+                emit(.followUplink)
                 // The new interface's address is yet to come.
                 hadAddress = false
                 staleAddress = false
@@ -388,9 +401,8 @@ public indirect enum LinkInput: Hashable, Sendable {
     /// The kernel's addresses or routes of the interface changed (`route` has them).
     case addressingChanged
     case timerFired(LinkTimer)
-    /// A `pollStation` read the station: its signal (nil when the read failed), and whether the core is
-    /// still associated.
-    case stationPolled(rssi: Int?, coreAssociated: Bool)
+    /// A `pollStation` read the station: its signal (nil when the read failed).
+    case stationPolled(rssi: Int?)
     /// The core's join, removeNetworks and disconnect actions.
     case request(LinkMachine.Work)
     /// The network change under way finished.
@@ -482,10 +494,12 @@ public indirect enum LinkAction: Hashable, Sendable {
     /// Read the associated station's signal from nl80211 and answer with `stationPolled` (no answer
     /// without nl80211).
     case pollStation
-    /// Fire `timerFired` after this long; replaces an earlier one of the same timer.
-    case armTimer(LinkTimer, afterMs: Int64)
+    /// Fire `timerFired` at this monotonic time (ms); replaces an earlier deadline of the same timer.
+    case armTimer(LinkTimer, at: Int64)
     case cancelTimer(LinkTimer)
     case log(LogLevel, String)
     /// Log the interface's new address (the daemon has its text).
     case logAddress
+    /// The uplink moved to another radio (`radio`): the route monitor follows its interface.
+    case followUplink
 }

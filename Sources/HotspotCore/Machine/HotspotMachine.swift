@@ -239,6 +239,7 @@ public struct HotspotMachine {
         case .association: return associationAt
         case .scan: return scanAt
         case .netcheck: return netcheckAt
+        case .link: return nil
         }
     }
 
@@ -565,6 +566,9 @@ public struct HotspotMachine {
             onScanTimer()
         case .netcheck:
             onNetcheckTimer()
+        case .link:
+            // The link machine's: never armed here (`deadline(of:)` is nil).
+            break
         }
     }
 
@@ -665,6 +669,7 @@ public struct HotspotMachine {
         case .association: associationAt = value
         case .scan: scanAt = value
         case .netcheck: netcheckAt = value
+        case .link: break
         }
     }
 

@@ -1,5 +1,6 @@
-/// A timer the machine asks the driver to run. Timers are data: `armTimer(id, at:)` replaces any earlier
-/// deadline of the same id, `cancelTimer(id)` removes it, and the driver feeds `timerFired(id)` back.
+/// A timer the station's machines ask the driver to run, each at a deadline on the monotonic clock. Timers
+/// are data: `armTimer(id, at:)` replaces any earlier deadline of the same id, `cancelTimer(id)` removes it,
+/// and the driver feeds `timerFired(id)` back.
 public enum TimerID: Hashable, Sendable, CustomStringConvertible {
     /// `command_timeout` of one helper request.
     case command(UInt64)
@@ -11,6 +12,8 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
     case scan
     /// The daemon's own internet check of an uplink no helper maintains.
     case netcheck
+    /// The link machine's (the address's wait, the station's signal poll).
+    case link(LinkTimer)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum TimerID: Hashable, Sendable, CustomStringConvertible {
         case .association: return "association"
         case .scan: return "scan"
         case .netcheck: return "netcheck"
+        case .link(.address): return "address"
+        case .link(.station): return "station"
         }
     }
 }

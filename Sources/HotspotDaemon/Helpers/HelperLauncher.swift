@@ -9,8 +9,8 @@ import HotspotWeb
 extension HotspotDaemon {
     public func runHelper(_ request: HelperRequest) {
         // Read where it is: taken out of the driver's machine, the configuration would be copied whole.
-        guard let helper = driver.machine.configuration.helper(named: request.helper)
-                ?? HotspotDaemon.netcheckHelper(request, driver.machine.configuration.helpers) else {
+        guard let helper = driver.machine.hotspot.configuration.helper(named: request.helper)
+                ?? HotspotDaemon.netcheckHelper(request, driver.machine.hotspot.configuration.helpers) else {
             return submitHelperResult(.helperFailed(requestID: request.id, .couldNotStart("no helper named " + request.helper)))
         }
         var what = "helper " + request.helper + ": " + request.command.rawValue
@@ -19,7 +19,7 @@ extension HotspotDaemon {
         switch helper.kind {
         case .builtin:
             if ASCII.same(helper.program, KnownNetworkHelper.program) {
-                let response = KnownNetworkHelper.respond(to: request, networks: driver.machine.configuration.knownNetworks)
+                let response = KnownNetworkHelper.respond(to: request, networks: driver.machine.hotspot.configuration.knownNetworks)
                 lastRun = ControlReport.HelperRun(helper: request.helper, command: request.command,
                                                   result: response.result.rawValue, ms: 0, at: loop.now)
                 return submitHelperResult(.helperResponded(requestID: request.id, response))
@@ -62,8 +62,8 @@ extension HotspotDaemon {
         }
         // Two fields of the configuration, not a copy of all of it.
         let launch = HotspotDaemon.launch(helper, request, uplink: uplink, stateDirectory: stateDirectory, configured: configured,
-                                          portalDomains: driver.machine.configuration.preferences.safariDomains,
-                                          commandTimeoutMs: driver.machine.configuration.commandTimeoutMs,
+                                          portalDomains: driver.machine.hotspot.configuration.preferences.safariDomains,
+                                          commandTimeoutMs: driver.machine.hotspot.configuration.commandTimeoutMs,
                                           portalHelperPath: portalHelperPath)
         var sandbox = HelperSandbox()
         sandbox.noNetwork = launch.noNetwork
@@ -106,7 +106,7 @@ extension HotspotDaemon {
 
     /// Every helper answer reaches the core after the batch that started the helper.
     func submitHelperResult(_ input: HotspotInput) {
-        loop.post { [self] in driver.submit(input) }
+        loop.post { [self] in driver.submit(.hotspot(input)) }
     }
 
     public func abandonHelper(requestID: UInt64, helper: String) {

@@ -8,11 +8,11 @@ import HotspotWeb
 /// hint to the internet check.
 extension HotspotDaemon {
     func addressingChanged() {
-        handle(.addressingChanged)
+        hear(.addressingChanged)
         checkSubnetClash()
         let gateway = route?.addressing.gateway
         // Not at the join (no route before): the machine checks a new uplink by itself.
-        if uplinkGateway != nil && gateway != uplinkGateway { driver.submit(.internetHint(.routeChanged)) }
+        if uplinkGateway != nil && gateway != uplinkGateway { driver.submit(.hotspot(.internetHint(.routeChanged))) }
         uplinkGateway = gateway
     }
 
@@ -30,7 +30,7 @@ extension HotspotDaemon {
         }
         guard settings.renumberLAN, let old = clash.router?.address else { return }
         let said = clash.renumberNote
-        guard let new = clash.renumber(avoiding: a.addresses, a.others, venue: link.block?.ssid ?? SSID(),
+        guard let new = clash.renumber(avoiding: a.addresses, a.others, venue: driver.machine.link.block?.ssid ?? SSID(),
                                        now: loop.now)?.address else {
             // A storm's bound reached: said once in the log; status shows it meanwhile.
             if let n = clash.renumberNote, !ASCII.same(n, said) { logger.log(.warning, "lan_clash: " + n) }
@@ -49,7 +49,7 @@ extension HotspotDaemon {
         sandbox.dropPrivileges = false
         sandbox.isolated = false  // it is the daemon's own root work (uci, the LAN's reload)
         var limits = HelperProcess.Limits()
-        limits.timeLimitMs = driver.machine.configuration.commandTimeoutMs
+        limits.timeLimitMs = driver.machine.hotspot.configuration.commandTimeoutMs
         HelperProcess.start(
             loop: loop, path: shell, arguments: ["-c", HotspotDaemon.renumberScript, "sh", old, new],
             environment: HelperProtocol.baseEnvironment, input: [], sandbox: sandbox, limits: limits

@@ -3,69 +3,62 @@ import HotspotCore
 import HotspotProtocol
 import HotspotSystem
 
-/// wpa_supplicant, nl80211 and the route monitor on the link machine's behalf: their events become its
-/// inputs, and its actions are performed here, in order.
+/// wpa_supplicant, nl80211 and the route monitor for the station: their events become its `.link` inputs,
+/// and its link actions are performed here (the driver calls them, in order).
 extension HotspotDaemon {
-    /// Feeds the link machine with the interface's addressing as it is now, and performs what it asks.
-    /// An action may answer at once (a kernel read): that input is handled before the next action.
-    /// `from`: the radio that said it (nil: the uplink's); its answers go back to it.
-    func handle(_ input: LinkInput, from radio: Int? = nil) {
-        let facts = RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
-        let r = radio ?? link.radio
-        let actions = link.handle(input, route: facts, from: r)
-        if let m = route, m.ifindex != ifindex { followUplink() }
-        for action in actions { perform(action, r) }
-    }
-
-    /// A join moved the uplink to another radio: the route monitor follows its interface.
-    @inline(never)
-    func followUplink() {
-        lookUpInterfaces()
-        route?.ifindex = ifindex
-        try? route?.resync()
+    /// An event of wpa_supplicant, nl80211 or the kernel's routes, from `radio` (nil: the uplink's).
+    func hear(_ input: LinkInput, from radio: Int? = nil) {
+        driver.submit(.link(input, radio: radio))
     }
 
     func supplicantEvent(_ message: SupplicantEventMessage, from r: Int = 0) {
         // The daemon's own part: the key of a passphrase that joined is worth deriving; the uplink's Passpoint
         // operator leaves with its association. What the event means for the link is LinkEventInterpreter's.
         if case .connected = message.event { keyJoined() }
-        if case .disconnected = message.event, r == link.radio { passpointOperator = nil }
-        if let input = linkEvents.input(for: message.event) { handle(input, from: r) }
+        if case .disconnected = message.event, r == uplinkRadio { passpointOperator = nil }
+        if let input = linkEvents.input(for: message.event) { hear(input, from: r) }
     }
 
-    /// `r`: the radio of the input that asked for it (scan reads and STATUS go there).
-    func perform(_ action: LinkAction, _ r: Int) {
+    // MARK: HotspotEffects, the link's
+
+    public func routeFacts() -> RouteFacts {
+        RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
+    }
+
+    /// Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
+    public func wallClock() -> Int64? { SystemClock.isSynchronized ? SystemClock.realtimeSeconds : nil }
+
+    public func scanTaken() { answerScanNow(finished: true) }
+
+    /// `r`: the radio of the input that asked for it (scan reads and STATUS go there). Timers are the
+    /// driver's; `submit` never leaves the station's machine.
+    public func perform(_ action: LinkAction, radio r: Int) {
         switch action {
-        case .submit(let input):
-            // Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
-            guard case .scanResults = input else { return driver.submit(input) }
-            driver.setWallClock(SystemClock.isSynchronized ? SystemClock.realtimeSeconds : nil)
-            driver.submit(input)
-            answerScanNow(finished: true)
-        case .readScan(.kernel): handle(.scanRead(.kernel, kernelScan(r)), from: r)
+        case .submit, .armTimer, .cancelTimer: break
+        case .readScan(.kernel): hear(.scanRead(.kernel, kernelScan(r)), from: r)
         case .readScan(.supplicant):
             // Paged from the uplink's wpa_supplicant only (runPlan's); another radio's table waits for nl80211.
-            guard r == link.radio else { return handle(.scanRead(.supplicant, nil), from: r) }
+            guard r == uplinkRadio else { return hear(.scanRead(.supplicant, nil), from: r) }
             runPlan(BSSPagingPlan()) { [self] result in
                 switch result {
                 case .success(let table):
                     // A loop, not `compactMap`: no specialisation of it for this closure.
                     var entries: [ScanEntry] = []
                     for b in table { if let e = b.entry { entries.append(e) } }
-                    handle(.scanRead(.supplicant, entries), from: r)
+                    hear(.scanRead(.supplicant, entries), from: r)
                 case .failure(let why):
                     logger.log(.warning, "reading scan results: " + why)
-                    handle(.scanRead(.supplicant, nil), from: r)
+                    hear(.scanRead(.supplicant, nil), from: r)
                 }
             }
         case .requestStatus(let query):
             radios[r].client.request(.status) { [self] reply in
                 guard case .reply(let bytes) = reply, let s = try? SupplicantStatus.parse(bytes) else {
-                    return handle(.status(query, nil), from: r)
+                    return hear(.status(query, nil), from: r)
                 }
                 passpointOperator = s.passpointOperator
-                handle(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
-                                                 networkID: s.networkID, security: s.security, frequency: s.frequency)), from: r)
+                hear(.status(query, LinkStatus(completed: s.state == .completed, ssid: s.ssid, bssid: s.bssid,
+                                               networkID: s.networkID, security: s.security, frequency: s.frequency)), from: r)
             }
         case .removeNetwork(let id, let radio): radios[radio].client.request(.removeNetwork(.id(id))) { _ in }
         case .runJoinPlan(let t):
@@ -76,21 +69,21 @@ extension HotspotDaemon {
             plan.frequencies = t.frequencies
             runPlan(plan) { [self] result in
                 switch result {
-                case .success(let joined): handle(.workFinished(.joined(joined.networkID, reused: joined.reused)))
-                case .failure(let why): handle(.workFinished(.failed(why)))
+                case .success(let joined): hear(.workFinished(.joined(joined.networkID, reused: joined.reused)))
+                case .failure(let why): hear(.workFinished(.failed(why)))
                 }
             }
         case .runForgetPlan(let ssid):
             runPlan(SupplicantForgetPlan(ssid: ssid)) { [self] result in
                 switch result {
-                case .success(let removed): handle(.workFinished(.removed(removed.count)))
-                case .failure(let why): handle(.workFinished(.failed(why)))
+                case .success(let removed): hear(.workFinished(.removed(removed.count)))
+                case .failure(let why): hear(.workFinished(.failed(why)))
                 }
             }
         case .sendDisconnect:
             client.request(.disconnect) { [self] reply in
-                if case .reply(let b) = reply, !SupplicantReply(b).isOK { return handle(.workFinished(.failed("refused"))) }
-                handle(.workFinished(.done))
+                if case .reply(let b) = reply, !SupplicantReply(b).isOK { return hear(.workFinished(.failed("refused"))) }
+                hear(.workFinished(.done))
             }
         case .pollStation:
             guard let nl else { return }
@@ -98,15 +91,14 @@ extension HotspotDaemon {
             // At the same poll, whether traffic still comes back (issue 39): no wake-up of its own.
             if let s = station, let c = InterfaceCounters.packets(uplinkInterface),
                trafficStall.sample(bssid: s.bssid, rx: c.rx, tx: c.tx) {
-                driver.submit(.internetHint(.trafficStalled))
+                driver.submit(.hotspot(.internetHint(.trafficStalled)))
             }
-            handle(.stationPolled(rssi: station?.bestSignalDBm, coreAssociated: driver.machine.isAssociated))
-        case .armTimer(let timer, let ms):
-            loop.cancel(timer == .address ? addressTimer : stationTimer)
-            let id = loop.schedule(after: ms) { [self] in handle(.timerFired(timer)) }
-            if timer == .address { addressTimer = id } else { stationTimer = id }
-        case .cancelTimer(let timer):
-            loop.cancel(timer == .address ? addressTimer : stationTimer)
+            hear(.stationPolled(rssi: station?.bestSignalDBm))
+        case .followUplink:
+            // A join moved the uplink to another radio: the route monitor follows its interface.
+            lookUpInterfaces()
+            route?.ifindex = ifindex
+            try? route?.resync()
         case .log(let level, let message): logger.log(level, message)
         case .logAddress:
             var address: String? = nil

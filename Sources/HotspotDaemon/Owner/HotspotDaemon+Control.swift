@@ -50,7 +50,7 @@ extension HotspotDaemon {
                 r.status(s, x)
                 exitStatus = s.isUsable ? 0 : 1
             } else if case .scan = request {
-                r.scan(driver.scanRows(), s, minSignal: driver.machine.configuration.minSignal)
+                r.scan(driver.scanRows(), s, minSignal: driver.machine.hotspot.configuration.minSignal)
             } else if case .helpers = request {
                 r.helpers(s)
             } else if case .ui = request {
@@ -84,7 +84,7 @@ extension HotspotDaemon {
                 }
             case .show:
                 var r = ControlReport(json: json)
-                r.preferences(driver.machine.configuration.preferences)
+                r.preferences(driver.machine.hotspot.configuration.preferences)
                 return ControlReply(exitStatus: 0, body: r.body)
             case .remove: return savePreferences(nil, .all)
             }
@@ -104,11 +104,11 @@ extension HotspotDaemon {
     func savePreferences(_ values: ManagerPreferences?, _ fields: ManagerPreferences.Fields) -> ControlReply {
         let path = options.configPath
         // The preferences, not the configuration: taken out of the driver's machine, all of it would be copied.
-        let running = driver.machine.configuration.preferences
+        let running = driver.machine.hotspot.configuration.preferences
         var wanted = running
         wanted.take(fields, from: values ?? ManagerPreferences())
         do throws(ManagerPreferencesError) {
-            try wanted.validate(helpers: driver.machine.configuration.helpers)
+            try wanted.validate(helpers: driver.machine.hotspot.configuration.helpers)
             let file: [UInt8]
             do throws(Errno) {
                 file = try HotspotDaemon.readConfiguration(path)
@@ -157,7 +157,7 @@ extension HotspotDaemon {
     /// The core answers an owner's request within the batch it starts.
     func owner(_ request: OwnerRequest) -> ControlReply {
         var reply = ControlReply.refused("the daemon is busy; try again")
-        driver.submit(.owner(request)) { answer in
+        driver.submit(.hotspot(.owner(request))) { answer in
             switch answer {
             case .accepted(let message): reply = self.text(message)
             case .refused(let message): reply = .refused(message)

@@ -137,8 +137,8 @@ import Testing
 
     @Test func theLinkMachinePassesAnAPLossOnAsSuch() {
         var link = LinkMachine()
-        #expect(link.handle(.apLost, route: RouteFacts()) == [.submit(.apLost)])
-        #expect(link.handle(.disconnected, route: RouteFacts()) == [.submit(.disconnected)])
+        #expect(link.handle(.apLost, route: RouteFacts(), now: 0) == [.submit(.apLost)])
+        #expect(link.handle(.disconnected, route: RouteFacts(), now: 0) == [.submit(.disconnected)])
     }
 
     @Test func aDeauthenticationRejoinsTheSameNetwork() {

@@ -59,8 +59,8 @@ import HotspotCore
         let radio1 = FakeSupplicant(path: dir + "/wpa/wlan1", loop: loop)
         radio1.script["STATUS"] = Self.fiveStatus
         radio1.start()
-        #expect(spin(loop, timeout: 8_000) { daemon.driver.machine.snapshot().link != nil })
-        #expect(daemon.driver.machine.snapshot().link?.ssid == SSID("Five")!)
+        #expect(spin(loop, timeout: 8_000) { daemon.driver.machine.hotspot.snapshot().link != nil })
+        #expect(daemon.driver.machine.hotspot.snapshot().link?.ssid == SSID("Five")!)
         #expect(daemon.extras().radio == "wlan1")
         // A scan asks both radios.
         daemon.requestScan()
@@ -75,8 +75,8 @@ import HotspotCore
         daemon.requestScan()
         #expect(spin(loop, timeout: 8_000) { radio0.received.filter { $0 == "ATTACH" }.count > attaches })
         _ = spin(loop, timeout: 300) { false }
-        #expect(daemon.driver.machine.snapshot().link?.ssid == SSID("Five")!)
-        #expect(daemon.link.radio == 1 && daemon.extras().radio == "wlan1")
+        #expect(daemon.driver.machine.hotspot.snapshot().link?.ssid == SSID("Five")!)
+        #expect(daemon.uplinkRadio == 1 && daemon.extras().radio == "wlan1")
         // Passpoint credentials went once, to the uplink radio's wpa_supplicant at its attach: not again at
         // another radio's attach or restart, and not to another radio (two radios joining by themselves
         // would be two stations).

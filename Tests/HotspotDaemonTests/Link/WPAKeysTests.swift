@@ -131,14 +131,14 @@ extension WPAKeys {
         fake.received = []
         Self.script(fake, Self.lounge, psks: ["\"lounge-pass-2024\"", Self.loungeKey])
         let claim = JoinTarget(ssid: Self.lounge, security: .personal, passphrase: try Passphrase("lounge-pass-2024"))
-        daemon.perform(.runJoinPlan(claim), 0)
+        daemon.perform(.runJoinPlan(claim), radio: 0)
         #expect(spin(loop) { fake.received.contains("SELECT_NETWORK 0") })
         #expect(Self.psks(fake) == ["\"lounge-pass-2024\""])
         // ...and derived once that join connected: a re-join (reconnect, failover back) sends the key.
         fake.sendEvent("<3>CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:02:00 completed [id=0 id_str=hotspotd]")
         #expect(spin(loop) { daemon.keys.derived == 2 })
         fake.received = []
-        daemon.perform(.runJoinPlan(claim), 0)
+        daemon.perform(.runJoinPlan(claim), radio: 0)
         #expect(spin(loop) { fake.received.contains("SELECT_NETWORK 0") })
         #expect(Self.psks(fake) == [Self.loungeKey], "the helper's network again: its key derived after the join")
         for r in daemon.radios { r.client.stop() }
@@ -163,7 +163,7 @@ extension WPAKeys {
 
             """
         let daemon = try TestDaemon.make(dir, extra: network, loop: loop)
-        daemon.persist(daemon.driver.machine.persistentState)
+        daemon.persist(daemon.driver.machine.hotspot.persistentState)
         _ = spin(loop, timeout: 100) { false }
         #expect(daemon.keys.derived == 0, "nothing before the first scan request")
         daemon.requestScan()
