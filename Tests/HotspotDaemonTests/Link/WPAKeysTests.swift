@@ -1,7 +1,7 @@
 import CTLS
 import Foundation
 import Testing
-import HotspotCore
+@testable import HotspotCore
 @testable import TestSupport
 @testable import HotspotSystem
 @testable import HotspotDaemon
@@ -35,46 +35,29 @@ import HotspotCore
     }
 }
 
-extension WPAKeys {
-    mutating func derive(_ name: [UInt8]) {
-        want(name)
-        while deriveNext() {}
-    }
-
+extension WPAKeySchedule {
     var derived: Int { psks.filter { !$0.isEmpty }.count }
 }
 
-/// The daemon's store: a key per (SSID, passphrase), at most 16, the oldest dropped.
-@Suite struct WPAKeysStoreTests {
-    @Test func aKeyIsFoundOnlyForItsSSIDAndPassphrase() throws {
+/// The daemon's PBKDF2 of what the schedule wants (WPAKeyScheduleTests has the choice of keys).
+@Suite struct WPAKeysDerivationTests {
+    @Test func eachKeyWantedIsDerivedFromItsSSIDAndPassphrase() throws {
         var keys = WPAKeys()
-        let ieee = WPAKeys.name(SSID("IEEE")!, try Passphrase("password"))
-        #expect(keys.key(ieee) == nil)
-        keys.want(ieee)
-        #expect(keys.key(ieee) == nil, "wanted, not derived yet")
-        #expect(keys.deriveNext() && !keys.deriveNext())
-        let key = try #require(keys.key(ieee))
+        let ieee = WPAKeySchedule.name(SSID("IEEE")!, try Passphrase("password"))
+        // "IEEEp" + "password" and "IEEE" + "ppassword": the SSID's length keeps the two apart.
+        let longer = WPAKeySchedule.name(SSID("IEEEp")!, try Passphrase("password"))
+        let shorter = WPAKeySchedule.name(SSID("IEEE")!, try Passphrase("ppassword"))
+        let none = keys.deriveNext()
+        #expect(!none, "nothing wanted")
+        for name in [ieee, longer, shorter] { keys.schedule.want(name) }
+        #expect(keys.deriveNext() && keys.deriveNext() && keys.deriveNext() && !keys.deriveNext())
+        let key = try #require(keys.schedule.key(ieee))
         #expect(key.kind == .rawPSK)
         #expect(String(decoding: key.bytes, as: UTF8.self) == "f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e")
-        #expect(keys.key(WPAKeys.name(SSID("IEEE")!, try Passphrase("password2"))) == nil, "another passphrase")
-        #expect(keys.key(WPAKeys.name(SSID("IEEE ")!, try Passphrase("password"))) == nil, "another SSID")
-        // The SSID's length keeps its bytes apart from the passphrase's: "IEEE" + "ppassword" is another pair.
-        keys.derive(WPAKeys.name(SSID("IEEEp")!, try Passphrase("password")))
-        #expect(keys.key(WPAKeys.name(SSID("IEEE")!, try Passphrase("ppassword"))) == nil)
-    }
-
-    @Test func atMostSixteenTheOldestDropped() throws {
-        var keys = WPAKeys()
-        let pass = try Passphrase("12345678")
-        func name(_ i: Int) -> [UInt8] { WPAKeys.name(SSID("net\(i)")!, pass) }
-        for i in 0..<17 { keys.derive(name(i)) }
-        #expect(keys.names.count == 16 && keys.psks.count == 16)
-        #expect(keys.key(name(0)) == nil)
-        #expect(keys.key(name(1)) != nil && keys.key(name(16)) != nil)
-        keys.derive(name(16))
-        #expect(keys.names.count == 16 && keys.key(name(1)) != nil, "a key held is not derived again")
-        keys.derive(name(17))
-        #expect(keys.key(name(1)) == nil && keys.key(name(2)) != nil && keys.key(name(17)) != nil, "then the next oldest")
+        #expect(keys.schedule.key(longer).map { String(decoding: $0.bytes, as: UTF8.self) }
+                == WPAPSKTests.psk("password", Array("IEEEp".utf8)))
+        #expect(keys.schedule.key(shorter).map { String(decoding: $0.bytes, as: UTF8.self) }
+                == WPAPSKTests.psk("ppassword", Array("IEEE".utf8)))
     }
 }
 
@@ -119,7 +102,7 @@ extension WPAKeys {
         daemon.startSupplicant()
         // The first scan request starts the derivation; it runs while the radio scans.
         #expect(spin(loop) { fake.received.contains("SCAN") })
-        #expect(spin(loop) { daemon.keys.derived == 1 })
+        #expect(spin(loop) { daemon.keys.schedule.derived == 1 })
         Self.script(fake, Self.home, psks: [Self.homeKey], frequency: "2412")
         daemon.driver.submit(.scanResults([
             ScanEntry(ssid: Self.home, bssid: BSSID("02:00:00:00:01:00")!, rssi: -50, frequency: 2412, security: .personal),
@@ -136,7 +119,7 @@ extension WPAKeys {
         #expect(Self.psks(fake) == ["\"lounge-pass-2024\""])
         // ...and derived once that join connected: a re-join (reconnect, failover back) sends the key.
         fake.sendEvent("<3>CTRL-EVENT-CONNECTED - Connection to 02:00:00:00:02:00 completed [id=0 id_str=hotspotd]")
-        #expect(spin(loop) { daemon.keys.derived == 2 })
+        #expect(spin(loop) { daemon.keys.schedule.derived == 2 })
         fake.received = []
         daemon.perform(.runJoinPlan(claim), radio: 0)
         #expect(spin(loop) { fake.received.contains("SELECT_NETWORK 0") })
@@ -165,19 +148,19 @@ extension WPAKeys {
         let daemon = try TestDaemon.make(dir, extra: network, loop: loop)
         daemon.persist(daemon.driver.machine.hotspot.persistentState)
         _ = spin(loop, timeout: 100) { false }
-        #expect(daemon.keys.derived == 0, "nothing before the first scan request")
+        #expect(daemon.keys.schedule.derived == 0, "nothing before the first scan request")
         daemon.requestScan()
-        #expect(spin(loop) { daemon.keys.derived == 1 })
-        #expect(daemon.keys.key(WPAKeys.name(Self.home, try Passphrase("correct horse battery")))?.bytes == Array(Self.homeKey.utf8))
+        #expect(spin(loop) { daemon.keys.schedule.derived == 1 })
+        #expect(daemon.keys.schedule.key(WPAKeySchedule.name(Self.home, try Passphrase("correct horse battery")))?.bytes == Array(Self.homeKey.utf8))
         _ = spin(loop, timeout: 100) { false }
-        #expect(daemon.keys.names.count == 1 && !daemon.keys.scheduled, "all derived: the prefix and the raw key need none")
+        #expect(daemon.keys.schedule.names.count == 1 && !daemon.keys.scheduled, "all derived: the prefix and the raw key need none")
 
         daemon.driver.submit(.owner(.join(Self.lounge, passphrase: try Passphrase("lounge-pass-2024"), once: false)))
-        #expect(spin(loop) { daemon.keys.derived == 2 })
-        #expect(daemon.keys.key(WPAKeys.name(Self.lounge, try Passphrase("lounge-pass-2024")))?.bytes == Array(Self.loungeKey.utf8))
+        #expect(spin(loop) { daemon.keys.schedule.derived == 2 })
+        #expect(daemon.keys.schedule.key(WPAKeySchedule.name(Self.lounge, try Passphrase("lounge-pass-2024")))?.bytes == Array(Self.loungeKey.utf8))
         // The join it asked for settles (no wpa_supplicant here): the reload below is what derives next.
         _ = spin(loop, timeout: 500) { false }
-        #expect(daemon.keys.derived == 2 && !daemon.keys.scheduled)
+        #expect(daemon.keys.schedule.derived == 2 && !daemon.keys.scheduled)
 
         try (String(contentsOfFile: dir + "/hotspot", encoding: .utf8) + """
             config network
@@ -186,10 +169,10 @@ extension WPAKeys {
 
             """).write(toFile: dir + "/hotspot", atomically: true, encoding: .utf8)
         daemon.reload()
-        #expect(spin(loop) { daemon.keys.derived == 3 })
-        #expect(daemon.keys.key(WPAKeys.name(SSID("IEEE")!, try Passphrase("password")))?.bytes
+        #expect(spin(loop) { daemon.keys.schedule.derived == 3 })
+        #expect(daemon.keys.schedule.key(WPAKeySchedule.name(SSID("IEEE")!, try Passphrase("password")))?.bytes
                 == Array("f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e".utf8))
         _ = spin(loop, timeout: 100) { false }
-        #expect(daemon.keys.names.map { String(decoding: $0.dropFirst().prefix(4), as: UTF8.self) } == ["Home", "Venu", "IEEE"])
+        #expect(daemon.keys.schedule.names.map { String(decoding: $0.dropFirst().prefix(4), as: UTF8.self) } == ["Home", "Venu", "IEEE"])
     }
 }

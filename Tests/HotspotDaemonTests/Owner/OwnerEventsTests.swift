@@ -17,62 +17,8 @@ private func link(_ ssid: SSID, _ stage: StatusSnapshot.LinkStage) -> StatusSnap
     StatusSnapshot.Link(ssid: ssid, stage: stage, security: .open, didAutoJoin: true, isOwnerChoice: false, since: 0)
 }
 
-/// The HOTSPOT_ variables of an event's environment, as NAME=VALUE lines.
-private func variables(_ environment: [String]?) -> [String] {
-    (environment ?? []).filter { $0.hasPrefix("HOTSPOT_") }
-}
-
+/// The events.d runs of the daemon (OwnerEventClassifierTests has which event a change is).
 @Suite(.serialized) struct OwnerEventsTests {
-    static let hotel = SSID("Hotel")!
-    static let odd = SSID(bytes: [0x22, 0x0a, 0xff, 0x00, 0x5c, 0x41])!
-
-    @Test func eachChangeIsOneEventNamedForWhatTheOwnerDoesAboutIt() {
-        var e = OwnerEvents()
-        func before(_ state: HotspotState, _ link: String, _ ssid: SSID?) -> ControlReport.Transition {
-            ControlReport.Transition(state: state, link: link, ssid: ssid, at: 0)
-        }
-        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: nil)) == [
-            "HOTSPOT_EVENT=state", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=", "HOTSPOT_SSID_HEX=", "HOTSPOT_REASON=",
-            "HOTSPOT_FIELDS=",
-        ])
-        #expect(e.environment(snapshot(.inactive), changed: false, before: nil) == nil, "nothing new, no event")
-
-        let ui = UIRequest(fields: [UIField(name: "room", prompt: "Room number"), UIField(name: "name")],
-                           portalURL: "http://portal.example/", message: "Your room number and last name")
-        let waiting = snapshot(.presentingUI, link(Self.hotel, .online), ui: ui)
-        #expect(variables(e.environment(waiting, changed: true, before: before(.authenticating, "online", Self.hotel))) == [
-            "HOTSPOT_EVENT=ui-required", "HOTSPOT_STATE=presentingUI", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
-            "HOTSPOT_REASON=Your room number and last name", "HOTSPOT_FIELDS=room name",
-        ])
-        #expect(e.environment(waiting, changed: false, before: nil) == nil, "still the same login waiting")
-        // Answers sent, then refused by the portal: asked again, told again.
-        #expect(e.environment(snapshot(.presentingUI, link(Self.hotel, .online), ui: ui, sent: true), changed: false, before: nil) == nil)
-        #expect(variables(e.environment(waiting, changed: false, before: nil)).first == "HOTSPOT_EVENT=ui-required")
-
-        let online = before(.presentingUI, "online", Self.hotel)
-        #expect(variables(e.environment(snapshot(.authenticated, link(Self.hotel, .online)), changed: true, before: online)) == [
-            "HOTSPOT_EVENT=state", "HOTSPOT_STATE=authenticated", "HOTSPOT_SSID=Hotel", "HOTSPOT_SSID_HEX=486f74656c",
-            "HOTSPOT_REASON=", "HOTSPOT_FIELDS=",
-        ])
-        #expect(variables(e.environment(snapshot(.evaluating, link(Self.odd, .associated)), changed: true, before: online)).prefix(3) == [
-            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=evaluating", "HOTSPOT_SSID=Hotel",
-        ], "another network: the one online before was lost")
-        #expect(variables(e.environment(snapshot(.inactive), changed: true, before: before(.authenticated, "online", Self.odd))).prefix(4) == [
-            "HOTSPOT_EVENT=uplink-lost", "HOTSPOT_STATE=inactive", "HOTSPOT_SSID=\"?\u{FFFD}?\\A", "HOTSPOT_SSID_HEX=220aff005c41",
-        ])
-
-        let failed = FailureRecord(ssid: Self.odd, helper: "room", reason: "helper room failed: timed out", autoJoinDisabled: true,
-                                   retryAt: nil, at: 0)
-        #expect(variables(e.environment(snapshot(.failure, failure: failed), changed: true, before: online)) == [
-            "HOTSPOT_EVENT=network-disabled", "HOTSPOT_STATE=failure", "HOTSPOT_SSID=\"?\u{FFFD}?\\A",
-            "HOTSPOT_SSID_HEX=220aff005c41", "HOTSPOT_REASON=helper room failed: timed out", "HOTSPOT_FIELDS=",
-        ])
-        var backoff = failed
-        backoff.autoJoinDisabled = false
-        #expect(variables(e.environment(snapshot(.failure, failure: backoff), changed: true, before: nil)).first == "HOTSPOT_EVENT=state",
-                "a backoff is not disabled")
-    }
-
     /// The helper user the scripts run as: this process's, or nobody's when that is root.
     static var user: UInt32 { geteuid() == 0 ? 65534 : geteuid() }
 
@@ -115,6 +61,18 @@ private func variables(_ environment: [String]?) -> [String] {
         h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: nil)
         h.turn { h.daemon.events.running == nil && h.recorded().contains("second") }
         #expect(h.recorded() == "first state inactive \(OwnerEventsTests.user)\nsecond state \n")
+    }
+
+    /// The daemon's latest transition says which network was online: Hotel online, then down, is the uplink
+    /// lost; Hotel only associated, then down, is a change of state.
+    @Test func theNetworkOnlineBeforeIsTheLatestTransitions() throws {
+        let h = try Harness(scripts: ["log": "echo \"$HOTSPOT_EVENT $HOTSPOT_STATE $HOTSPOT_SSID\" >> OUT"])
+        for link in ["online", "associated"] {
+            let before = ControlReport.Transition(state: .authenticated, link: link, ssid: SSID("Hotel")!, at: 0)
+            h.daemon.raiseEvent(snapshot(.inactive), changed: true, before: before)
+            h.turn { h.daemon.events.running == nil && h.daemon.events.queue.isEmpty }
+        }
+        #expect(h.recorded() == "uplink-lost inactive Hotel\nstate inactive \n")
     }
 
     @Test func noDirectoryOrAnEmptyOneStartsNothing() throws {
