@@ -18,7 +18,7 @@ public final class HotspotDaemon: HotspotEffects {
     let options: Options
     let logger: Logger
     var settings: DaemonSettings
-    let driver: HotspotDriver
+    let driver: HotspotDriver<HotspotDaemon>
     /// A station interface and its wpa_supplicant: one per `list interface` entry. A class: read and changed
     /// where it is in `radios`, never copied out.
     final class Radio {

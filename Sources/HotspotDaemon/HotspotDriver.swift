@@ -4,7 +4,7 @@ import HotspotSystem
 /// What the driver does to the world on the station's behalf (each `StationAction` but timers and
 /// replies, which the driver keeps), and what it reads of the world at each input. The daemon implements
 /// it with wpa_supplicant, nl80211, helper processes, the state file and syslog; tests implement it with a
-/// recorder. A class protocol, so an existential is allowed in Embedded Swift.
+/// recorder. The driver is generic over it: its calls are direct, to the one implementation each build has.
 public protocol HotspotEffects: AnyObject {
     func runHelper(_ request: HelperRequest)
     func abandonHelper(requestID: UInt64, helper: String)
@@ -37,7 +37,7 @@ public protocol HotspotEffects: AnyObject {
 /// Timers belong to the machine: it arms and cancels them by `TimerID` with absolute deadlines on the
 /// monotonic clock; the driver holds one loop timer per id and feeds `timerFired(id)` back. Nothing else
 /// here times out.
-public final class HotspotDriver {
+public final class HotspotDriver<Effects: HotspotEffects> {
     public typealias ReplyHandler = (OwnerReply) -> Void
 
     /// A class: taken out of `inbox` by reference, never copied with its input and handler.
@@ -70,14 +70,14 @@ public final class HotspotDriver {
     public func snapshot() -> StatusSnapshot { machine.snapshotInPlace() }
     public func scanRows() -> [StatusSnapshot.ScanRow] { machine.scanRowsInPlace() }
     /// Set once, right after `init(machine:loop:)` when the effects are the driver's owner.
-    var effects: HotspotEffects!
+    var effects: Effects!
     var inbox: [Pending] = []
     var performing = false
     var timers: [ArmedTimer] = []
     /// The reply handler of the input whose actions are being performed.
     var currentReply: ReplyHandler? = nil
 
-    public convenience init(machine: StationMachine, loop: EventLoop, effects: HotspotEffects) {
+    public convenience init(machine: StationMachine, loop: EventLoop, effects: Effects) {
         self.init(machine: machine, loop: loop)
         self.effects = effects
     }

@@ -40,15 +40,15 @@ final class RecordingEffects: HotspotEffects {
     let hotel = SSID("Hotel")!
     let helper = HelperDescriptor(name: "alpha", kind: .external, program: "/nonexistent/alpha")
 
-    func driver(_ effects: RecordingEffects, _ configure: (inout HotspotConfiguration) -> Void = { _ in }) -> HotspotDriver {
+    func driver(_ effects: RecordingEffects, _ configure: (inout HotspotConfiguration) -> Void = { _ in }) -> HotspotDriver<RecordingEffects> {
         var c = HotspotConfiguration(helpers: [helper], knownNetworks: [KnownNetwork(ssid: hotel)])
         configure(&c)
         return HotspotDriver(machine: StationMachine(hotspot: HotspotMachine(configuration: c, now: loop.now)), loop: loop,
                              effects: effects)
     }
 
-    func timerIDs(_ d: HotspotDriver) -> [String] { d.armedTimers.map { $0.0.description }.sorted() }
-    func coreTimerIDs(_ d: HotspotDriver) -> [String] { d.machine.armedTimers.map { $0.description }.sorted() }
+    func timerIDs(_ d: HotspotDriver<RecordingEffects>) -> [String] { d.armedTimers.map { $0.0.description }.sorted() }
+    func coreTimerIDs(_ d: HotspotDriver<RecordingEffects>) -> [String] { d.machine.armedTimers.map { $0.description }.sorted() }
 
     var scan: [ScanEntry] {
         [ScanEntry(ssid: hotel, bssid: BSSID("02:00:00:00:01:00")!, rssi: -50, frequency: 2412, security: .open)]
