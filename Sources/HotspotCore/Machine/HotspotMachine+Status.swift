@@ -73,22 +73,28 @@ extension HotspotMachine {
         }
         var owners: [SSID] = []
         for i in ownerNetworks.indices { owners.append(ownerNetworks[i].ssid) }
-        var snapshot = StatusSnapshot(
+        var uplinkInternet: InternetCheck? = nil
+        if let s = linkSSID { uplinkInternet = internet(of: s) }
+        var probes: [String] = []
+        var probesAt: Int64? = nil
+        if let p = probeLook, let s = linkSSID, p.ssid == s { (probes, probesAt) = (p.lines, p.at) }
+        var loggedIn: RememberedAnswers? = nil
+        if state.isUsable, var given = loggedInWith {
+            // Dated since (the clock was set after the login): the remembered entry has the date.
+            if given.givenAt == nil, let s = linkSSID, let i = rememberedIndex(s, helper: given.helper) { given.givenAt = remembered[i].givenAt }
+            loggedIn = given
+        }
+        var venues: [SSID] = []
+        for i in remembered.indices where configuration.rememberDays > 0 { venues.append(remembered[i].ssid) }
+        return StatusSnapshot(
             now: clock, state: state, stateSince: stateSince,
             isUsable: state.isUsable && isOnline && uplinkWithoutInternet == nil, link: link,
             chosenHelper: chosen, uiRequest: ui, uiAnswersSent: answersSent, lastFailure: lastFailure,
             nextMaintainAt: maintainAt, sessionEndsAt: sessionEndsAt, helpers: helpers, disabled: disabledList, backedOff: backedOff,
             loggedOff: loggedOff, ownerNetworks: owners, preferences: configuration.preferences,
-            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes())
-        if let s = linkSSID { snapshot.uplinkInternet = internet(of: s) }
-        if let p = probeLook, let s = linkSSID, p.ssid == s { (snapshot.probes, snapshot.probesAt) = (p.lines, p.at) }
-        if state.isUsable, var given = loggedInWith {
-            // Dated since (the clock was set after the login): the remembered entry has the date.
-            if given.givenAt == nil, let s = linkSSID, let i = rememberedIndex(s, helper: given.helper) { given.givenAt = remembered[i].givenAt }
-            snapshot.loggedInWith = given
-        }
-        for i in remembered.indices where configuration.rememberDays > 0 { snapshot.rememberedVenues.append(remembered[i].ssid) }
-        return snapshot
+            lastScanAt: lastScanAt, visibleNetworks: scan.networkCount, lookalikes: lookalikes(),
+            uplinkInternet: uplinkInternet, probes: probes, probesAt: probesAt, loggedInWith: loggedIn,
+            rememberedVenues: venues)
     }
 
     /// `snapshot()` for a caller that holds the machine in a class: a call through the class's property

@@ -155,7 +155,8 @@ public struct StatusSnapshot: Hashable, Sendable {
                 lastFailure: FailureRecord? = nil, nextMaintainAt: Int64? = nil, sessionEndsAt: Int64? = nil, helpers: [Helper],
                 disabled: [Blocked], backedOff: [Blocked], loggedOff: [SSID], ownerNetworks: [SSID],
                 preferences: ManagerPreferences, lastScanAt: Int64? = nil, visibleNetworks: Int,
-                lookalikes: [ScanEntry] = []) {
+                lookalikes: [ScanEntry] = [], uplinkInternet: InternetCheck? = nil, probes: [String] = [],
+                probesAt: Int64? = nil, loggedInWith: RememberedAnswers? = nil, rememberedVenues: [SSID] = []) {
         self.now = now
         self.state = state
         self.stateSince = stateSince
@@ -176,5 +177,10 @@ public struct StatusSnapshot: Hashable, Sendable {
         self.lastScanAt = lastScanAt
         self.visibleNetworks = visibleNetworks
         self.lookalikes = lookalikes
+        self.uplinkInternet = uplinkInternet
+        self.probes = probes
+        self.probesAt = probesAt
+        self.loggedInWith = loggedInWith
+        self.rememberedVenues = rememberedVenues
     }
 }

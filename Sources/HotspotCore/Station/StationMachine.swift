@@ -55,12 +55,10 @@ public struct StationMachine {
     public mutating func snapshotInPlace() -> StatusSnapshot { hotspot.snapshotInPlace() }
     public mutating func scanRowsInPlace() -> [StatusSnapshot.ScanRow] { hotspot.scanRowsInPlace() }
 
-    mutating func emit(_ action: StationAction) { out.append(action) }
-
     /// `r`: the radio the input came from; the actions that answer go back to it.
     mutating func toLink(_ input: LinkInput, from r: Int) {
         for action in link.handle(input, route: route, now: now, from: r) {
-            if case .submit(let event) = action { toHotspot(event) } else { emit(.link(action, radio: r)) }
+            if case .submit(let event) = action { toHotspot(event) } else { out.append(.link(action, radio: r)) }
         }
     }
 
@@ -71,9 +69,9 @@ public struct StationMachine {
             case .removeNetworks(let ssid): toLink(.request(.forget(ssid)), from: link.radio)
             case .disconnect: toLink(.request(.disconnect), from: link.radio)
             case .runHelper, .abandonHelper, .requestScan, .armTimer, .cancelTimer, .persist, .log, .notify, .reply:
-                emit(.hotspot(action))
+                out.append(.hotspot(action))
             }
         }
-        if case .scanResults = input { emit(.scanTaken) }
+        if case .scanResults = input { out.append(.scanTaken) }
     }
 }

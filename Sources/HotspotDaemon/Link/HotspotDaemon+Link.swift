@@ -22,7 +22,8 @@ extension HotspotDaemon {
     // MARK: HotspotEffects, the link's
 
     public func routeFacts() -> RouteFacts {
-        RouteFacts(hasAddress: route?.addressing.hasAddress == true, hasGateway: route?.addressing.gateway != nil)
+        guard let a = route?.addressing else { return RouteFacts() }
+        return RouteFacts(hasAddress: a.hasAddress, hasGateway: a.gateway != nil)
     }
 
     /// Owner networks' lifetimes run on the wall clock, and only once it is synchronised.
