@@ -109,26 +109,23 @@ public final class HotspotDriver<Effects: HotspotEffects> {
 
     func perform(_ action: StationAction) {
         switch action {
+        case .runHelper(let request): effects.runHelper(request)
+        case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
+        case .requestScan: effects.requestScan()
+        case .armTimer(let id, let deadline): arm(id, at: deadline)
+        case .cancelTimer(let id): cancel(id)
         case .link(.armTimer(let timer, let deadline), _): arm(.link(timer), at: deadline)
         case .link(.cancelTimer(let timer), _): cancel(.link(timer))
         case .link(let work, let radio): effects.perform(work, radio: radio)
-        case .hotspot(let a):
-            switch a {
-            case .runHelper(let request): effects.runHelper(request)
-            case .abandonHelper(let id, let helper): effects.abandonHelper(requestID: id, helper: helper)
-            case .requestScan: effects.requestScan()
-            case .armTimer(let id, let deadline): arm(id, at: deadline)
-            case .cancelTimer(let id): cancel(id)
-            case .persist(let state): effects.persist(state)
-            case .log(let level, let message): effects.log(level, message)
-            case .notify: effects.notify()
-            case .reply(let reply):
-                if let r = currentReply { r(reply) }
-            case .join, .removeNetworks, .disconnect:
-                // The link machine's work: StationMachine hands it over, never to the driver.
-                break
-            }
+        case .persist(let state): effects.persist(state)
+        case .log(let level, let message): effects.log(level, message)
+        case .notify: effects.notify()
         case .scanTaken: effects.scanTaken()
+        case .reply(let reply):
+            if let r = currentReply { r(reply) }
+        case .join, .removeNetworks, .disconnect:
+            // The link machine's work: StationMachine hands it over, never to the driver.
+            break
         }
     }
 

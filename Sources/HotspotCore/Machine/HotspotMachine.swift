@@ -150,7 +150,7 @@ public struct HotspotMachine {
     /// "authenticated by" was said for this stretch of being logged in (until a phase that is not).
     var announcedLogin = false
 
-    var out: [HotspotAction] = []
+    var out: [StationAction] = []
     var dirty = false
 
     /// A helper's hint never makes maintain run more often than this.
@@ -256,7 +256,7 @@ public struct HotspotMachine {
     // MARK: Inputs
 
     /// The one entry point; the named methods below call it.
-    public mutating func handle(_ input: HotspotInput, now: Int64) -> [HotspotAction] {
+    public mutating func handle(_ input: HotspotInput, now: Int64) -> [StationAction] {
         if now > clock { clock = now }
         let before = statusKey
         switch input {
@@ -283,35 +283,35 @@ public struct HotspotMachine {
             emit(.persist(persistentState))
         }
         if statusKey != before { emit(.notify) }
-        var actions: [HotspotAction] = []
+        var actions: [StationAction] = []
         swap(&actions, &out)
         return actions
     }
 
-    public mutating func scanResults(_ entries: [ScanEntry], now: Int64) -> [HotspotAction] {
+    public mutating func scanResults(_ entries: [ScanEntry], now: Int64) -> [StationAction] {
         handle(.scanResults(entries), now: now)
     }
-    public mutating func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?, now: Int64) -> [HotspotAction] {
+    public mutating func associated(ssid: SSID, bssid: BSSID?, networkID: NetworkID?, now: Int64) -> [StationAction] {
         handle(.associated(ssid: ssid, bssid: bssid, networkID: networkID), now: now)
     }
-    public mutating func ipv4Acquired(now: Int64) -> [HotspotAction] { handle(.ipv4Acquired, now: now) }
-    public mutating func disconnected(now: Int64) -> [HotspotAction] { handle(.disconnected, now: now) }
-    public mutating func linkSignal(rssi: Int, now: Int64) -> [HotspotAction] { handle(.linkSignal(rssi: rssi), now: now) }
-    public mutating func supplicant(_ event: JoinFailure, now: Int64) -> [HotspotAction] {
+    public mutating func ipv4Acquired(now: Int64) -> [StationAction] { handle(.ipv4Acquired, now: now) }
+    public mutating func disconnected(now: Int64) -> [StationAction] { handle(.disconnected, now: now) }
+    public mutating func linkSignal(rssi: Int, now: Int64) -> [StationAction] { handle(.linkSignal(rssi: rssi), now: now) }
+    public mutating func supplicant(_ event: JoinFailure, now: Int64) -> [StationAction] {
         handle(.supplicant(event), now: now)
     }
-    public mutating func helperResponded(requestID: UInt64, _ response: HelperResponse, now: Int64) -> [HotspotAction] {
+    public mutating func helperResponded(requestID: UInt64, _ response: HelperResponse, now: Int64) -> [StationAction] {
         handle(.helperResponded(requestID: requestID, response), now: now)
     }
-    public mutating func helperFailed(requestID: UInt64, _ failure: HelperFailure, now: Int64) -> [HotspotAction] {
+    public mutating func helperFailed(requestID: UInt64, _ failure: HelperFailure, now: Int64) -> [StationAction] {
         handle(.helperFailed(requestID: requestID, failure), now: now)
     }
-    public mutating func timerFired(_ id: TimerID, now: Int64) -> [HotspotAction] { handle(.timerFired(id), now: now) }
-    public mutating func owner(_ request: OwnerRequest, now: Int64) -> [HotspotAction] { handle(.owner(request), now: now) }
-    public mutating func configurationReloaded(_ c: HotspotConfiguration, now: Int64) -> [HotspotAction] {
+    public mutating func timerFired(_ id: TimerID, now: Int64) -> [StationAction] { handle(.timerFired(id), now: now) }
+    public mutating func owner(_ request: OwnerRequest, now: Int64) -> [StationAction] { handle(.owner(request), now: now) }
+    public mutating func configurationReloaded(_ c: HotspotConfiguration, now: Int64) -> [StationAction] {
         handle(.configurationReloaded(c), now: now)
     }
-    public mutating func supplicantReconnected(now: Int64) -> [HotspotAction] { handle(.supplicantReconnected, now: now) }
+    public mutating func supplicantReconnected(now: Int64) -> [StationAction] { handle(.supplicantReconnected, now: now) }
 
     // MARK: Link inputs
 
@@ -645,7 +645,7 @@ public struct HotspotMachine {
 
     /// Every action goes through here: one copy of Array.append instead of one per call site.
     @inline(never)
-    mutating func emit(_ action: HotspotAction) { out.append(action) }
+    mutating func emit(_ action: StationAction) { out.append(action) }
 
     /// Log lines are put together here, "<ssid>: <text> <detail>; retry in <n> s": string interpolation
     /// at each call site costs about half a kilobyte of router code per line.

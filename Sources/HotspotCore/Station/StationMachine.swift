@@ -68,8 +68,9 @@ public struct StationMachine {
             case .join(let target): toLink(.request(.join(target)), from: link.radio)
             case .removeNetworks(let ssid): toLink(.request(.forget(ssid)), from: link.radio)
             case .disconnect: toLink(.request(.disconnect), from: link.radio)
-            case .runHelper, .abandonHelper, .requestScan, .armTimer, .cancelTimer, .persist, .log, .notify, .reply:
-                out.append(.hotspot(action))
+            case .runHelper, .abandonHelper, .requestScan, .armTimer, .cancelTimer, .persist, .log, .notify, .reply,
+                 .link, .scanTaken:
+                out.append(action)
             }
         }
         if case .scanResults = input { out.append(.scanTaken) }

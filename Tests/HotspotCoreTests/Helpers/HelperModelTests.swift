@@ -510,7 +510,7 @@ import Testing
 
     @Test func threeRefusalsLeaveWithTheVenuesWordsAndABackoffNotADisable() throws {
         var h = Harness.presentingUI()
-        var a: [HotspotAction] = []
+        var a: [StationAction] = []
         for n in 1...3 {
             let p = try #require(h.on(.owner(.submitUI([UIAnswer(key: "room", value: String(n))]))).requests(.presentUI).first)
             a = h.respond(p.id, .uiRequired, ui: Self.refusal)

@@ -31,7 +31,7 @@ enum Fixture {
     }
 }
 
-extension HotspotAction {
+extension StationAction {
     var request: HelperRequest? {
         if case .runHelper(let r) = self { return r }
         return nil
@@ -43,7 +43,8 @@ extension HotspotAction {
     var isEffect: Bool {
         switch self {
         case .runHelper, .abandonHelper, .join, .disconnect, .removeNetworks, .persist: return true
-        case .requestScan, .armTimer, .cancelTimer, .log, .notify, .reply: return false
+        case .requestScan, .armTimer, .cancelTimer, .log, .notify, .reply, .scanTaken: return false
+        case .link: return true
         }
     }
     var refusal: String? {
@@ -52,7 +53,7 @@ extension HotspotAction {
     }
 }
 
-extension Array where Element == HotspotAction {
+extension Array where Element == StationAction {
     var requests: [HelperRequest] { compactMap { $0.request } }
     func requests(_ c: HelperCommand) -> [HelperRequest] { requests.filter { $0.command == c } }
     var joins: [JoinTarget] { compactMap { $0.joinTarget } }
@@ -89,14 +90,14 @@ extension HotspotMachine {
 struct Harness {
     var m: HotspotMachine
     var now: Int64 = 1_000
-    var last: [HotspotAction] = []
+    var last: [StationAction] = []
 
     init(_ config: HotspotConfiguration = Fixture.config(), saved: PersistentState = PersistentState()) {
         m = HotspotMachine(configuration: config, restoring: saved, now: now)
     }
 
     @discardableResult
-    mutating func on(_ input: HotspotInput, after ms: Int64 = 0) -> [HotspotAction] {
+    mutating func on(_ input: HotspotInput, after ms: Int64 = 0) -> [StationAction] {
         now += ms
         last = m.handle(input, now: now)
         return last
@@ -104,7 +105,7 @@ struct Harness {
 
     mutating func respond(_ id: UInt64, _ result: HelperResult, confidence: Confidence? = nil,
                           claims: [HelperClaim] = [], ui: UIRequest? = nil, maintainAfterMs: Int64? = nil,
-                          sessionRemainingMs: Int64? = nil) -> [HotspotAction] {
+                          sessionRemainingMs: Int64? = nil) -> [StationAction] {
         on(.helperResponded(requestID: id, HelperResponse(result: result, confidence: confidence, claims: claims, ui: ui,
                                                           maintainAfterMs: maintainAfterMs,
                                                           sessionRemainingMs: sessionRemainingMs)))
@@ -112,7 +113,7 @@ struct Harness {
 
     /// Fires a timer at its deadline.
     @discardableResult
-    mutating func fire(_ id: TimerID) -> [HotspotAction] {
+    mutating func fire(_ id: TimerID) -> [StationAction] {
         let due = m.deadline(of: id)!
         if due > now { now = due }
         return on(.timerFired(id))

@@ -247,6 +247,8 @@ import TestSupport
                     }
                 case .disconnect, .requestScan, .log, .notify, .reply:
                     break
+                case .link, .scanTaken:
+                    fail("step \(step): the hotspot machine emitted StationMachine's own \(a)")
                 }
             }
             // The driver's books and the machine's agree.

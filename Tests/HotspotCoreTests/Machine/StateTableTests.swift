@@ -268,7 +268,7 @@ import Testing
 
     /// The actions of one input as a line: what the driver does to the world, with helpers and timers by name
     /// ("run alpha.evaluate", "arm alpha.evaluate" for its command timer), without log text, wake-ups and ids.
-    static func summary(_ actions: [HotspotAction], before: HotspotMachine) -> String {
+    static func summary(_ actions: [StationAction], before: HotspotMachine) -> String {
         var names: [UInt64: String] = [:]
         for r in before.requests { names[r.id] = r.helper + "." + r.command.rawValue }
         for r in actions.requests { names[r.id] = r.helper + "." + r.command.rawValue }
@@ -295,6 +295,7 @@ import Testing
             case .reply(.accepted): words.append("accepted")
             case .reply(.refused): words.append("refused")
             case .log, .notify: break
+            case .link, .scanTaken: Issue.record("the hotspot machine emitted StationMachine's own \(a)")
             }
         }
         return words.joined(separator: ", ")

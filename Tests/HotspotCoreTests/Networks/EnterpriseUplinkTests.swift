@@ -17,7 +17,7 @@ import Testing
         return s
     }
 
-    static func scanned(_ scan: [ScanEntry]) -> (Harness, [HotspotAction]) {
+    static func scanned(_ scan: [ScanEntry]) -> (Harness, [StationAction]) {
         var config = Fixture.config([])
         config.knownNetworks = [KnownNetwork(ssid: campus, eap: peap)]
         var h = Harness(config)

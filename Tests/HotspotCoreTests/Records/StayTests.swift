@@ -170,7 +170,7 @@ import Testing
 
     /// A portal venue is looked at every 30 s: "authenticated by" is said once per login, not at each look.
     @Test func aLookThatFindsTheLoginStillOpenIsNoNews() {
-        func notices(_ out: [HotspotAction]) -> [String] {
+        func notices(_ out: [StationAction]) -> [String] {
             out.compactMap { if case .log(.notice, let line) = $0 { return line } else { return nil } }
         }
         var h = Harness.authenticating()
@@ -191,7 +191,7 @@ import Testing
     /// status and reply: the owner's values in none of them.
     @Test func noRememberedValueReachesALogLineOrStatus() {
         var lines: [String] = []
-        func keep(_ out: [HotspotAction]) {
+        func keep(_ out: [StationAction]) {
             for a in out {
                 switch a {
                 case .log(_, let l): lines.append(l)

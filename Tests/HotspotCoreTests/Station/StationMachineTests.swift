@@ -23,11 +23,11 @@ struct StationHarness {
                 #expect(at > now, "\(context): a deadline in the past", sourceLocation: sourceLocation)
                 armed[.link(t)] = at
             case .link(.cancelTimer(let t), _): armed[.link(t)] = nil
-            case .hotspot(.armTimer(let id, let at)):
+            case .armTimer(let id, let at):
                 #expect(at > now, "\(context): a deadline in the past", sourceLocation: sourceLocation)
                 armed[id] = at
-            case .hotspot(.cancelTimer(let id)): armed[id] = nil
-            case .link(.submit, _), .hotspot(.join), .hotspot(.removeNetworks), .hotspot(.disconnect):
+            case .cancelTimer(let id): armed[id] = nil
+            case .link(.submit, _), .join, .removeNetworks, .disconnect:
                 Issue.record("\(context): a message between the machines left them: \(action)", sourceLocation: sourceLocation)
             default: break
             }
@@ -53,7 +53,7 @@ struct StationHarness {
 }
 
 extension Array where Element == StationAction {
-    var helperRuns: [HelperRequest] { compactMap { if case .hotspot(.runHelper(let r)) = $0 { return r } else { return nil } } }
+    var helperRuns: [HelperRequest] { compactMap { if case .runHelper(let r) = $0 { return r } else { return nil } } }
     func runs(_ command: HelperCommand) -> [HelperRequest] { helperRuns.filter { $0.command == command } }
     var joinPlans: [SSID] { compactMap { if case .link(.runJoinPlan(let t), _) = $0 { return t.ssid } else { return nil } } }
     var removedBlocks: [NetworkID] {
@@ -73,7 +73,7 @@ extension Array where Element == StationAction {
 
         // wpa_supplicant attached, idle: the hotspot machine scans; the link machine asks for its STATUS.
         var a = h.on(.link(.supplicantUp), "attached")
-        #expect(a.contains(.hotspot(.requestScan)))
+        #expect(a.contains(.requestScan))
         #expect(a.has(.requestStatus(.attached)))
         h.on(.link(.status(.attached, LinkStatus(completed: false, ssid: nil)), radio: 0), after: 5, "STATUS: idle")
 
@@ -156,7 +156,7 @@ extension Array where Element == StationAction {
         guard case .join(let first)? = h.m.link.work else { return #expect(Bool(false), "the scan's join runs") }
         #expect(first.ssid == Fixture.hotel)
         let a = h.on(.hotspot(.owner(.join(Fixture.cafe, passphrase: pass("cafe-secret"), once: false))), after: 10, "owner joins Cafe")
-        #expect(a.contains { if case .hotspot(.reply(.accepted)) = $0 { return true } else { return false } })
+        #expect(a.contains { if case .reply(.accepted) = $0 { return true } else { return false } })
         #expect(a.joinPlans.isEmpty, "one network change on wpa_supplicant at a time")
         #expect(h.m.link.queue.count == 1)
         let done = h.on(.link(.workFinished(.joined(netID(0), reused: false))), after: 20, "Hotel's plan done")

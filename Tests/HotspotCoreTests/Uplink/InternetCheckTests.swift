@@ -35,7 +35,7 @@ import Testing
 
     /// Fires the check and answers it with `result`.
     @discardableResult
-    static func check(_ h: inout Harness, _ result: HelperResult) -> [HotspotAction] {
+    static func check(_ h: inout Harness, _ result: HelperResult) -> [StationAction] {
         let sent = h.fire(.netcheck).requests(.maintain)
         #expect(sent.map { $0.helper } == [HotspotMachine.netcheckHelper])
         return h.respond(sent[0].id, result)
@@ -43,7 +43,7 @@ import Testing
 
     /// Two looks without internet: the first of an association is confirmed 5 s later before it counts.
     @discardableResult
-    static func noInternet(_ h: inout Harness) -> [HotspotAction] {
+    static func noInternet(_ h: inout Harness) -> [StationAction] {
         let first = check(&h, .temporaryFailure)
         #expect(first.disconnects == 0 && h.m.deadline(of: .netcheck) == h.now + 5_000)
         #expect(h.m.snapshot().isUsable)

@@ -7,7 +7,7 @@ import Testing
 
     /// Started and scanned; answers alpha's filterScanList with `claims`.
     static func claimed(_ claims: [HelperClaim], scan: [ScanEntry], config: HotspotConfiguration = Fixture.config())
-        -> (Harness, [HotspotAction]) {
+        -> (Harness, [StationAction]) {
         var h = Harness(config)
         h.on(.supplicantReconnected)
         h.on(.scanResults(scan))
@@ -338,7 +338,7 @@ import Testing
     static let twin = Fixture.entry(Fixture.cafe, 9, rssi: -30)
     static let real = Fixture.entry(Fixture.cafe, 3, rssi: -70, security: .personal)
 
-    static func scanned(_ scan: [ScanEntry], helpers: [HelperDescriptor] = []) -> (Harness, [HotspotAction]) {
+    static func scanned(_ scan: [ScanEntry], helpers: [HelperDescriptor] = []) -> (Harness, [StationAction]) {
         var h = Harness(Fixture.config(helpers))
         h.on(.supplicantReconnected)
         let a = h.on(.scanResults(scan))
