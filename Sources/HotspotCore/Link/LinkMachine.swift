@@ -1,14 +1,15 @@
-/// The daemon's side of the link, without I/O: what to ask wpa_supplicant, nl80211 and the clock for, and
-/// which of their answers become the core's inputs. The daemon turns supplicant events, replies, address
-/// changes and timer fires into `LinkInput`s and performs the `LinkAction`s in order; an action's answer
-/// (a plan that finished, a scan read) comes back as another input.
+/// The station's link, without I/O: what to ask wpa_supplicant, nl80211 and the clock for, and which of
+/// their answers become the hotspot machine's inputs. `StationMachine` composes it with the hotspot machine:
+/// supplicant events, replies, address changes and timer fires come in as `LinkInput`s, the `LinkAction`s go
+/// out in order (`submit` to the hotspot machine, the rest to the world); an action's answer (a plan that
+/// finished, a scan read) comes back as another input.
 ///
 /// Policy that lives here: network changes run one at a time in order; a scan fetch from wpa_supplicant's
 /// BSS table runs once with any number of SCAN-RESULTS meanwhile; only the second NETWORK-NOT-FOUND after a
 /// join's selection counts (the first, for a join on known channels); IPv4 is complete with the default
 /// route, or 2 s after the address without it; an address the interface kept from the association before
-/// counts only once the DHCP client had 8 s to drop it; the associated station's signal is polled every
-/// 10 s while the core is associated.
+/// counts only once the DHCP client had 8 s to drop it; the station's signal is polled every 10 s while
+/// it is associated.
 ///
 /// Radios (`list interface`, each with its own wpa_supplicant): every radio's scan goes into one table,
 /// its entries marked with the radio; a join runs on its target's radio and removes the earlier block on
