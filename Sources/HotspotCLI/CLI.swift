@@ -45,7 +45,7 @@ public enum CLI {
         return fail("unknown subcommand '" + first + "' (see hotspotd --help)")
     }
 
-    public static func exit(_ status: Int32) -> Never { CLinux.exit(status) }
+    public static func exit(_ status: Int32) -> Never { CurrentProcess.exit(status) }
 
     /// argv from /proc/self/cmdline (NUL-terminated arguments); Embedded Swift has no `CommandLine`.
     public static func processArguments() -> [String] {

@@ -22,7 +22,7 @@ public enum ControlClient {
                 break
             } catch {
                 if error == .wouldBlock && SystemClock.monotonicMs < deadline {
-                    _ = poll(nil, 0, 20)
+                    Poll.sleep(milliseconds: 20)
                     continue
                 }
                 let why = error == .noEntry || error == Errno(ECONNREFUSED) ? "daemon not running" : error.description
@@ -36,9 +36,9 @@ public enum ControlClient {
         while true {
             let left = deadline - SystemClock.monotonicMs
             if left <= 0 { return .failure(ControlClientError(path: path, why: "no answer in time")) }
-            var p = pollfd(fd: fd.rawValue, events: Int16(written < wire.count ? POLLOUT : POLLIN), revents: 0)
-            if poll(&p, 1, Int32(left)) < 0 && Errno.current != .interrupted {
-                return .failure(ControlClientError(path: path, why: Errno.current.description))
+            var request = Poll.request(fd.rawValue, output: written < wire.count)
+            do throws(Errno) { _ = try Poll.wait(&request, timeoutMs: left) } catch {
+                return .failure(ControlClientError(path: path, why: error.description))
             }
             do throws(Errno) {
                 if written < wire.count {
@@ -54,10 +54,11 @@ public enum ControlClient {
                 case .failed(let e): return .failure(ControlClientError(path: path, why: e.description))
                 }
             } catch {
-                // A refusal sent at once and closed (EPIPE on our request) is read before giving up.
-                if written < wire.count, let n = try? chunk.withMutableBytes({ b throws(Errno) in try fd.receive(into: b) }),
-                   n > 0, case .reply(let reply) = decoder.feed(chunk[0..<n]) {
-                    return .success(reply)
+                // A refusal sent at once and closed (EPIPE on our request): its reply is read like any other,
+                // and with none the reading says why.
+                if written < wire.count {
+                    written = wire.count
+                    continue
                 }
                 return .failure(ControlClientError(path: path, why: error.description))
             }

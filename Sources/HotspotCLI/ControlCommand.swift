@@ -1,4 +1,3 @@
-import CLinux
 import HotspotCore
 import HotspotDaemon
 import HotspotProtocol

@@ -1,4 +1,3 @@
-import CLinux
 import HotspotCore
 import HotspotPortal
 import HotspotProtocol
@@ -96,7 +95,7 @@ public struct PortalHelper {
     /// `secrets`: what came on stdin.
     @inline(never)
     init(environmentNotePrefix notePrefix: String, secrets: HelperSecrets = HelperSecrets()) {
-        let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+        let environment: (String) -> String? = { name in CurrentProcess.environment(name) }
         var settings = PortalHelperSettings(environment: environment)
         if let password = secrets.value(HelperVariable.wisprPassword) { settings.wisprPassword = Array(password.utf8) }
         for note in settings.notes { Output.err(notePrefix + note) }

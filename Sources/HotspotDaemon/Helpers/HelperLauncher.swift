@@ -323,11 +323,7 @@ extension HotspotDaemon {
     /// shell. A path that a shell would split or expand (`$HOTSPOT_FETCH` is used unquoted) falls back to PATH's hotspotd.
     static func hotspotdPath(_ binary: String) -> String {
         var path = binary
-        if ASCII.same(binary, "/proc/self/exe") {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let n = buffer.withUnsafeMutableBytes { readlink(binary, $0.baseAddress!.assumingMemoryBound(to: CChar.self), 255) }
-            path = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
-        }
+        if ASCII.same(binary, "/proc/self/exe") { path = CurrentProcess.executablePath }
         let safe = path.utf8.first == UInt8(ascii: "/") && isMadeOf(path, lettersDigitsAnd: "/._-")
         return safe ? path : "hotspotd"
     }

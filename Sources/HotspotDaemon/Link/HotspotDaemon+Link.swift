@@ -1,4 +1,3 @@
-import CLinux
 import HotspotCore
 import HotspotProtocol
 import HotspotSystem

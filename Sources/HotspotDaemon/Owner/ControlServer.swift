@@ -81,25 +81,30 @@ public final class ControlServer {
         self.path = path
         self.access = access
         if ControlServer.isAnswering(path) { throw .alreadyRunning(path) }
-        _ = unlink(path)
+        FileSystem.remove(path)
         let socket: UnixStreamSocket
         do throws(Errno) { socket = try UnixStreamSocket.open() } catch { throw .system("socket", error) }
         listener = socket
         // Not umask: it is the process's, and a second thread (the tests run daemons side by side) would
         // see it narrowed. Until the chmod the socket is reachable only through the daemon's own 0700/0710
         // run directory, and a umask of 022 leaves it unwritable, so nobody else can connect meanwhile.
-        do throws(ControlServerError) {
-            do throws(Errno) { try socket.bind(to: path) } catch { throw .system("bind " + path, error) }
-            if chmod(path, 0o600) != 0 { throw .system("chmod " + path, Errno.current) }
+        var call = "bind "  // the one that failed, for the message
+        do throws(Errno) {
+            try socket.bind(to: path)
+            call = "chmod "
+            try FileSystem.setMode(path, 0o600)
             if let g = access.group {
-                if chown(path, uid_t(access.ownUID), gid_t(g)) != 0 { throw .system("chown " + path, Errno.current) }
-                if chmod(path, 0o660) != 0 { throw .system("chmod " + path, Errno.current) }
+                call = "chown "
+                try FileSystem.setOwner(path, uid: access.ownUID, gid: g)
+                call = "chmod "
+                try FileSystem.setMode(path, 0o660)
             }
-            do throws(Errno) { try socket.listen(backlog: 64) } catch { throw .system("listen", error) }
+            call = "listen "
+            try socket.listen(backlog: 64)
         } catch {
             socket.close()
-            _ = unlink(path)
-            throw error
+            FileSystem.remove(path)
+            throw .system(call + path, error)
         }
         listenWatch = loop.watch(socket.fd) { [self] _ in acceptAll() }
     }
@@ -116,7 +121,7 @@ public final class ControlServer {
     public func close() {
         loop.unwatch(listenWatch)
         listener.close()
-        _ = unlink(path)
+        FileSystem.remove(path)
         while let c = clients.first { drop(c.id) }
     }
 

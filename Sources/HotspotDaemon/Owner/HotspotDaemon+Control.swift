@@ -1,4 +1,3 @@
-import CLinux
 import HotspotCore
 import HotspotProtocol
 import HotspotSystem
@@ -22,7 +21,7 @@ extension HotspotDaemon {
         }
         do throws(ControlServerError) {
             let server = try ControlServer(path: settings.runDirectory + "/" + ControlServer.socketName, loop: loop,
-                                           access: ControlServer.Access(ownUID: geteuid(), group: group))
+                                           access: ControlServer.Access(ownUID: CurrentProcess.effectiveUserID, group: group))
             server.onRequest = { [self] request, reply in
                 // `scan --now` answers once the scan is in: later, not from controlReply.
                 if case .scan(let json, true) = request { return scanNow(json: json, reply) }

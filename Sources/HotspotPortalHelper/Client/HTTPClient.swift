@@ -1,4 +1,3 @@
-import CLinux
 import HotspotCore
 import HotspotPortal
 import HotspotProtocol

@@ -1,4 +1,3 @@
-import CLinux
 import HotspotProtocol
 import HotspotSystem
 import HotspotWeb

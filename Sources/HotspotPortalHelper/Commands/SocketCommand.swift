@@ -72,12 +72,8 @@ public enum SocketCommand {
         while true {
             let left = deadline - SystemClock.monotonicMs
             if left <= 0 { throw .timedOut(host: host) }
-            var fds = [pollfd(fd: socket.fd.rawValue, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 2, Int32(min(left, 60_000))) < 0 {
-                if Errno.current == .interrupted { continue }
-                throw .io(host: host, Errno.current)
-            }
+            var fds = [Poll.request(socket.fd.rawValue), Poll.request(inputOpen ? 0 : -1)]
+            do throws(Errno) { _ = try Poll.wait(&fds, timeoutMs: left) } catch { throw .io(host: host, error) }
             if fds[1].revents != 0 {
                 let n: Int
                 do throws(Errno) {

@@ -21,7 +21,7 @@ extension PortalHelper {
     }
 
     func forgetLogoffURL() {
-        if let path = logoffFile { _ = unlink(path) }
+        if let path = logoffFile { FileSystem.remove(path) }
     }
 
     /// Calls the LogoffURL that the login on this network kept; without one the session ends by itself.

@@ -84,7 +84,7 @@ extension PortalHelper {
         for i in settings.probeURLs.indices {
             let url = settings.probeURLs[i]
             if settings.probeURLs.count > 1, let child = ProbeChild.start({ self.probe(url, into: &$0) }) {
-                fds.append(pollfd(fd: child.output.rawValue, events: Int16(POLLIN), revents: 0))
+                fds.append(Poll.request(child.output.rawValue))
                 pids.append(child.pid)
                 urls.append(i)
             } else if let decided = probe(url, into: &reasons) {
@@ -97,10 +97,12 @@ extension PortalHelper {
             let now = SystemClock.monotonicMs
             var left = client.deadline - now
             if let g = graceEnd { left = min(left, g - now) }
-            if left <= 0 || poll(&fds, nfds_t(fds.count), Int32(min(left, 60_000))) == 0 {
+            if left <= 0 {
                 if !sawOpen { PortalHelper.add("no probe answered in time", to: &reasons) }
                 break
             }
+            // Nothing ready (the time passed, a signal came) goes round again: `left` decides.
+            _ = try? Poll.wait(&fds, timeoutMs: left)
             for i in fds.indices.reversed() where fds[i].revents != 0 {
                 let child = ProbeChild(pid: pids.remove(at: i), output: FileDescriptor(rawValue: fds.remove(at: i).fd))
                 let url = settings.probeURLs[urls.remove(at: i)]
@@ -174,10 +176,8 @@ struct ProbeChild {
 
     /// nil when fork fails: the caller probes in turn instead.
     static func start(_ probe: (inout String) -> PortalHelper.ProbeOutcome?) -> ProbeChild? {
-        guard let (readEnd, writeEnd) = try? FileDescriptor.pipe() else { return nil }
-        let pid = fork()
-        if pid == 0 {
-            readEnd.close()
+        switch ForkedChild.start() {
+        case .child(let pipe)?:
             var reasons = ""
             let answer: [UInt8]
             switch probe(&reasons) {
@@ -185,12 +185,10 @@ struct ProbeChild {
             case .portal?: answer = [UInt8(ascii: "p")]
             case .noInternet?, nil: answer = [UInt8(ascii: "n")] + Array(reasons.utf8.prefix(1_000))
             }
-            try? writeEnd.writeAll(answer)
-            _exit(0)
+            ForkedChild.finish(answer, to: pipe)
+        case .parent(let pid, let output)?: return ProbeChild(pid: pid, output: output)
+        case nil: return nil
         }
-        writeEnd.close()
-        guard pid > 0 else { readEnd.close(); return nil }
-        return ProbeChild(pid: pid, output: readEnd)
     }
 
     /// Waits for the child's answer; it ends by the command's deadline like every request.
@@ -205,9 +203,7 @@ struct ProbeChild {
     }
 
     func stop() {
-        _ = kill(pid, SIGKILL)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
+        ForkedChild.stop(pid)
         output.close()
     }
 }

@@ -1,6 +1,6 @@
-import CLinux
 import HotspotPortal
 import HotspotProtocol
+import HotspotSystem
 import HotspotWeb
 
 /// WISPr 1.0: the smart client's login with the configured credentials, and its polling.
@@ -69,7 +69,7 @@ extension PortalHelper {
                     return Answer(.temporaryFailure)
                 }
                 let delay = Int32(min(max(reply.delay ?? 1, 1), 5))
-                _ = poll(nil, 0, delay * 1000)
+                Poll.sleep(milliseconds: delay * 1000)
                 request = HTTPRequest(url: next)
             case .loginFailed, .loginAborted:
                 return Answer(.failure)

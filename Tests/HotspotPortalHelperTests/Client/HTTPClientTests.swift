@@ -28,7 +28,7 @@ import HotspotProtocol
         options.readTimeoutMs = readTimeoutMs
         if let ca { options.trustAnchorsPath = ca }
         let resolver = UplinkResolver(servers: [IPv4Address(127, 0, 0, 1)], port: dns.port, interface: "lo")
-        return HTTPClient(options: options, resolver: resolver, deadline: cl_monotonic_ms() + 15_000)
+        return HTTPClient(options: options, resolver: resolver, deadline: SystemClock.monotonicMs + 15_000)
     }
 
     func url(_ text: String) throws -> HTTPURL { try HTTPURL(text) }
@@ -158,11 +158,11 @@ import HotspotProtocol
     @Test func aSilentServerTimesOut() throws {
         let server = try ScriptedHTTPServer { _, _ in nil }
         var c = client(readTimeoutMs: 300)
-        let start = cl_monotonic_ms()
+        let start = SystemClock.monotonicMs
         #expect(throws: HTTPClientError.timedOut(host: "portal.test")) {
             _ = try c.send(HTTPRequest(url: url("http://portal.test:\(server.port)/")))
         }
-        #expect(cl_monotonic_ms() - start < 3_000)
+        #expect(SystemClock.monotonicMs - start < 3_000)
     }
 
     @Test func refusedConnectionsAndUnknownNamesAreNamed() throws {
@@ -212,7 +212,7 @@ import HotspotProtocol
 
     /// The policy: the clock once synchronised; before that no earlier than the build and the newest Date.
     @Test func certificatesAreCheckedAtTheClockOrLaterWhileItIsUnset() {
-        let now = cl_realtime_s()
+        let now = SystemClock.realtimeSeconds
         var c = client()
         c.options.certificateTimeFloor = now + 86_400
         c.options.clockSynchronized = true
@@ -233,7 +233,7 @@ import HotspotProtocol
         let pki = TestPKI.shared
         let server = try TLSServer(certificate: pki.ecdsaCertificate, key: pki.ecdsaKey, options: ["-tls1_2"])
         var c = client(ca: pki.caBundle)
-        c.options.certificateTimeFloor = cl_realtime_s() + 3 * 86_400
+        c.options.certificateTimeFloor = SystemClock.realtimeSeconds + 3 * 86_400
         c.options.clockSynchronized = false
         #expect(throws: HTTPClientError.tls(host: "localhost", .certificateExpired)) {
             _ = try c.send(HTTPRequest(url: url("https://localhost:\(server.port)/")))

@@ -13,7 +13,7 @@ import HotspotProtocol
 /// the uplink on a router.
 @Suite struct UplinkResolverTests {
     let localhost = IPv4Address(127, 0, 0, 1)
-    func deadline(_ ms: Int64 = 5_000) -> Int64 { cl_monotonic_ms() + ms }
+    func deadline(_ ms: Int64 = 5_000) -> Int64 { SystemClock.monotonicMs + ms }
     func host(_ name: String) -> HTTPURL.Host { .name(Array(name.utf8)) }
 
     @Test func asksTheConfiguredServerOverTheInterface() throws {
@@ -38,9 +38,9 @@ import HotspotProtocol
         let answering = try FakeDNSServer { [FakeDNSServer.answer($0, addresses: [[10, 0, 0, 8]])] }
         // Both on 127.0.0.1 but on different ports: the port is one setting, so two resolvers stand in.
         var first = UplinkResolver(servers: [localhost], port: silent.port, interface: "lo", timeoutMs: 300)
-        let start = cl_monotonic_ms()
+        let start = SystemClock.monotonicMs
         #expect(throws: UplinkResolverError.timedOut) { try first.resolve(host("a.example"), by: deadline()) }
-        #expect(cl_monotonic_ms() - start < 2_000)
+        #expect(SystemClock.monotonicMs - start < 2_000)
         // Two servers: 127.0.0.2 (nobody listens on that port: refused at once) then 127.0.0.1.
         var second = UplinkResolver(servers: [IPv4Address(127, 0, 0, 2), localhost], port: answering.port, interface: "lo",
                                     timeoutMs: 300)

@@ -159,13 +159,12 @@ import SystemTestSupport
         var ignore = sigaction(), previous = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigaction(SIGHUP, &ignore, &previous)
-        let signals = cl_daemon_signalfd()
+        let signals = try SignalDescriptor.open()
         defer {
-            close(signals)
+            signals.fd.close()
             sigaction(SIGHUP, &previous, nil)
             pthread_sigmask(SIG_SETMASK, &saved, nil)
         }
-        try #require(signals >= 0)
         // grep itself, not a shell: dash clears its own mask at start, which would hide the daemon's.
         let o = run("/bin/grep", args: ["-E", "^Sig(Blk|Ign):", "/proc/self/status"])
         guard case .exited(0, let out, _)? = o else { Issue.record("\(String(describing: o))"); return }
@@ -180,9 +179,10 @@ import SystemTestSupport
         for d in [open, own] { try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true) }
         chmod(open, 0o777)
         chown(own, 65534, 65534)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        try #require(cl_bind_unix(listener, socketPath) == 0 && listen(listener, 4) == 0)
+        let listener = try UnixStreamSocket.open()
+        defer { listener.close() }
+        try listener.bind(to: socketPath)
+        try listener.listen(backlog: 4)
         chmod(socketPath, 0o777)
         var s = HelperSandbox()
         s.noNetwork = true
@@ -211,7 +211,7 @@ import SystemTestSupport
         let (outRead, outWrite) = try FileDescriptor.pipe()
         defer { for fd in [errWrite, outWrite] { fd.close() } }
         // Room for 256 KiB, all of it written before the daemon reads.
-        try #require(cl_fcntl_int(errRead.rawValue, 1031 /* F_SETPIPE_SZ */, 256 << 10) >= 256 << 10)
+        try #require(fcntl(errRead.rawValue, 1031 /* F_SETPIPE_SZ */, Int32(256 << 10)) >= 256 << 10)
         try errWrite.writeAll([UInt8](repeating: 0x79, count: 256 << 10))
         let spare = FileDescriptor(rawValue: dup(errRead.rawValue))
         defer { spare.close() }
