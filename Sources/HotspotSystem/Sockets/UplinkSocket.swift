@@ -55,9 +55,7 @@ public struct UplinkSocket {
             let left = deadline - SystemClock.monotonicMs
             if left <= 0 { throw .timedOut }
             var p = pollfd(fd: fd.rawValue, events: events, revents: 0)
-            let n = poll(&p, 1, Int32(min(left, 60_000)))
-            if n > 0 { return }
-            if n < 0 && cl_errno() != EINTR { throw .errno(Errno.current) }
+            do throws(Errno) { if try Poll.wait(&p, timeoutMs: left) > 0 { return } } catch { throw .errno(error) }
         }
     }
 
