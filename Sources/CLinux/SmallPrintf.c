@@ -1,15 +1,17 @@
-// A small printf for the static musl build. Nothing in hotspotd formats with printf; libnl does, in its
-// debug handlers and dump functions that every nl_cb_set links but hotspotd never runs, and musl's
-// printf brings its long-double float formatting and soft-float routines with it (about 20 KB on
-// aarch64). This one knows integers, strings, characters and pointers with flags, width and precision;
-// a float conversion consumes its argument and prints "?". cl_vsnprintf is compiled on every build so
-// the host tests can check it; the libc names are defined only without glibc.
+// The router build's printf family. Nothing in hotspotd's Swift formats with printf; a few C paths do: CLinux's
+// paths and numbers (`%s/%s`, `%s/%d-%u`, `%lld`, `%s.tmp`) and the last words before an abort (libnl's BUG(),
+// musl's assert). musl's printf brings its long-double float formatting and soft-float routines (about 20 KB
+// on aarch64) and its FILE code the rest of stdio, so this one knows only what those callers use: `%s` (NULL
+// prints nothing), `%d`, `%u`, `%lld`, `%llu` and `%%`. Any other conversion (a width, a flag, `l`, hex, a
+// float, a pointer) ends the text with "?": its argument's type is unknown, so nothing after it could be
+// read safely. cl_vsnprintf is compiled on every build so the host tests can check it; the libc
+// names are defined only without glibc.
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+#include <unistd.h>
 #include "CLinux.h"
 
 struct cl_out { char *s; size_t n, len; };
@@ -19,103 +21,26 @@ static void put(struct cl_out *o, char c) {
     o->len++;
 }
 
-static void pad(struct cl_out *o, char c, long count) {
-    for (; count > 0; count--) put(o, c);
-}
-
 int cl_vsnprintf(char *s, size_t n, const char *fmt, va_list ap) {
     struct cl_out o = { s, n, 0 };
     for (const char *p = fmt; *p; p++) {
         if (*p != '%') { put(&o, *p); continue; }
-        int left = 0, zero = 0, plus = 0, space = 0, alt = 0;
-        for (;; p++) {
-            char f = p[1];
-            if (f == '-') left = 1; else if (f == '0') zero = 1; else if (f == '+') plus = 1;
-            else if (f == ' ') space = 1; else if (f == '#') alt = 1; else break;
-        }
-        p++;
-        long width = 0, precision = -1;
-        if (*p == '*') { width = va_arg(ap, int); if (width < 0) { left = 1; width = -width; } p++; }
-        else while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
-        if (*p == '.') {
-            p++; precision = 0;
-            if (*p == '*') { precision = va_arg(ap, int); p++; }
-            else while (*p >= '0' && *p <= '9') precision = precision * 10 + (*p++ - '0');
-        }
-        int size = 0; // -2 char, -1 short, 0 int, 1 long, 2 long long, 3 size_t/ptrdiff_t/intmax_t, 4 long double
-        for (;; p++) {
-            if (*p == 'h') size = size == -1 ? -2 : -1;
-            else if (*p == 'l') size = size == 1 ? 2 : 1;
-            else if (*p == 'z' || *p == 't' || *p == 'j') size = 3;
-            else if (*p == 'L') size = 4;
-            else break;
-        }
-        char c = *p;
-        if (c == 0) break;
-        char digits[24];
-        int count = 0, negative = 0;
-        const char *prefix = "";
-        unsigned base = 10;
-        uint64_t value = 0;
-        switch (c) {
-        case '%': put(&o, '%'); continue;
-        case 'c':
-            if (!left) pad(&o, ' ', width - 1);
-            put(&o, (char)va_arg(ap, int));
-            if (left) pad(&o, ' ', width - 1);
-            continue;
-        case 's': {
-            const char *text = va_arg(ap, const char *);
-            if (!text) text = "(null)";
-            long length = 0;
-            while (text[length] && (precision < 0 || length < precision)) length++;
-            if (!left) pad(&o, ' ', width - length);
-            for (long i = 0; i < length; i++) put(&o, text[i]);
-            if (left) pad(&o, ' ', width - length);
+        int wide = p[1] == 'l' && p[2] == 'l';  // `%lld`, `%llu`
+        char c = *(p += wide ? 3 : 1);
+        if (c == '%' && !wide) { put(&o, '%'); continue; }
+        if (c == 's' && !wide) {
+            for (const char *text = va_arg(ap, const char *); text && *text; text++) put(&o, *text);
             continue;
         }
-        case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-            if (size == 4) (void)va_arg(ap, long double); else (void)va_arg(ap, double);
-            put(&o, '?');
-            continue;
-        case 'n': (void)va_arg(ap, void *); continue;
-        case 'd': case 'i': {
-            int64_t v = size <= 0 ? va_arg(ap, int) : size == 1 ? va_arg(ap, long)
-                      : size == 2 ? va_arg(ap, long long) : (int64_t)va_arg(ap, ptrdiff_t);
-            if (size == -1) v = (short)v; else if (size == -2) v = (signed char)v;
-            negative = v < 0;
-            value = negative ? 0 - (uint64_t)v : (uint64_t)v;
-            prefix = negative ? "-" : plus ? "+" : space ? " " : "";
-            break;
-        }
-        case 'p':
-            value = (uintptr_t)va_arg(ap, void *);
-            base = 16; prefix = "0x";
-            break;
-        case 'u': case 'x': case 'X': case 'o':
-            value = size <= 0 ? va_arg(ap, unsigned) : size == 1 ? va_arg(ap, unsigned long)
-                  : size == 2 ? va_arg(ap, unsigned long long) : (uint64_t)va_arg(ap, size_t);
-            if (size == -1) value = (unsigned short)value; else if (size == -2) value = (unsigned char)value;
-            base = c == 'o' ? 8 : c == 'u' ? 10 : 16;
-            if (alt && value != 0) prefix = c == 'o' ? "0" : c == 'x' ? "0x" : c == 'X' ? "0X" : "";
-            break;
-        default:
-            // An unknown conversion is printed as it stands, as musl would refuse it.
-            put(&o, '%'); put(&o, c);
-            continue;
-        }
-        const char *table = c == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-        do { digits[count++] = table[value % base]; value /= base; } while (value);
-        if (precision == 0 && count == 1 && digits[0] == '0') count = 0;
-        long zeros = precision > count ? precision - count : 0;
-        long prefixLength = (long)strlen(prefix);
-        long total = prefixLength + zeros + count;
-        if (zero && !left && precision < 0 && width > total) { zeros += width - total; total = width; }
-        if (!left) pad(&o, ' ', width - total);
-        for (const char *q = prefix; *q; q++) put(&o, *q);
-        pad(&o, '0', zeros);
+        if (c != 'd' && c != 'u') { put(&o, '?'); break; }
+        // A long long's bits read as unsigned are its two's complement: one read for both.
+        uint64_t value = wide ? va_arg(ap, unsigned long long)
+                       : c == 'd' ? (uint64_t)(int64_t)va_arg(ap, int) : va_arg(ap, unsigned);
+        if (c == 'd' && (int64_t)value < 0) { put(&o, '-'); value = 0 - value; }
+        char digits[20];
+        int count = 0;
+        do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value);
         while (count > 0) put(&o, digits[--count]);
-        if (left) pad(&o, ' ', width - total);
     }
     if (o.n > 0) o.s[o.len < o.n ? o.len : o.n - 1] = 0;
     return o.len > INT32_MAX ? -1 : (int)o.len;
@@ -134,23 +59,26 @@ int snprintf(char *restrict s, size_t n, const char *restrict fmt, ...) {
     return r;
 }
 
-int vasprintf(char **s, const char *fmt, va_list ap) {
-    va_list again;
-    va_copy(again, ap);
-    int length = cl_vsnprintf(NULL, 0, fmt, ap);
-    if (length < 0 || !(*s = malloc((size_t)length + 1))) { va_end(again); return -1; }
-    cl_vsnprintf(*s, (size_t)length + 1, fmt, again);
-    va_end(again);
-    return length;
+// Nothing in the router build writes through stdio but last words to stderr before an abort: libnl's BUG()
+// and NLCB warning (clang makes an fprintf of a plain string an fwrite) and assert. So stderr is a FILE
+// pointer nothing reads, and these write to fd 2 whatever FILE they are given, the formatted ones as one
+// line of at most 255 bytes: musl's stderr would bring its FILE, its buffer, stdio's writers and its exit
+// handler (about 1.4 KB on aarch64).
+FILE *const stderr = NULL;
+
+size_t fwrite(const void *restrict p, size_t size, size_t count, FILE *restrict f) {
+    (void)f;
+    size_t n = size * count;
+    return n == 0 || write(2, p, n) == (ssize_t)n ? count : 0;
 }
 
 int vfprintf(FILE *restrict f, const char *restrict fmt, va_list ap) {
-    char *text;
-    int length = vasprintf(&text, fmt, ap);
+    (void)f;
+    char text[256];
+    int length = cl_vsnprintf(text, sizeof text, fmt, ap);
     if (length < 0) return -1;
-    size_t written = fwrite(text, 1, (size_t)length, f);
-    free(text);
-    return written == (size_t)length ? length : -1;
+    size_t n = (size_t)length < sizeof text ? (size_t)length : sizeof text - 1;
+    return write(2, text, n) == (ssize_t)n ? length : -1;
 }
 
 int fprintf(FILE *restrict f, const char *restrict fmt, ...) {
@@ -159,5 +87,11 @@ int fprintf(FILE *restrict f, const char *restrict fmt, ...) {
     int r = vfprintf(f, fmt, ap);
     va_end(ap);
     return r;
+}
+
+// musl's own names its stderr FILE, not the stderr above.
+_Noreturn void __assert_fail(const char *expr, const char *file, int line, const char *func) {
+    fprintf(stderr, "Assertion failed: %s (%s: %s: %d)\n", expr, file, func, line);
+    abort();
 }
 #endif

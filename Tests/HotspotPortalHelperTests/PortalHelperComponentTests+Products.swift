@@ -63,11 +63,11 @@ extension PortalHelperComponentTests {
 
     /// MikroTik: the octal chap-id and chap-challenge of login.html, hex MD5(id + password + challenge) posted
     /// in place of the password, as its sendin form does, to the gateway; a wrong password gets login.html
-    /// again: the owner is asked.
+    /// again with MikroTik's `$(error)`: the owner is asked, in those words.
     @Test func mikroTikLogsInWithCHAPAtTheGateway() throws {
         let portal = try PortalServer(mode: "mikrotik")
         let wrong = try run("authenticate", withAccount(portal.environment, password: "guess"))
-        #expect(wrong.lines.first?.hasPrefix("ui_message=The captive portal at 127.0.0.1 asks for this: internet hotspot") == true, "\(wrong.out)")
+        #expect(wrong.lines.first == "ui_message=invalid username or password", "\(wrong.out)")
         #expect(wrong.lines.contains("ui_secret_field=password\tpassword") && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
         let r = try run("presentUI", answered(portal.environment, password: "pw-4711"))
         // The owner's typed account, accepted at the gateway: remembered for the stay (the CHAP is redone).
@@ -132,6 +132,54 @@ extension PortalHelperComponentTests {
         let right = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_PASSWORD": "pw-4711"]) { _, new in new })
         #expect(right.lines.last == "result=success", "\(right.out)\(right.err)")
         #expect(!right.err.contains("pw-4711"), "\(right.err)")
+    }
+
+    /// Issue 34: TP-Link Omada's portal without authentication: its page setting read with the client's
+    /// identity from the page's query, then `POST /portal/auth` of `authType` 0 and that identity, nobody asked.
+    @Test func omadaLogsInThroughItsJSONEndpoints() throws {
+        let portal = try PortalServer(mode: "omada")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines == PortalHelperComponentTests.loggedIn, "\(r.err)")
+        let bodies = portal.entries.filter { $0["method"] as? String == "POST" }.map { "\($0["path"] ?? "") \($0["body"] ?? "")" }
+        let identity = #""clientMac":"AA-BB-CC-DD-EE-FF","apMac":"00-11-22-33-44-55","ssidName":"Guest","radioId":"1","originUrl":"http://probe.test/"}"#
+        #expect(bodies == ["/portal/getPortalPageSetting {" + identity, #"/portal/auth {"authType":0,"# + identity], "\(bodies)")
+    }
+
+    /// Issue 34: an Omada hotspot of vouchers (authType 11, its first enabled type 3) asks the owner once; the
+    /// portal's refusal is shown in its words with its code, and the right voucher logs in.
+    @Test func omadaAsksTheOwnerForAVoucher() throws {
+        let portal = try PortalServer(mode: "omada-voucher")
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.contains("ui_field=voucher\tVoucher code") && r.lines.last == "result=uiRequired", "\(r.out)")
+        #expect(!portal.requests.contains("POST /portal/auth"), "\(portal.requests)")
+        let wrong = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "11111-22222"]) { _, new in new })
+        #expect(wrong.lines.first == "ui_message=Voucher code is incorrect. (Omada error -41502)" && wrong.lines.last == "result=uiRequired", "\(wrong.out)")
+        let right = try run("presentUI", portal.environment.merging(["HOTSPOT_UI_VOUCHER": "12345-67890"]) { _, new in new })
+        #expect(right.lines.last == "result=success" && right.lines.contains { $0.hasPrefix("answers_accepted=http://portal.test:") }, "\(right.out)\(right.err)")
+        let auths = portal.entries.filter { $0["path"] as? String == "/portal/auth" }.compactMap { $0["body"] as? String }
+        #expect(auths.count == 2 && auths[1].hasPrefix(#"{"authType":3,"voucherCode":"12345-67890","clientMac":"#), "\(auths)")
+    }
+
+    /// Omada's simple password (1) and local users (5): asked of the owner, the password masked and in no log.
+    @Test(arguments: [("omada-password", ["HOTSPOT_UI_PASSWORD": "pw-4711"], "ui_secret_field=password\tPassword"),
+                      ("omada-user", ["HOTSPOT_UI_USERNAME": "user", "HOTSPOT_UI_PASSWORD": "pw-4711"], "ui_field=username\tUsername")])
+    func omadaAsksTheOwnerForItsAccount(mode: String, answers: [String: String], asked: String) throws {
+        let portal = try PortalServer(mode: mode)
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.contains(asked) && r.lines.contains("ui_secret_field=password\tPassword") && r.lines.last == "result=uiRequired", "\(r.out)")
+        let right = try run("presentUI", portal.environment.merging(answers) { _, new in new })
+        #expect(right.lines.last == "result=success", "\(mode): \(right.out)\(right.err)")
+        #expect(!right.err.contains("pw-4711"), "\(right.err)")
+    }
+
+    /// An Omada login type only its page can do (a code sent by SMS), or a page setting cut off: nothing is
+    /// sent to /portal/auth, and the owner is pointed to a browser.
+    @Test(arguments: ["omada-sms", "omada-broken"])
+    func omadaLeavesWhatItCannotDoToTheBrowser(mode: String) throws {
+        let portal = try PortalServer(mode: mode)
+        let r = try run("authenticate", portal.environment)
+        #expect(r.lines.last == "result=uiRequired" && r.lines.contains { $0.hasPrefix("ui_message=") && $0.contains("browser") }, "\(mode): \(r.out)")
+        #expect(portal.requests.contains("POST /portal/getPortalPageSetting") && !portal.requests.contains("POST /portal/auth"), "\(portal.requests)")
     }
 
     /// Issue 34: Cisco's web-auth consent page (no action, a script's button): sent to switch_url with

@@ -180,8 +180,9 @@ static inline int cl_kill_group(int32_t pid, int sig) { return kill(-pid, sig); 
 /// waitpid(pid, WNOHANG): 0 while running, pid when reaped (status filled), -1 on error.
 static inline int32_t cl_reap(int32_t pid, int *status) { return waitpid(pid, status, WNOHANG); }
 
-/// vsnprintf for integers, strings, characters and pointers (SmallPrintf.c); the static musl build's
-/// printf family is this, so its float code stays out of the binary. A float conversion prints "?".
+/// vsnprintf for what the router build's few C callers format (SmallPrintf.c: `%s`, `%d`, `%u`, `%lld`,
+/// `%llu`, `%%`); the static musl build's printf family is this, so musl's float and stdio code stay out of
+/// the binary. Any other conversion ends the text with "?".
 int cl_vsnprintf(char *s, size_t n, const char *fmt, va_list ap);
 
 #endif

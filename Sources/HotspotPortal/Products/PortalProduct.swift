@@ -14,15 +14,18 @@ import HotspotWeb
 /// - **UniFi's guest portal** (`/guest/s/SITE/…`): a script app without a form; its free access is `POST
 ///   /guest/s/SITE/login` of the JSON `{}` (the app keeps the terms' acceptance in a cookie of its own),
 ///   answered `{"meta":{"rc":"ok"},…}` or `{"meta":{"rc":"error","msg":…}}`.
+/// - **TP-Link Omada's portal** (`/portal…?clientMac=…`): a script app without a form; it asks `POST
+///   /portal/getPortalPageSetting` how guests get in (`authType`) and logs in with `POST /portal/auth`, both
+///   JSON carrying the client's identity from the page's query; `errorCode` 0 is a login.
 /// Bounded: the page's bytes as read, literals of at most `ScriptRedirect.literalLimit`, short CHAP values.
 public struct PortalProduct: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case chilli, mikroTik, uniFi }
+    public enum Kind: Equatable, Sendable { case chilli, mikroTik, uniFi, omada }
 
     public var kind: Kind
     /// CHAP's answer is MD5(`chapID` + password + `challenge`); both empty for UniFi, whose login sends no secret.
     public var chapID: [UInt8] = []
     public var challenge: [UInt8] = []
-    /// Where the login goes, as written: Chilli's logon URL, UniFi's login path; nil for MikroTik, whose
+    /// Where the login goes, as written: Chilli's logon URL, UniFi's and Omada's login path; nil for MikroTik, whose
     /// login form on the page posts the answer in place of the password.
     public var login: [UInt8]? = nil
 
@@ -48,6 +51,11 @@ public struct PortalProduct: Equatable, Sendable {
             self.init(kind: .uniFi, login: Array(url.path[..<(slash + 1)]) + Array("login".utf8))
             return
         }
+        // Omada's page reads the client's identity from its own query.
+        if ASCII.dropPrefix(url.path, "/portal") != nil, FormEncoding.value(of: "clientMac", in: url.query ?? []) != nil {
+            self.init(kind: .omada, login: Array("/portal/auth".utf8))
+            return
+        }
         // hexMD5(ID + document.login.password.value + CHALLENGE): the literal, the password's expression, the literal.
         guard let at = ASCII.firstIndex(of: "hexMD5(", in: body[...]),
               case .url(let id) = ScriptRedirect.literal(body[...], at: PortalBytes.skipSpace(body[...], from: at + 7)),
@@ -57,6 +65,35 @@ public struct PortalProduct: Equatable, Sendable {
               id.count <= 16, challenge.count <= 64
         else { return nil }
         self.init(kind: .mikroTik, chapID: id, challenge: challenge)
+    }
+
+    /// The messages of MikroTik's errors.txt that refuse a guest's login, each without its `$(username)` part:
+    /// a wrong account or voucher, a voucher used up, a voucher in use on another device. (The others name the
+    /// venue's own faults, a RADIUS server down or a pool empty, which a browser shows as well as anything.)
+    static let mikroTikErrors: StaticString = """
+        invalid username or password|reached uptime limit|reached traffic limit|no more sessions are allowed
+        """
+
+    /// A refused MikroTik login: login.html comes back with `$(error)`, a message of its errors.txt, which v6's
+    /// template shows in a red `div` after the form, an element that does not say it is an error. The text
+    /// between the tags around the first such message the page holds, as one line; nil when it holds none
+    /// (a venue may have reworded its errors.txt).
+    public static func mikroTikError(in body: [UInt8]) -> [UInt8]? {
+        for n in 0... {
+            let message = ASCII.word(n, of: mikroTikErrors, separator: UInt8(ascii: "|"))
+            if message.isEmpty { return nil }
+            var at = 0
+            while at + message.count <= body.count {
+                var k = 0
+                while k < message.count && body[at + k] == message[k] { k += 1 }
+                if k < message.count { at += 1; continue }
+                var start = at, end = at + k
+                while start > 0 && body[start - 1] != UInt8(ascii: ">") { start -= 1 }
+                while end < body.count && body[end] != UInt8(ascii: "<") { end += 1 }
+                return HTMLPage.line(Array(body[start..<end]))
+            }
+        }
+        return nil
     }
 
     init(kind: Kind, chapID: [UInt8] = [], challenge: [UInt8] = [], login: [UInt8]? = nil) {

@@ -37,7 +37,7 @@ extension PortalHelper {
             }
             if round == 0, let answer = wispr(entry, page) { return answer }
             if round == 0 {
-                switch uniFiLogin(entry, page, withAnswers: withAnswers) {
+                switch appLogin(entry, page, withAnswers: withAnswers) {
                 case .notThisProduct: break
                 case .sent: continue
                 case .done(let answer): return answer
@@ -111,6 +111,8 @@ extension PortalHelper {
                         var words = reply.html.message
                         // Chilli's CHAP with a shared secret the venue keeps cannot be computed: said with its refusal.
                         if let chap, chap.kind == .chilli { words = (words ?? []) + Array(PortalHelper.uamSecret.utf8) }
+                        // MikroTik's refusal is in an element that does not say so: found by its errors.txt words.
+                        if let chap, chap.kind == .mikroTik, let error = PortalProduct.mikroTikError(in: reply.body) { words = error }
                         sent = (asked, words)
                         // The owner's answers (typed or remembered; sent as such or as a CHAP login), not the
                         // configured venue account.

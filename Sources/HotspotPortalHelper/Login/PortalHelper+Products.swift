@@ -5,7 +5,7 @@ import HotspotProtocol
 import HotspotWeb
 
 /// The portal products' own logins (`PortalProduct`): CoovaChilli's and MikroTik's CHAP with the venue's
-/// account (`wispr_user`/`wispr_password`, else the owner's answers), UniFi's JSON.
+/// account (`wispr_user`/`wispr_password`, else the owner's answers), UniFi's and Omada's JSON.
 extension PortalHelper {
     /// What a product's own login did: nothing (not this product), sent (the next round's probe tells), or the
     /// answer to give.
@@ -14,42 +14,92 @@ extension PortalHelper {
         case done(Answer)
     }
 
-    /// UniFi's guest portal (`PortalProduct`), as its app logs in: it asks `hotspotconfig` how guests get
-    /// in, then `POST …/login` of JSON: `{}` for the terms alone, `{"by":"voucher","code":…}` or
-    /// `{"by":"password","password":…}` with what the owner typed (asked for once; the refusal's `msg`
-    /// shown when the portal says no). A portal still there after a login shows its script page.
-    mutating func uniFiLogin(_ entry: PortalEntry, _ page: PortalPage, withAnswers: Bool) -> ProductLogin {
-        guard let product = PortalProduct(entry: entry.url, url: page.url, body: page.body), product.kind == .uniFi,
+    /// A portal whose page is a script app (`PortalProduct`), logged in as the app does: it asks the portal
+    /// how guests get in, the owner is asked once for what that needs, and the login goes as JSON. A portal
+    /// still there after a login shows its page; a refusal is shown in the portal's words.
+    /// - UniFi's guest portal: `GET hotspotconfig` beside the page (`voucher_enabled`, `password_enabled`),
+    ///   then `POST …/login` of `{}` for the terms alone, `{"by":"voucher","code":…}` or
+    ///   `{"by":"password","password":…}`; `meta.rc` "ok" is a login, else `meta.msg` says why.
+    /// - TP-Link Omada's portal: `POST /portal/getPortalPageSetting` of the client's identity answers the
+    ///   `authType` (11, the hotspot's choice, means its first enabled type); `POST /portal/auth` of it with
+    ///   nothing (0), `simplePassword` (1), `voucherCode` (3) or `localuser` and `localuserPsw` (5), then the
+    ///   identity again. Other types (RADIUS, SMS, social sign-in) are left to the page. `errorCode` 0 is a
+    ///   login, else `msg` says why.
+    mutating func appLogin(_ entry: PortalEntry, _ page: PortalPage, withAnswers: Bool) -> ProductLogin {
+        guard let product = PortalProduct(entry: entry.url, url: page.url, body: page.body),
+              product.kind == .uniFi || product.kind == .omada,
               let url = try? page.url.resolve((product.login ?? [])[...]) else { return .notThisProduct }
+        let uniFi = product.kind == .uniFi
+        // Omada's script reads the client's identity from the page's query and sends it in this order.
+        let identity: [StaticString] = ["clientMac", "apMac", "gatewayMac", "ssidName", "radioId", "vid", "originUrl"]
+        func endWithIdentity(_ json: inout JSONWriter) {
+            for i in identity.indices {  // by index: an iterator over [StaticString] is code of its own
+                if let value = FormEncoding.value(of: identity[i], in: page.url.query ?? []) {
+                    json.field(identity[i], String(decoding: value, as: UTF8.self))
+                }
+            }
+            json.endObject()
+        }
+        // What the owner is asked; each answer goes in the login's JSON under the field's `formName`.
         var fields: [PortalUIField] = []
-        if let config = try? page.url.resolve("hotspotconfig"),
-           let reply = try? client.fetch(HTTPRequest(url: config)), reply.response.status == 200,
-           let json = try? JSONValue(parsing: reply.response.body),
-           case .array(let data)? = json[member: "data"], let first = data.first {
-            if case .bool(true)? = first[member: "voucher_enabled"] {  // a pattern: == on JSONValue is code of its own
-                fields = [PortalUIField(formName: Array("code".utf8), name: "voucher", label: "Voucher code", isSecret: false)]
-            } else if case .bool(true)? = first[member: "password_enabled"] {
-                fields = [PortalUIField(formName: Array("password".utf8), name: "password", label: "Password", isSecret: true)]
+        func ask(_ key: StaticString, _ name: String, _ label: String, secret: Bool) {
+            fields.append(PortalUIField(formName: Array(ASCII.bytes(key)), name: name, label: label, isSecret: secret))
+        }
+        var login = JSONWriter()
+        login.beginObject()
+        if uniFi {
+            if let config = try? page.url.resolve("hotspotconfig"),
+               case .array(let data)? = appRequest(nil, to: config, from: page, typed: false)?[member: "data"], let first = data.first {
+                if case .bool(true)? = first[member: "voucher_enabled"] {  // a pattern: == on JSONValue is code of its own
+                    login.field("by", "voucher")
+                    ask("code", "voucher", "Voucher code", secret: false)
+                } else if case .bool(true)? = first[member: "password_enabled"] {
+                    login.field("by", "password")
+                    ask("password", "password", "Password", secret: true)
+                }
+            }
+        } else {
+            var setting = JSONWriter()
+            setting.beginObject()
+            endWithIdentity(&setting)
+            guard let settingURL = try? page.url.resolve("/portal/getPortalPageSetting"),
+                  let result = appRequest(setting, to: settingURL, from: page, typed: false)?[member: "result"],
+                  case .number(let number)? = result[member: "authType"], var type = number.integer
+            else { log("Omada portal: its page setting has no authType"); return .notThisProduct }
+            if type == 11, case .array(let types)? = result[member: "hotspot"]?[member: "enabledTypes"],
+               case .number(let first)? = types.first, let firstType = first.integer { type = firstType }
+            login.field("authType", int: Int(type))
+            switch type {
+            case 0: break
+            case 1: ask("simplePassword", "password", "Password", secret: true)
+            case 3: ask("voucherCode", "voucher", "Voucher code", secret: false)
+            case 5:
+                ask("localuser", "username", "Username", secret: false)
+                ask("localuserPsw", "password", "Password", secret: true)
+            default:
+                log("Omada portal: its login type " + String(type) + " is left to its page")
+                return .notThisProduct
             }
         }
         let (values, question) = productAnswers(fields, login: url, page, withAnswers: withAnswers)
         if let question { return .done(question) }
-        var body = JSONWriter()
-        body.beginObject()
-        if !fields.isEmpty {
-            body.field("by", fields[0].isSecret ? "password" : "voucher")
-            body.field(fields[0].isSecret ? "password" : "code", values[0])
-        }
-        body.endObject()
-        log("UniFi guest portal: its login at " + url.description)
-        let reply = postJSON(body, to: url, from: page, typed: !fields.isEmpty)
+        for i in fields.indices { login.field(named: fields[i].formName, values[i]) }
+        if uniFi { login.endObject() } else { endWithIdentity(&login) }
+        log("the portal's app: its login at " + url.description)
+        let reply = appRequest(login, to: url, from: page, typed: !fields.isEmpty)
         if fields.isEmpty { return .sent }
-        if case .string(let rc)? = reply?[member: "meta"]?[member: "rc"], ASCII.equals(rc[...], "ok") {
+        // UniFi's answer is under `meta`, Omada's at the top.
+        let answer = uniFi ? reply?[member: "meta"] : reply
+        var code: Int64? = nil
+        if case .number(let number)? = answer?[member: "errorCode"] { code = number.integer }
+        if case .string(let rc)? = answer?[member: "rc"], ASCII.equals(rc[...], "ok") { code = 0 }
+        if code == 0 {
             answersAccepted = accepted(at: url)
             return .sent
         }
-        var words = Array("The portal did not accept the answer.".utf8)
-        if case .string(let msg)? = reply?[member: "meta"]?[member: "msg"] { words = msg }
+        var words = Array("The portal did not accept the answer".utf8)
+        if case .string(let msg)? = answer?[member: "msg"], !msg.isEmpty { words = msg }
+        if let code { words += Array((" (Omada error " + String(code) + ")").utf8) }
         return .done(refused(fields, page, page.url, words))
     }
 
@@ -82,13 +132,15 @@ extension PortalHelper {
         return ([], answer)
     }
 
-    /// A product app's JSON request, as its script sends it; the reply's JSON, nil for none. Past a
-    /// certificate that does not verify only without typed answers, or with them to the page's own origin.
-    mutating func postJSON(_ body: JSONWriter, to url: HTTPURL, from page: PortalPage, typed: Bool) -> JSONValue? {
+    /// A product app's request, as its script sends it: a GET, or a POST of `body` as JSON; the reply's
+    /// JSON, nil for none (whatever its status: the apps answer a refusal with JSON too). Past a certificate
+    /// that does not verify only without typed answers, or with them to the page's own origin.
+    mutating func appRequest(_ body: JSONWriter?, to url: HTTPURL, from page: PortalPage, typed: Bool) -> JSONValue? {
         client.acceptsUnverifiedTLS = !typed || url.isSameOrigin(as: page.url)
         defer { client.acceptsUnverifiedTLS = false }
-        guard let reply = try? client.fetch(HTTPRequest(method: .post, url: url, headers: [HTTPHeader("Content-Type", "application/json")],
-                                                        body: body.bytes)) else { return nil }
+        var request = HTTPRequest(url: url)
+        if let body { request = HTTPRequest(method: .post, url: url, headers: [HTTPHeader("Content-Type", "application/json")], body: body.bytes) }
+        guard let reply = try? client.fetch(request) else { return nil }
         return try? JSONValue(parsing: reply.response.body)
     }
 

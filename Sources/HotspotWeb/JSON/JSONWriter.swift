@@ -89,6 +89,14 @@ public struct JSONWriter {
         if let value { string(value) } else { null() }
     }
 
+    /// A member whose name is not ours (a portal's field name): the name escaped as a string value is.
+    public mutating func field(named key: [UInt8], _ value: String) {
+        string(String(decoding: key, as: UTF8.self))
+        bytes.append(UInt8(ascii: ":"))
+        afterName = true
+        string(value)
+    }
+
     public mutating func field(_ key: StaticString, int value: Int?) {
         name(key)
         if let value { int(value) } else { null() }

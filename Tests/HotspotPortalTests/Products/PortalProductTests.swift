@@ -91,6 +91,35 @@ import HotspotCore
         }
     }
 
+    /// Omada's portal: a page under /portal whose query names the client (its script reads `clientMac` and
+    /// the rest from there); its login is /portal/auth on the page's origin.
+    @Test func omadaFromItsPortalURL() throws {
+        let entry = "http://probe.example/"
+        let p = try #require(try product(entry: entry, url: "http://10.0.0.2:8088/portal?clientMac=AA-BB-CC-DD-EE-FF&apMac=00-11-22-33-44-55&ssidName=Guest&radioId=1"))
+        #expect(p.kind == .omada && p.chapID.isEmpty && p.login == b("/portal/auth"))
+        #expect(try product(entry: entry, url: "https://10.0.0.2:8843/portal/index.html?t=1&clientMac=aa:bb")?.kind == .omada)
+        for url in ["http://10.0.0.2:8088/portal", "http://10.0.0.2:8088/portal?apMac=00-11", "http://10.0.0.2:8088/login?clientMac=AA",
+                    "http://10.0.0.2:8088/portal?clientMac="] {
+            #expect(try product(entry: entry, url: url) == nil, "\(url)")
+        }
+    }
+
+    /// MikroTik's refusal words: the text around the first message of its errors.txt, wherever the template
+    /// puts it (v6: a red div after the form; a customised page: anywhere), as one line.
+    @Test func mikroTikRefusalWordsFromItsErrorsTxt() {
+        let v6 = #"<form name="login" action="/login" method="post"><input name="username"></form>"#
+            + "\n<br /><div style=\"color: #FF8080; font-size: 9px\">invalid username or password</div>\n</body>"
+        #expect(PortalProduct.mikroTikError(in: b(v6)) == b("invalid username or password"))
+        #expect(PortalProduct.mikroTikError(in: b("<p>\n  user room12 has reached  uptime limit\n</p>")) == nil)
+        #expect(PortalProduct.mikroTikError(in: b("<p>\n  user room12 has reached uptime limit\n</p>")) == b("user room12 has reached uptime limit"))
+        let long = String(repeating: "x", count: 300)
+        #expect(PortalProduct.mikroTikError(in: b("<p>" + long + " invalid username or password " + long + "</p>"))?.count == HTMLPage.messageLimit)
+        #expect(PortalProduct.mikroTikError(in: b("no more sessions are allowed for user x")) == b("no more sessions are allowed for user x"))
+        #expect(PortalProduct.mikroTikError(in: b("<div>Falscher Benutzername oder Passwort</div>")) == nil)
+        #expect(PortalProduct.mikroTikError(in: b("invalid username or passwor")) == nil)
+        #expect(PortalProduct.mikroTikError(in: []) == nil)
+    }
+
     /// Octal escapes, as MikroTik writes its bytes, are read by the script literal reader (at most one byte each).
     @Test func octalEscapesInScriptLiterals() {
         #expect(ScriptRedirect.url(in: b("location.href = '\\150ttp://x/\\0570'")[...]) == b("http://x//0"))

@@ -1,8 +1,9 @@
 import CLinux
 import Testing
 
-/// cl_vsnprintf is the router build's printf family (libnl formats addresses and messages through it);
-/// the host checks it against glibc's own vsnprintf for the conversions it supports.
+/// cl_vsnprintf is the router build's printf family (CLinux's paths and numbers, libnl's and assert's last
+/// words before an abort); the host checks it against glibc's own vsnprintf for the conversions it knows, and
+/// that any other ends the text, since its argument could not be read safely.
 @Suite struct SmallPrintfTests {
     /// A C string that lives for the test process (the variadic call needs a char *).
     private static func c(_ text: String) -> UnsafeMutablePointer<CChar> { strdup(text)! }
@@ -20,15 +21,14 @@ import Testing
         return (size == 0 ? "" : String(cString: buffer), length)
     }
 
+    /// What the callers format: `%s/%s`, `%s/%d-%u`, `%lld`, `%s.tmp`, libnl's `%s:%d:%s`, assert's line.
     private static var cases: [(String, [any CVarArg])] { [
-        ("%d|%i|%u", [Int32(-42), Int32(7), UInt32(4_000_000_000)] as [any CVarArg]),
-        ("%5d|%-5d|%05d|%+d|% d", [Int32(42), Int32(42), Int32(-42), Int32(3), Int32(3)]),
-        ("%x|%X|%#x|%o|%#o|%08x", [UInt32(0xbeef), UInt32(0xbeef), UInt32(255), UInt32(8), UInt32(8), UInt32(0xabc)]),
-        ("%ld|%lu|%lld|%llu|%zu|%zd", [Int(-1), UInt.max, Int64.min, UInt64.max, 12 as Int, -12 as Int]),
-        ("%hhx:%02hhx|%hd|%hu", [Int32(-1), Int32(0x1ab), Int32(70000), Int32(-1)]),
-        ("%.3d|%.0d|%5.2d|%-6.3x|", [Int32(7), Int32(0), Int32(-3), UInt32(10)]),
-        ("[%s][%8s][%-8s][%.2s][%*s][%-*d]", [Self.c("abc"), Self.c("abc"), Self.c("abc"), Self.c("abc"), Int32(4), Self.c("x"), Int32(3), Int32(1)]),
-        ("%c%c|%3c|%-3c|%%|", [Int32(0x68), Int32(0x69), Int32(0x78), Int32(0x79)]),
+        ("%s/%d-%u", [Self.c("/sys/fs/cgroup/hotspotd"), Int32(4242), UInt32(4_000_000_000)] as [any CVarArg]),
+        ("%d|%d|%d|%u|%u", [Int32(0), Int32(-42), Int32.min, UInt32(0), UInt32.max]),
+        ("%lld|%lld|%lld|%llu", [Int64(0), Int64(-7), Int64.min, UInt64.max]),
+        ("Assertion failed: %s (%s: %s: %d)\n", [Self.c("n > 0"), Self.c("a.c"), Self.c("f"), Int32(12)]),
+        ("100%% [%s][%s]", [Self.c(""), Self.c("abc")]),
+        ("no conversions", []),
     ] }
 
     @Test func matchesGlibc() {
@@ -41,16 +41,19 @@ import Testing
         #expect(small("%s-%d", [c("abcdef"), Int32(12345)], size: 5) == ("abcd", 12))
         #expect(small("%s", [c("abc")], size: 1) == ("", 3))
         #expect(small("hello %d", [Int32(1)], size: 0).1 == 7)
+        #expect(small("%lld", [Int64.min], size: 4) == ("-92", 20))
     }
 
-    @Test func pointersAndNull() {
-        let p = UnsafePointer<UInt8>(bitPattern: 0x1234)!
-        #expect(small("%p", [p]).0 == "0x1234")
-        #expect(small("%s|%d", [0 as Int, Int32(5)]).0 == "(null)|5")
+    /// A NULL string prints nothing (glibc prints "(null)"); the argument after it is still read.
+    @Test func aNullStringPrintsNothing() {
+        #expect(small("[%s]%d", [0 as Int, Int32(5)]).0 == "[]5")
     }
 
-    @Test func floatsAreConsumedNotFormatted() {
-        // The argument after a float must still be read correctly.
-        #expect(small("%.2f|%d|%e|%s", [3.25, Int32(9), 1.5, c("ok")]).0 == "?|9|?|ok")
+    /// A width, a flag, `l`, hex, a float or a pointer: "?" and the end of the text, nothing read past it.
+    @Test func anyOtherConversionEndsTheText() {
+        for format in ["%x|%s", "%5d|%s", "%-d|%s", "%ld|%s", "%zu|%s", "%p|%s", "%.2f|%s", "%c|%s", "%i|%s", "%lu|%s", "%"] {
+            #expect(small("a" + format, [Int32(1), c("b")]) == ("a?", 2), "\(format)")
+        }
+        #expect(small("%d %q %s", [Int32(3), c("never read")]) == ("3 ?", 3))
     }
 }

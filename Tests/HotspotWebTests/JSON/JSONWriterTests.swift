@@ -4,6 +4,17 @@ import HotspotCore
 @testable import HotspotWeb
 
 @Suite struct JSONWriterTests {
+    /// A member named by a portal (not ours) has its name escaped as any string is.
+    @Test func aNameThatIsNotOursIsEscaped() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("authType", int: 3)
+        json.field(named: Array("voucher\"Code\n".utf8), "12345")
+        json.field(named: Array("x".utf8), "a\\b")
+        json.endObject()
+        #expect(json.text == #"{"authType":3,"voucher\"Code\n":"12345","x":"a\\b"}"#)
+    }
+
     @Test func commasBetweenMembersAndElementsOnly() {
         var json = JSONWriter()
         json.beginObject()

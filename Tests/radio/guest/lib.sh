@@ -359,6 +359,9 @@ web_start() {
 #                          http://GW/guest/s/default/?id=@MAC@&ap=BSSID&t=SECS&url=http://198.51.100.7%2F&
 #                          ssid=SSID; its /guest/s/default/hotspotconfig says the mode (without --unifi: the
 #                          terms-only portal, auth "none", where POST …/login of {} logs in)
+#   --omada voucher|user   TP-Link Omada's portal with a voucher (12345-67890; authType 11, the hotspot, of
+#                          vouchers) or a local user (guest / "radio 4711"; authType 5): http://GW/portal?
+#                          clientMac=@MAC@&apMac=BSSID&ssidName=SSID&radioId=1&originUrl=http%3A%2F%2F198.51.100.7%2F
 portal_start() {
     local name=$1; shift
     local n; n=$(ap_get "$name" n)
@@ -392,9 +395,9 @@ portal_start() {
             --refusal) printf '%s' "$2" > $w/refusal; shift 2;;
             --record) : > $w/record; shift;;
             --garden) printf '%s\n' $2 > $w/garden; shift 2;;
-            --cisco|--meraki|--unifi)
+            --cisco|--meraki|--unifi|--omada)
                 case "${1#--} $2" in
-                    "cisco consent"|"cisco webauth"|"meraki click"|"meraki signon"|"unifi voucher"|"unifi password") ;;
+                    "cisco consent"|"cisco webauth"|"meraki click"|"meraki signon"|"unifi voucher"|"unifi password"|"omada voucher"|"omada user") ;;
                     *) fail "portal_start: $1 $2: no such mode";;
                 esac
                 product="${1#--} $2"; shift 2;;
@@ -413,6 +416,7 @@ portal_start() {
             fortinet) url="http://$gw:1000/fgtauth?0123456789abcdef";;
             aruba) url="http://$gw/cgi-bin/login?cmd=login&mac=@MAC@&ip=@IP@&essid=$ssid&apname=ap-$n&apgroup=default&url=$cont";;
             ruckus) url="https://portal.radio.test/ruckus/login.html?sip=portal.radio.test&mac=$bssid&client_mac=@MAC@&uip=@IP@&url=$cont&ssid=$ssid";;
+            omada*) url="http://$gw/portal?clientMac=@MAC@&apMac=$bssid&ssidName=$ssid&radioId=1&originUrl=$cont";;
             unifi*) url="http://$gw/guest/s/default/?id=@MAC@&ap=$bssid&t=$(cut -d. -f1 /proc/uptime)&url=http://198.51.100.7%2F&ssid=$ssid";;
         esac
         [ -f $w/login_url ] || printf '%s' "$url" > $w/login_url

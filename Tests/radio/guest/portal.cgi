@@ -30,7 +30,8 @@
 #               username and CHAP's response (hex MD5(0 + password + challenge)), which logs in and redirects
 #               to /uam/?res=success (else res=failed); with http://GW/mt-login, MikroTik's login.html (its
 #               script's hexMD5('\123' + password + the challenge in octal), its forms posting to /mt-login,
-#               which logs in when the password is that hex MD5); with http://GW/guest/s/default/?…, UniFi's
+#               which logs in when the password is that hex MD5, else shows login.html again with v6's $(error)
+#               div, "invalid username or password", after the form); with http://GW/guest/s/default/?…, UniFi's
 #               guest portal (a script page that sets a cookie; POST /guest/s/default/login of {} logs in;
 #               GET /guest/s/default/hotspotconfig answers auth "none", nothing enabled).
 #   product     (products 3) a venue controller, as its documentation describes it (portal_start --cisco,
@@ -74,6 +75,14 @@
 #               or {"by":"password","password":"radio 4711"} logs in ({"meta":{"rc":"ok"},"data":[{"redirect_url":
 #               "http://198.51.100.7/"}]}); anything else 400 {"meta":{"rc":"error","msg":MSG},"data":[]}, MSG
 #               api.err.InvalidVoucher for a wrong voucher, else api.err.Invalid ({} too).
+#     "omada voucher" / "omada user"  TP-Link Omada's portal: GET /portal is its script page (no form);
+#               POST /portal/getPortalPageSetting of exactly the identity its script sends ({"clientMac",
+#               "apMac","ssidName","radioId","originUrl"}, from the redirect's query, decoded) answers
+#               {"errorCode":0,"result":{"authType":…}}: voucher 11 (the hotspot) with enabledTypes [3], user 5;
+#               anything else {"errorCode":-1}. POST /portal/auth as application/json of exactly
+#               {"authType":3,"voucherCode":"12345-67890",IDENTITY} or {"authType":5,"localuser":"guest",
+#               "localuserPsw":"radio 4711",IDENTITY} logs in ({"errorCode":0}); a wrong voucher answers
+#               {"errorCode":-41502,"msg":"Voucher code is incorrect."}, anything else -41501.
 #   session     seconds a login lasts (then the client is captive again); /captive-api counts them down
 #   (a hotel stay, issue 37; with room)
 #   csrf        present: every load of the form page issues a new token (hidden field csrf) and a new session
@@ -598,6 +607,8 @@ if [ -f $d/portal ] && [ ! -f "$d/authed/$peer" ] && ! grep -qxF "${host%:*}" $d
             if [ "$method" = POST ] && [ "$(field username)" = guest ] && [ "$(field password)" = "$(chap_md5 '\123')" ]; then
                 authorize; echo "<html><head><title>hotspot</title></head><body>You are logged in</body></html>" | respond 200 OK; exit 0
             fi
+            # A refused login: login.html again with $(error) where RouterOS v6's template puts it.
+            mt_error=; [ "$method" = POST ] && mt_error='<br /><div style="color: #FF8080; font-size: 9px">invalid username or password</div>'
             printf '%s' "<html><head><title>internet hotspot &gt; login</title></head><body>
 <form name=\"sendin\" action=\"http://$gw/mt-login\" method=\"post\"><input type=\"hidden\" name=\"username\" /><input type=\"hidden\" name=\"password\" /><input type=\"hidden\" name=\"dst\" value=\"http://198.51.100.7/\" /></form>
 <script type=\"text/javascript\">
@@ -608,7 +619,7 @@ function doLogin() {
 }
 </script>
 <form name=\"login\" action=\"http://$gw/mt-login\" method=\"post\" onSubmit=\"return doLogin()\"><input type=\"hidden\" name=\"dst\" value=\"http://198.51.100.7/\" />
-<input name=\"username\" type=\"text\" /><input name=\"password\" type=\"password\" /><input type=\"submit\" value=\"OK\" /></form></body></html>" \
+<input name=\"username\" type=\"text\" /><input name=\"password\" type=\"password\" /><input type=\"submit\" value=\"OK\" /></form>$mt_error</body></html>" \
                 | respond 200 OK; exit 0;;
         "GET /guest/s/default/")
             printf '%s' '<!DOCTYPE html><html ng-app="app-unifi-hotspot-portal"><head><title>Guest Portal</title><script src="js/app.js"></script></head><body><div ui-view></div></body></html>' \
@@ -632,6 +643,31 @@ function doLogin() {
             msg=api.err.Invalid
             [ "${ctype_in%%;*}" = application/json ] && case "$product:$body" in "unifi voucher:{\"by\":\"voucher\",\"code\":\""*) msg=api.err.InvalidVoucher;; esac
             printf '{"meta":{"rc":"error","msg":"%s"},"data":[]}' $msg | respond 400 "Bad Request"; exit 0;;
+        "GET /portal")
+            printf '%s' '<!DOCTYPE html><html><head><title>Portal</title><script src="/portal/js/portal.js"></script></head><body><div id="oper-hint"></div></body></html>' \
+                | respond 200 OK; exit 0;;
+        "POST /portal/getPortalPageSetting"|"POST /portal/auth")
+            ctype="application/json"
+            # The identity Omada's script sends: its page's query values, decoded, in the script's order.
+            sent=$body; body=${login_url#*\?}
+            identity="\"clientMac\":\"$(field clientMac)\",\"apMac\":\"$(field apMac)\",\"ssidName\":\"$(field ssidName)\",\"radioId\":\"$(field radioId)\",\"originUrl\":\"$(field originUrl)\"}"
+            body=$sent
+            if [ "$path" = /portal/getPortalPageSetting ]; then
+                [ "$body" = "{$identity" ] || { printf '{"errorCode":-1,"msg":"Invalid request."}' | respond 200 OK; exit 0; }
+                case $product in
+                    "omada voucher") printf '{"errorCode":0,"msg":"Success.","result":{"authType":11,"hotspot":{"enabledTypes":[3]},"landingUrl":"http://198.51.100.7/"}}';;
+                    *) printf '{"errorCode":0,"msg":"Success.","result":{"authType":5,"landingUrl":"http://198.51.100.7/"}}';;
+                esac | respond 200 OK; exit 0
+            fi
+            if [ "${ctype_in%%;*}" = application/json ]; then
+                case "$product:$body" in
+                    "omada voucher:{\"authType\":3,\"voucherCode\":\"12345-67890\",$identity"|"omada user:{\"authType\":5,\"localuser\":\"guest\",\"localuserPsw\":\"radio 4711\",$identity")
+                        authorize; printf '{"errorCode":0,"msg":"Success."}' | respond 200 OK; exit 0;;
+                    "omada voucher:{\"authType\":3,\"voucherCode\":"*)
+                        printf '{"errorCode":-41502,"msg":"Voucher code is incorrect."}' | respond 200 OK; exit 0;;
+                esac
+            fi
+            printf '{"errorCode":-41501,"msg":"Failed to authenticate."}' | respond 200 OK; exit 0;;
         "GET /login"|"GET /"|"POST /terms"|"GET /terms")
             steps=; case $path in /terms) ;; *) steps=$(cat $d/steps 2>/dev/null);; esac
             if [ "$steps" = form ]; then

@@ -48,7 +48,7 @@ Modes (--mode):
   capport the click portal with an RFC 8908 API at /capport: captive with user-portal-url /terms before
           the login, not captive with 120 s left after it. /generate_204 is always 204: only the API
           tells the portal. /capport?here names a user-portal-url on the API's own host.
-  chilli*, mikrotik*, unifi*  the portal products' own login protocols: see products.py.
+  chilli*, mikrotik*, unifi*, omada*  the portal products' own login protocols: see products.py.
 In every mode /hang answers only after 30 s. With a certificate (for localhost, portal.test and
 evil.example), the portal's pages are https://portal.test:HTTPS/...
 Names: probe.test, portal.test, evil.example and localhost are 127.0.0.1; other.test is 127.0.0.2; the

@@ -28,6 +28,15 @@ describes them. The account is user / pw-4711; 127.0.0.1 is the helper's gateway
   meraki  Meraki click-through: /generate_204 redirects to /splash/?...&base_grant_url=http://127.0.0.1:HTTP/
           splash/grant&continue_url=http://probe.test/; the page has no form, its Continue link a script's.
           GET /splash/grant?continue_url=http%3A%2F%2Fprobe.test%2F logs in.
+  omada   TP-Link Omada: /generate_204 redirects to /portal?clientMac=…&apMac=…&ssidName=Guest&radioId=1&originUrl=…,
+          a script app; POST /portal/getPortalPageSetting of the identity answers {"errorCode":0,"result":
+          {"authType":0}}; POST /portal/auth of {"authType":0, then the identity} logs in ({"errorCode":0}).
+  omada-voucher  authType 11 (the hotspot) with enabledTypes [3]: the login wants "voucherCode":"12345-67890",
+          else {"errorCode":-41502,"msg":"Voucher code is incorrect."}.
+  omada-password  authType 1: "simplePassword":"pw-4711".
+  omada-user  authType 5: "localuser":"user","localuserPsw":"pw-4711".
+  omada-sms  authType 6 (a code sent by SMS), which only the page can do.
+  omada-broken  the page setting's answer is cut off in mid-value.
 """
 import hashlib, json, os, urllib.parse
 
@@ -53,6 +62,9 @@ def redirect(h, ports, state):
         return ("http://portal.test:%d/splash/?mac=00:18:0a:00:00:01&client_mac=aa:bb:cc:dd:ee:ff"
                 "&base_grant_url=http%%3A%%2F%%2F127.0.0.1%%3A%d%%2Fsplash%%2Fgrant"
                 "&user_continue_url=http%%3A%%2F%%2Fprobe.test%%2F&continue_url=http%%3A%%2F%%2Fprobe.test%%2F" % (http, http))
+    if mode.startswith("omada"):
+        return ("http://portal.test:%d/portal?clientMac=AA-BB-CC-DD-EE-FF&apMac=00-11-22-33-44-55&ssidName=Guest"
+                "&radioId=1&originUrl=http%%3A%%2F%%2Fprobe.test%%2F" % http)
     if mode.startswith("unifi"):
         return ("http://portal.test:%d/guest/s/default/?id=aa:bb:cc:dd:ee:ff&ap=00:11:22:33:44:55&t=1700000000"
                 "&url=http://probe.test%%2F&ssid=Guest" % http)
@@ -229,5 +241,37 @@ def handle(h, ports, state, method, path, query, body):
                 {"meta": {"rc": "error", "msg": "api.err.InvalidVoucher"}, "data": []}
             state["logged_in"] = state["logged_in"] or ok
             h.send(200 if ok else 400, json.dumps(answer).encode(), [("Content-Type", "application/json")])
+            return True
+    if mode.startswith("omada"):
+        identity = {"clientMac": "AA-BB-CC-DD-EE-FF", "apMac": "00-11-22-33-44-55", "ssidName": "Guest", "radioId": "1",
+                    "originUrl": "http://probe.test/"}
+        try:
+            request = json.loads(body) if method == "POST" else None
+        except ValueError:
+            request = None
+        as_json = [("Content-Type", "application/json")]
+        if path == "/portal" and method == "GET":
+            h.send(200, b'<!DOCTYPE html><html><head><title>Portal</title><script src="/portal/js/portal.js"></script>'
+                        b'</head><body><div id="oper-hint"></div></body></html>', html)
+            return True
+        if path == "/portal/getPortalPageSetting" and method == "POST":
+            if mode == "omada-broken":
+                h.send(200, b'{"errorCode":0,"result":{"authType":', as_json)
+                return True
+            types = {"omada": 0, "omada-voucher": 11, "omada-password": 1, "omada-user": 5, "omada-sms": 6}
+            result = {"authType": types[mode], "landingUrl": "http://probe.test/"}
+            if mode == "omada-voucher":
+                result["hotspot"] = {"enabledTypes": [3]}
+            ok = request == identity
+            h.send(200, json.dumps({"errorCode": 0 if ok else -1, "result": result if ok else None}).encode(), as_json)
+            return True
+        if path == "/portal/auth" and method == "POST":
+            wanted = {"omada": {"authType": 0}, "omada-voucher": {"authType": 3, "voucherCode": "12345-67890"},
+                      "omada-password": {"authType": 1, "simplePassword": "pw-4711"},
+                      "omada-user": {"authType": 5, "localuser": "user", "localuserPsw": "pw-4711"}}[mode]
+            ok = request == dict(wanted, **identity) and h.headers.get("Content-Type") == "application/json"
+            state["logged_in"] = state["logged_in"] or ok
+            answer = {"errorCode": 0} if ok else {"errorCode": -41502, "msg": "Voucher code is incorrect."}
+            h.send(200, json.dumps(answer).encode(), as_json)
             return True
     return False
