@@ -120,11 +120,19 @@ public enum ASCII {
 
     /// Where `needle` first occurs in `s`, case as written; nil for an empty needle.
     public static func firstIndex(of needle: StaticString, in s: ArraySlice<UInt8>) -> Int? {
-        let n = needle.utf8CodeUnitCount
+        firstIndex(of: bytes(needle), in: s)
+    }
+
+    /// Where the bytes `needle` (a literal's, or a word of a table from `word(_:of:separator:)`) first occur
+    /// in `s`; nil for an empty needle.
+    public static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in s: ArraySlice<UInt8>) -> Int? {
+        let n = needle.count
         guard n > 0, s.count >= n else { return nil }
         var i = s.startIndex
         while i + n <= s.endIndex {
-            if hasPrefix(s[i..<s.endIndex], needle) { return i }
+            var k = 0
+            while k < n && s[i + k] == needle[k] { k += 1 }
+            if k == n { return i }
             i += 1
         }
         return nil

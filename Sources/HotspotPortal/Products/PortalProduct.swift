@@ -82,16 +82,11 @@ public struct PortalProduct: Equatable, Sendable {
         for n in 0... {
             let message = ASCII.word(n, of: mikroTikErrors, separator: UInt8(ascii: "|"))
             if message.isEmpty { return nil }
-            var at = 0
-            while at + message.count <= body.count {
-                var k = 0
-                while k < message.count && body[at + k] == message[k] { k += 1 }
-                if k < message.count { at += 1; continue }
-                var start = at, end = at + k
-                while start > 0 && body[start - 1] != UInt8(ascii: ">") { start -= 1 }
-                while end < body.count && body[end] != UInt8(ascii: "<") { end += 1 }
-                return HTMLPage.line(Array(body[start..<end]))
-            }
+            guard let at = ASCII.firstIndex(of: message, in: body[...]) else { continue }
+            var start = at, end = at + message.count
+            while start > 0 && body[start - 1] != UInt8(ascii: ">") { start -= 1 }
+            while end < body.count && body[end] != UInt8(ascii: "<") { end += 1 }
+            return HTMLPage.line(Array(body[start..<end]))
         }
         return nil
     }
